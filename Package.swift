@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CarouselLab",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "carousel-lab", targets: ["carousel-lab"]),
+        .library(name: "CarouselCore", targets: ["CarouselCore"]),
+    ],
+    dependencies: [
+        // Command-line parsing for the executable only (subcommands, typed options, generated help).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure Swift: geometry, animation, view tree, input, scrolling, Renderer protocol. No SDL.
+        .target(name: "CarouselCore"),
+        // Test doubles shared by every test target: recording renderer, input simulator, fake image store.
+        .target(name: "CarouselTesting", dependencies: ["CarouselCore"]),
+        // The five carousel styles, their parameter schemas, and the deck model.
+        .target(name: "CarouselStyles", dependencies: ["CarouselCore"]),
+        // The app model: style switching, scripted input, layout export, capture, auto-advance.
+        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselStyles"]),
+        // The SDL system libraries, wrapped by shim headers.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        // The only module that imports SDL: window, renderer, image and font loading, PNG output.
+        .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        .executableTarget(name: "carousel-lab", dependencies: [
+            "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

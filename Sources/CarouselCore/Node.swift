@@ -1,0 +1,183 @@
+/// What a node draws besides its children: an image placed by a content mode.
+public struct ImageContent: Hashable, Sendable {
+    public var handle: ImageHandle
+    public var contentMode: ContentMode
+    public init(_ handle: ImageHandle, contentMode: ContentMode = .fill) { self.handle = handle; self.contentMode = contentMode }
+}
+
+/// One line of text drawn inside a node.
+public struct TextContent: Hashable, Sendable {
+    public enum Alignment: Sendable { case leading, center }
+    public var string: String
+    public var font: FontSpec
+    public var color: Color
+    public var alignment: Alignment
+    public init(_ string: String, font: FontSpec, color: Color = .white, alignment: Alignment = .leading) {
+        self.string = string; self.font = font; self.color = color; self.alignment = alignment
+    }
+}
+
+/// A node of the retained view tree.
+///
+/// Its frame is relative to its parent. `frame`, `offset`, `scale`, `opacity` and `cornerRadius` are animatable:
+/// their getters return the model value, and setting them inside `Scene.withAnimation` animates the presentation
+/// from where it is now. The local transform is: scale by `scale` about `anchor` (a unit point of the bounds), then
+/// translate by `frame.origin + offset`.
+@MainActor
+public final class Node {
+    private static var nextID = 0
+    /// A unique, stable identity.
+    public let id: Int
+    /// A name for debugging and tests.
+    public var name: String
+    /// The index of the deck item this node stands for, if any (hit-testing reports it).
+    public var tag: Int?
+
+    public private(set) var children: [Node] = []
+    public private(set) weak var parent: Node?
+    /// Set on the root node by its scene.
+    weak var ownerScene: Scene?
+
+    private var _frame = AnimatedValue(Rect.zero)
+    private var _offset = AnimatedValue(Point.zero)
+    private var _scale = AnimatedValue(1.0)
+    private var _opacity = AnimatedValue(1.0)
+    private var _cornerRadius = AnimatedValue(0.0)
+
+    /// The unit point of the bounds that scaling keeps fixed ((0.5, 0.5) is the centre).
+    public var anchor = Point(0.5, 0.5) { didSet { changed(nil) } }
+    /// Paint order among siblings: higher draws later (on top); ties keep insertion order.
+    public var zIndex = 0 { didSet { changed(nil) } }
+    /// Whether children are clipped to this node's rounded bounds.
+    public var clipsToBounds = false { didSet { changed(nil) } }
+    /// Hidden nodes are neither drawn nor hit.
+    public var isHidden = false { didSet { changed(nil) } }
+    /// Whether hit-testing can return this node (its children are tested either way).
+    public var isHitTestable = true
+    public var background: Color? { didSet { changed(nil) } }
+    public var image: ImageContent? { didSet { if image != oldValue { changed(nil) } } }
+    public var text: TextContent? { didSet { if text != oldValue { changed(nil) } } }
+    public var shadow: Shadow? { didSet { if shadow != oldValue { changed(nil) } } }
+
+    public init(name: String = "", frame: Rect = .zero) {
+        Node.nextID += 1
+        id = Node.nextID
+        self.name = name
+        _frame = AnimatedValue(frame)
+    }
+
+    // MARK: Animatable properties
+
+    public var frame: Rect {
+        get { _frame.model }
+        set { set(&_frame, newValue) }
+    }
+    public var offset: Point {
+        get { _offset.model }
+        set { set(&_offset, newValue) }
+    }
+    public var scale: Double {
+        get { _scale.model }
+        set { set(&_scale, newValue) }
+    }
+    public var opacity: Double {
+        get { _opacity.model }
+        set { set(&_opacity, newValue) }
+    }
+    public var cornerRadius: Double {
+        get { _cornerRadius.model }
+        set { set(&_cornerRadius, newValue) }
+    }
+
+    private func set<V: VectorValue>(_ value: inout AnimatedValue<V>, _ newValue: V) {
+        let tx = Transaction.current
+        if tx == nil && value.model == newValue && !value.isAnimating(at: scene?.now ?? 0) { return }
+        value.set(newValue, animation: tx?.animation, at: tx?.time ?? scene?.now ?? 0)
+        changed(value.endTime)
+    }
+
+    private func changed(_ animationEnd: Double?) { scene?.noteChange(animationEnd: animationEnd) }
+
+    // MARK: Presentation
+
+    /// The presentation values at time `t`.
+    public func presentation(at t: Double) -> Presentation {
+        Presentation(frame: _frame.value(at: t), offset: _offset.value(at: t), scale: _scale.value(at: t),
+                     opacity: _opacity.value(at: t), cornerRadius: _cornerRadius.value(at: t), anchor: anchor)
+    }
+
+    /// Whether any property is mid-animation at time `t`.
+    public func isAnimating(at t: Double) -> Bool {
+        _frame.isAnimating(at: t) || _offset.isAnimating(at: t) || _scale.isAnimating(at: t)
+            || _opacity.isAnimating(at: t) || _cornerRadius.isAnimating(at: t)
+    }
+
+    /// Ends every running animation of this node: presentation jumps to the model.
+    public func finishAnimations() {
+        _frame.finish(); _offset.finish(); _scale.finish(); _opacity.finish(); _cornerRadius.finish()
+        changed(nil)
+    }
+
+    // MARK: Tree
+
+    /// The scene this node is attached to, through its root.
+    public var scene: Scene? { parent?.scene ?? ownerScene }
+
+    public func addChild(_ child: Node) {
+        child.removeFromParent()
+        child.parent = self
+        children.append(child)
+        changed(nil)
+    }
+
+    public func removeFromParent() {
+        guard let p = parent else { return }
+        p.children.removeAll { $0 === self }
+        parent = nil
+        p.changed(nil)
+    }
+
+    public func removeAllChildren() {
+        for c in children { c.parent = nil }
+        children.removeAll()
+        changed(nil)
+    }
+
+    /// Children in paint order: by `zIndex`, then insertion order.
+    public var childrenInPaintOrder: [Node] {
+        if children.allSatisfy({ $0.zIndex == children.first?.zIndex }) { return children }
+        return children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+    }
+
+    /// The nearest node from this one up to the root that carries a tag.
+    public var taggedAncestor: Node? { tag != nil ? self : parent?.taggedAncestor }
+
+    /// The transform from this node's space to the root's space at time `t`.
+    public func worldTransform(at t: Double) -> AffineTransform {
+        let local = presentation(at: t).localTransform
+        return parent.map { local.concatenating($0.worldTransform(at: t)) } ?? local
+    }
+
+    /// The on-screen rectangle of the node's bounds at time `t` (after every transform).
+    public func worldFrame(at t: Double) -> Rect {
+        worldTransform(at: t).apply(Rect(origin: .zero, size: presentation(at: t).frame.size))
+    }
+}
+
+/// A node's presentation values at one instant.
+public struct Presentation: Equatable, Sendable {
+    public var frame: Rect
+    public var offset: Point
+    public var scale: Double
+    public var opacity: Double
+    public var cornerRadius: Double
+    public var anchor: Point
+    /// The bounds in the node's own space.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+    /// Scale about the anchor, then translate by origin + offset.
+    public var localTransform: AffineTransform {
+        let pivot = Point(anchor.x * frame.width, anchor.y * frame.height)
+        let move = AffineTransform.translation(frame.x + offset.x, frame.y + offset.y)
+        return scale == 1 ? move : AffineTransform.scale(scale, about: pivot).concatenating(move)
+    }
+}

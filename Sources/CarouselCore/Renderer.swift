@@ -1,0 +1,85 @@
+/// Refers to an image owned by an `ImageStore`; the renderer resolves it to pixels.
+public struct ImageHandle: Hashable, Sendable {
+    public let raw: Int
+    public init(_ raw: Int) { self.raw = raw }
+}
+
+/// A font request: the backend picks the face (DejaVu Sans on Linux) at `size` points.
+public struct FontSpec: Hashable, Sendable {
+    public var size: Double
+    public var bold: Bool
+    public init(size: Double, bold: Bool = false) { self.size = size; self.bold = bold }
+}
+
+/// A soft drop shadow under a rounded shape.
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    /// The blur radius: how far the shadow fades out beyond the shape.
+    public var radius: Double
+    public var offset: Point
+    public init(color: Color, radius: Double, offset: Point) { self.color = color; self.radius = radius; self.offset = offset }
+}
+
+/// Everything the view tree needs to draw: a small immediate-mode API implemented by each backend.
+///
+/// State (transform, clip, opacity) is saved and restored as a stack. Coordinates passed to drawing calls are in the
+/// current (transformed) space. Implementations support at least translation and scale in transforms.
+@MainActor
+public protocol Renderer: AnyObject {
+    /// The drawable size in points.
+    var size: Size { get }
+    /// Starts a frame, clearing to `color`.
+    func beginFrame(clearColor: Color)
+    /// Ends the frame (the backend presents it or keeps it for reading).
+    func endFrame()
+    /// Pushes the current transform, clip and opacity.
+    func save()
+    /// Pops back to the state of the matching `save()`.
+    func restore()
+    /// Applies `transform` before the current one for everything drawn until the matching `restore()`.
+    func concatenate(_ transform: AffineTransform)
+    /// Multiplies the opacity of everything drawn until the matching `restore()`.
+    func multiplyOpacity(_ opacity: Double)
+    /// Intersects the clip with a rounded rectangle.
+    func clip(to rect: Rect, cornerRadius: Double)
+    /// Fills a rounded rectangle with a colour.
+    func fill(_ rect: Rect, cornerRadius: Double, color: Color)
+    /// Draws an image placed in `rect` by `contentMode`, clipped to `rect` rounded by `cornerRadius`.
+    func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double)
+    /// Draws a soft shadow for a rounded rectangle.
+    func drawShadow(for rect: Rect, cornerRadius: Double, shadow: Shadow)
+    /// Draws one line of text with its top-left corner at `origin`.
+    func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color)
+    /// The size one line of text takes.
+    func measureText(_ text: String, font: FontSpec) -> Size
+}
+
+/// Where an image stands in its store.
+public enum ImageState: Equatable, Sendable {
+    /// Being fetched or decoded: draw a placeholder.
+    case loading
+    /// Ready to draw; `size` is the decoded image's natural size in pixels.
+    case ready(Size)
+    /// Could not be loaded; `message` names the file and the problem.
+    case failed(String)
+}
+
+/// Loads images by source (a path or URL) and hands out handles. Loading belongs to the backend.
+@MainActor
+public protocol ImageStore: AnyObject {
+    /// The handle for `source`, starting its load if needed. `maxPixelSize` hints the largest size it is drawn at,
+    /// so the store may keep a downscaled copy.
+    func handle(for source: String, maxPixelSize: Size?) -> ImageHandle
+    /// The state of the image behind `handle`.
+    func state(of handle: ImageHandle) -> ImageState
+    /// The source the handle was made for.
+    func source(of handle: ImageHandle) -> String?
+}
+
+extension ImageStore {
+    /// The natural size once loaded, else nil.
+    public func naturalSize(of handle: ImageHandle) -> Size? {
+        if case .ready(let s) = state(of: handle) { return s }
+        return nil
+    }
+}

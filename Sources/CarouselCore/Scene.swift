@@ -1,0 +1,184 @@
+/// The root of a view tree with its time, timers and redraw bookkeeping.
+///
+/// Frame order, driven by the app loop: input events -> `advance(to:)` (timers fire at their due times) ->
+/// the owner's layout -> `paint(into:images:)`. A scene knows whether the next frame would differ from the last one
+/// drawn (`needsFrame`) and when it next has to wake up (`nextWakeTime`), so an idle window sleeps.
+@MainActor
+public final class Scene {
+    /// The root node, sized to the scene.
+    public let root: Node
+    /// Scene time in seconds: the frame time, or a timer's due time while that timer's action runs.
+    public private(set) var now: Double
+    /// Timers on scene time.
+    public let timers = TimerQueue()
+    /// The background colour frames are cleared to.
+    public var clearColor = Color(hex: 0x202124)
+    private var dirty = true
+    private var animationsEnd = -Double.infinity
+
+    public init(size: Size, time: Double = 0) {
+        now = time
+        root = Node(name: "root", frame: Rect(origin: .zero, size: size))
+        root.ownerScene = self
+    }
+
+    /// The scene size in points.
+    public var size: Size {
+        get { root.frame.size }
+        set { Transaction.run(nil, at: now) { root.frame = Rect(origin: .zero, size: newValue) } }
+    }
+
+    // MARK: Animation
+
+    /// Runs `body` so that node properties it sets animate with `animation` from the current scene time.
+    /// `completion` runs once, when the animation would end (delay + duration, or a spring's settling time).
+    @discardableResult
+    public func withAnimation<R>(_ animation: Animation?, completion: (@MainActor () -> Void)? = nil, _ body: () throws -> R) rethrows -> R {
+        let result = try Transaction.run(animation, at: now, body)
+        if let completion {
+            let end = now + (animation.map { $0.delay + ($0.curve.isSpring ? 0 : $0.duration) } ?? 0)
+            let springEnd = animation?.curve.isSpring == true ? max(animationsEnd, end) : end
+            timers.schedule(at: springEnd, completion)
+        }
+        return result
+    }
+
+    /// Runs `body` with no animation: properties jump, even inside an outer `withAnimation`.
+    public func withoutAnimation<R>(_ body: () throws -> R) rethrows -> R { try Transaction.run(nil, at: now, body) }
+
+    /// Called by nodes (and other animated models) when something visible changed; `animationEnd` is when the
+    /// animation that change started will end, if it animates.
+    public func noteChange(animationEnd: Double? = nil) {
+        dirty = true
+        if let animationEnd { animationsEnd = max(animationsEnd, animationEnd) }
+    }
+
+    /// Whether some animation is still running at the current time.
+    public var isAnimating: Bool { now < animationsEnd }
+
+    /// Whether a frame drawn now would differ from the last one drawn.
+    public var needsFrame: Bool { dirty || isAnimating }
+
+    /// The scene time at which the next frame or timer is due: now while animating, else the next timer, else nil.
+    public var nextWakeTime: Double? {
+        if needsFrame { return now }
+        return timers.nextDue
+    }
+
+    // MARK: Time
+
+    /// Moves scene time to `t`, firing every timer due up to it in order, each at its own due time.
+    public func advance(to t: Double) {
+        var guardCount = 0
+        while let (due, action) = timers.popDue(upTo: t), guardCount < 10_000 {
+            now = max(now, due)
+            action()
+            guardCount += 1
+        }
+        now = max(now, t)
+    }
+
+    // MARK: Paint
+
+    /// Draws the tree into `renderer` at the current time; clears the dirty flag.
+    public func paint(into renderer: Renderer, images: ImageStore?) {
+        renderer.beginFrame(clearColor: clearColor)
+        var painter = Painter(renderer: renderer, images: images, time: now,
+                              viewport: Rect(origin: .zero, size: renderer.size))
+        painter.paint(root, parentTransform: .identity)
+        renderer.endFrame()
+        dirty = false
+    }
+
+    /// Marks the scene as needing a frame (for changes outside the tree, such as an image that finished loading).
+    public func setNeedsDisplay() { dirty = true }
+
+    // MARK: Hit-testing
+
+    /// The topmost hit-testable node under `point` (root coordinates), searching in reverse paint order.
+    public func hitTest(_ point: Point) -> Node? { hitTest(root, point, parent: .identity) }
+
+    private func hitTest(_ node: Node, _ point: Point, parent: AffineTransform) -> Node? {
+        if node.isHidden { return nil }
+        let p = node.presentation(at: now)
+        if p.opacity <= 0 { return nil }
+        let world = p.localTransform.concatenating(parent)
+        guard let inverse = world.inverted else { return nil }
+        let local = inverse.apply(point)
+        let inside = p.bounds.contains(local)
+        if node.clipsToBounds && !inside { return nil }
+        for child in node.childrenInPaintOrder.reversed() {
+            if let hit = hitTest(child, point, parent: world) { return hit }
+        }
+        return inside && node.isHitTestable && node !== root ? node : nil
+    }
+}
+
+extension TimingCurve {
+    /// Whether the curve is a spring (its duration is its settling time).
+    public var isSpring: Bool { if case .spring = self { return true } else { return false } }
+}
+
+/// The paint pass: walks the tree in paint order and turns each node into renderer calls.
+@MainActor
+struct Painter {
+    let renderer: Renderer
+    let images: ImageStore?
+    let time: Double
+    let viewport: Rect
+
+    static let placeholderColor = Color(hex: 0x3c4043)
+    static let errorColor = Color(hex: 0x5c2b29)
+
+    mutating func paint(_ node: Node, parentTransform: AffineTransform) {
+        if node.isHidden { return }
+        let p = node.presentation(at: time)
+        if p.opacity <= 0.001 { return }
+        let local = p.localTransform
+        let world = local.concatenating(parentTransform)
+        // Cull what cannot reach the viewport: the node's bounds (plus its shadow) when it has no children to
+        // overflow, or when it clips them.
+        if node.children.isEmpty || node.clipsToBounds {
+            let reach = node.shadow.map { $0.radius + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
+            if !world.apply(p.bounds.outset(reach)).intersects(viewport) { return }
+        }
+        renderer.save()
+        if !local.isIdentity { renderer.concatenate(local) }
+        if p.opacity < 1 { renderer.multiplyOpacity(p.opacity) }
+        let bounds = p.bounds
+        if let shadow = node.shadow { renderer.drawShadow(for: bounds, cornerRadius: p.cornerRadius, shadow: shadow) }
+        if let bg = node.background { renderer.fill(bounds, cornerRadius: p.cornerRadius, color: bg) }
+        if let image = node.image { drawImage(image, bounds: bounds, cornerRadius: p.cornerRadius) }
+        if let text = node.text {
+            var origin = Point.zero
+            if text.alignment == .center {
+                let m = renderer.measureText(text.string, font: text.font)
+                origin = Point((bounds.width - m.width) / 2, (bounds.height - m.height) / 2)
+            }
+            renderer.drawText(text.string, at: origin, font: text.font, color: text.color)
+        }
+        if !node.children.isEmpty {
+            if node.clipsToBounds { renderer.clip(to: bounds, cornerRadius: p.cornerRadius) }
+            for child in node.childrenInPaintOrder { paint(child, parentTransform: world) }
+        }
+        renderer.restore()
+    }
+
+    private func drawImage(_ image: ImageContent, bounds: Rect, cornerRadius: Double) {
+        switch images?.state(of: image.handle) ?? .ready(bounds.size) {
+        case .ready:
+            renderer.drawImage(image.handle, in: bounds, cornerRadius: cornerRadius, contentMode: image.contentMode, opacity: 1)
+        case .loading:
+            renderer.fill(bounds, cornerRadius: cornerRadius, color: Painter.placeholderColor)
+        case .failed:
+            renderer.fill(bounds, cornerRadius: cornerRadius, color: Painter.errorColor)
+            let font = FontSpec(size: 12)
+            let label = "⚠ can't load"
+            let m = renderer.measureText(label, font: font)
+            if m.width < bounds.width {
+                renderer.drawText(label, at: Point((bounds.width - m.width) / 2, (bounds.height - m.height) / 2),
+                                  font: font, color: Color(1, 0.85, 0.8))
+            }
+        }
+    }
+}
