@@ -32,6 +32,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "CarouselCore", "CarouselTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
