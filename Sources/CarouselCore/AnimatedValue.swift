@@ -63,9 +63,10 @@ public struct AnimatedValue<V: VectorValue>: Sendable {
 
     /// Sets the model value. With an animation, the presentation moves there from where it is at time `t`;
     /// without one, it jumps.
-    public mutating func set(_ value: V, animation: Animation?, at t: Double) {
+    /// `velocity`, when given, replaces the current velocity as the spring's start velocity (a fling).
+    public mutating func set(_ value: V, animation: Animation?, at t: Double, velocity initialVelocity: V? = nil) {
         guard let animation else { model = value; run = nil; return }
-        let from = self.value(at: t), velocity = self.velocity(at: t)
+        let from = self.value(at: t), velocity = initialVelocity ?? self.velocity(at: t)
         model = value
         let start = t + animation.delay
         let duration: Double

@@ -90,8 +90,9 @@ public final class Node {
     }
 
     private func set<V: VectorValue>(_ value: inout AnimatedValue<V>, _ newValue: V) {
+        // Setting the value it already has changes nothing (and does not restart or cut short an animation).
+        if value.model == newValue { return }
         let tx = Transaction.current
-        if tx == nil && value.model == newValue && !value.isAnimating(at: scene?.now ?? 0) { return }
         value.set(newValue, animation: tx?.animation, at: tx?.time ?? scene?.now ?? 0)
         changed(value.endTime)
     }

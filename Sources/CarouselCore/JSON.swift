@@ -1,0 +1,308 @@
+import Foundation
+
+/// A JSON value. Objects keep their key order and the line each key was on, so errors can name the line.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([JSONMember])
+
+    /// The member value for `key` (the last one when a key repeats), for objects.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members.last { $0.key == key }?.value }
+        return nil
+    }
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    public var members: [JSONMember]? { if case .object(let m) = self { return m } else { return nil } }
+
+    /// A short name of the value's type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One key of a JSON object with its value and the 1-based line the key is on.
+public struct JSONMember: Equatable, Sendable {
+    public var key: String
+    public var value: JSONValue
+    public var line: Int
+    public init(_ key: String, _ value: JSONValue, line: Int = 0) { self.key = key; self.value = value; self.line = line }
+}
+
+/// A JSON syntax error at a line and column.
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes with line tracking and a nesting limit.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+    /// The deepest nesting accepted; deeper input is an error, not a stack overflow.
+    public static let maxDepth = 200
+
+    /// Parses a whole document.
+    public static func parse(_ text: String) throws -> JSONValue { try parse(Array(text.utf8)) }
+    public static func parse(_ data: Data) throws -> JSONValue { try parse([UInt8](data)) }
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var p = JSONParser(bytes: bytes)
+        p.skipSpace()
+        let v = try p.value()
+        p.skipSpace()
+        if p.i < p.bytes.count { throw p.error("unexpected text after the JSON value") }
+        return v
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ m: String) -> JSONSyntaxError { JSONSyntaxError(line: line, column: i - lineStart + 1, message: m) }
+
+    private mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: i += 1
+            case 0x0A: i += 1; line += 1; lineStart = i
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() throws -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character '\(String(UnicodeScalar(bytes[i])))'")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw error("invalid literal") }
+        i += w.count
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+    }
+
+    private mutating func object() throws -> JSONValue {
+        try enter(); defer { depth -= 1 }
+        i += 1
+        var members: [JSONMember] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            let keyLine = line
+            let key = try string()
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            i += 1
+            skipSpace()
+            members.append(JSONMember(key, try value(), line: keyLine))
+            skipSpace()
+            guard i < bytes.count else { throw error("unexpected end of input in an object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func array() throws -> JSONValue {
+        try enter(); defer { depth -= 1 }
+        i += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try value())
+            skipSpace()
+            guard i < bytes.count else { throw error("unexpected end of input in an array") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func string() throws -> String {
+        i += 1
+        var out: [UInt8] = []
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+                return s
+            }
+            if c < 0x20 { throw error("control character in a string") }
+            if c == UInt8(ascii: "\\") {
+                i += 1
+                guard i < bytes.count else { break }
+                let e = bytes[i]
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "\\"),
+                       bytes[i + 2] == UInt8(ascii: "u") {
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = UnicodeScalar(code) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: throw error("invalid escape \\\(String(UnicodeScalar(e)))")
+                }
+                i += 1
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard i + 4 < bytes.count else { throw error("short \\u escape") }
+        var v: UInt32 = 0
+        for k in 1...4 {
+            let c = bytes[i + k]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            v = v * 16 + d
+        }
+        i += 4
+        return v
+    }
+
+    private mutating func number() throws -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits() -> Int { let s = i; while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }; return i - s }
+        guard i < bytes.count else { throw error("invalid number") }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("invalid number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; if digits() == 0 { throw error("invalid number") } }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { throw error("invalid number") }
+        }
+        guard let s = String(bytes: bytes[start..<i], encoding: .ascii), let v = Double(s) else { throw error("invalid number") }
+        guard v.isFinite else { throw error("number out of range") }
+        return v
+    }
+}
+
+// MARK: - Writing
+
+extension JSONValue {
+    /// Compact or indented JSON text. Numbers that are whole print without a fraction.
+    public func serialized(indent: Int? = 2) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        let nl = indent == nil ? "" : "\n"
+        let pad = { (l: Int) in String(repeating: " ", count: (indent ?? 0) * l) }
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += JSONValue.format(n)
+        case .string(let s): out += JSONValue.quote(s)
+        case .array(let a):
+            if a.isEmpty { out += "[]"; return }
+            // Arrays of numbers stay on one line (frames, sizes).
+            if a.allSatisfy({ if case .number = $0 { return true } else { return false } }) {
+                out += "[" + a.map { $0.serialized(indent: nil) }.joined(separator: ", ") + "]"
+                return
+            }
+            out += "[" + nl
+            for (k, v) in a.enumerated() {
+                out += pad(level + 1)
+                v.write(to: &out, indent: indent, level: level + 1)
+                out += (k < a.count - 1 ? "," : "") + nl
+            }
+            out += pad(level) + "]"
+        case .object(let m):
+            if m.isEmpty { out += "{}"; return }
+            out += "{" + nl
+            for (k, member) in m.enumerated() {
+                out += pad(level + 1) + JSONValue.quote(member.key) + (indent == nil ? ":" : ": ")
+                member.value.write(to: &out, indent: indent, level: level + 1)
+                out += (k < m.count - 1 ? "," : "") + nl
+            }
+            out += pad(level) + "}"
+        }
+    }
+
+    /// A number as JSON prints it: whole numbers without a fraction, others to 4 decimals.
+    public static func format(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        let r = (n * 10000).rounded() / 10000
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : "\(r)"
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

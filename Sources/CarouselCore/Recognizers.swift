@@ -1,0 +1,135 @@
+/// Recognises a click: button down and up on nearly the same spot within a short time.
+public struct TapRecognizer: Sendable {
+    /// How far the pointer may move between down and up, in points.
+    public var slop: Double = 6
+    /// The longest press that still counts as a tap, in seconds.
+    public var maxDuration: Double = 0.6
+    private var down: (Point, Double)?
+    public init() {}
+
+    /// Feeds pointer events at scene time `t`; returns the tap location when `event` completes a tap.
+    public mutating func handle(_ event: InputEvent, at t: Double) -> Point? {
+        switch event {
+        case .pointerDown(let p, .left):
+            down = (p, t)
+        case .pointerMove(let p):
+            if let (start, _) = down, hypot(p.x - start.x, p.y - start.y) > slop { down = nil }
+        case .pointerUp(let p, .left):
+            defer { down = nil }
+            if let (start, t0) = down, hypot(p.x - start.x, p.y - start.y) <= slop, t - t0 <= maxDuration { return p }
+        case .pointerLeave:
+            down = nil
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// Tracks a horizontal drag with the left button: distance and release velocity.
+public struct DragRecognizer: Sendable {
+    /// Movement before a press becomes a drag, in points.
+    public var slop: Double = 4
+    public private(set) var isDragging = false
+    private var start: Point?
+    private var samples: [(x: Double, t: Double)] = []
+    public init() {}
+
+    public enum Update: Equatable, Sendable {
+        /// The drag began; later `moved` deltas follow.
+        case began
+        /// Horizontal movement since the previous update, in points.
+        case moved(dx: Double)
+        /// The drag ended with a horizontal velocity in points per second.
+        case ended(velocity: Double)
+    }
+
+    /// Feeds pointer events at scene time `t`; returns what happened to the drag.
+    public mutating func handle(_ event: InputEvent, at t: Double) -> [Update] {
+        switch event {
+        case .pointerDown(let p, .left):
+            start = p; samples = [(p.x, t)]; isDragging = false
+        case .pointerMove(let p):
+            guard let s = start else { return [] }
+            var out: [Update] = []
+            if !isDragging {
+                guard abs(p.x - s.x) > slop else { return [] }
+                isDragging = true
+                out.append(.began)
+            }
+            let last = samples.last?.x ?? s.x
+            samples.append((p.x, t))
+            if samples.count > 6 { samples.removeFirst() }
+            out.append(.moved(dx: p.x - last))
+            return out
+        case .pointerUp, .pointerLeave:
+            defer { start = nil; isDragging = false; samples = [] }
+            guard isDragging else { return [] }
+            // Velocity over the last ~100 ms of samples.
+            let recent = samples.filter { t - $0.t <= 0.1 }
+            if let first = recent.first, let last = samples.last, last.t > first.t {
+                return [.ended(velocity: (last.x - first.x) / (last.t - first.t))]
+            }
+            return [.ended(velocity: 0)]
+        default:
+            break
+        }
+        return []
+    }
+}
+
+/// Turns the magnification sources into one gesture stream: real `.magnify` events pass through; Ctrl+wheel ticks
+/// accumulate into one gesture (each tick multiplies the scale by `factorPerTick`; rolling towards the user, dy < 0,
+/// pinches in) that ends after `quietTime` without a tick; Ctrl+minus / Ctrl+plus are a whole gesture each.
+@MainActor
+public final class MagnificationRecognizer {
+    /// Scale factor per wheel tick (a pinch-out tick multiplies by it, a pinch-in tick divides).
+    public var factorPerTick: Double = 1.1
+    /// Seconds without a Ctrl+wheel tick that end the gesture.
+    public var quietTime: Double = 0.25
+    /// Receives each gesture update.
+    public var onMagnify: (GesturePhase, Double) -> Void = { _, _ in }
+    private var wheelScale: Double?
+    private var quietTimer: TimerID?
+    private unowned let scene: Scene
+
+    public init(scene: Scene) { self.scene = scene }
+
+    /// Handles `event` if it is a magnification source; returns whether it was consumed.
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .magnify(let phase, let scale, _):
+            onMagnify(phase, scale)
+            return true
+        case .wheel(_, let dy, let precise, let mods, _) where mods.contains(.ctrl) && dy != 0:
+            let ticks = precise ? dy / 40 : dy
+            if wheelScale == nil {
+                wheelScale = 1
+                onMagnify(.begin, 1)
+            }
+            wheelScale! *= pow(factorPerTick, ticks)
+            onMagnify(.change, wheelScale!)
+            scene.timers.cancel(quietTimer)
+            quietTimer = scene.timers.schedule(at: scene.now + quietTime) { [weak self] in self?.endWheelGesture() }
+            return true
+        case .keyDown(let key, let mods, _) where mods.contains(.ctrl) && ["minus", "plus", "equals"].contains(key.name):
+            let s = key.name == "minus" ? 1 / (factorPerTick * factorPerTick) : factorPerTick * factorPerTick
+            onMagnify(.begin, 1); onMagnify(.change, s); onMagnify(.end, s)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a wheel-made gesture is in progress.
+    public var isActive: Bool { wheelScale != nil }
+
+    private func endWheelGesture() {
+        guard let s = wheelScale else { return }
+        wheelScale = nil
+        quietTimer = nil
+        onMagnify(.end, s)
+    }
+}
+
+import Foundation

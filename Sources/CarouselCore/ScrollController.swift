@@ -1,0 +1,128 @@
+/// A one-dimensional scroll position with clamping, snapping, wheel and drag input, and animated moves.
+///
+/// The offset is how far the content has moved left (0 shows the start). `snapTargets` are the offsets the row may
+/// rest at (item edges, item centres or pages); with snapping on, a wheel burst moves to the neighbouring target and a
+/// drag settles on one with a spring that keeps the fling velocity. With snapping off, wheel ticks move the content by
+/// `tickDistance` each. The owning style reads `presentationOffset` in its layout pass each frame.
+@MainActor
+public final class ScrollController {
+    private unowned let scene: Scene
+    private var value = AnimatedValue(0.0)
+    private var burst = WheelBurstFilter()
+    private var dragging = false
+
+    /// The largest offset (content length minus viewport length, at least 0).
+    public var maxOffset: Double = 0 { didSet { if offset > maxOffset { jump(to: maxOffset) } } }
+    /// Offsets the content may rest at, sorted ascending; empty means free scrolling.
+    public var snapTargets: [Double] = []
+    /// Whether wheel and drag input settle on `snapTargets`.
+    public var isSnapping = true
+    /// The motion used for snapping and programmatic moves: a critically damped spring decelerates smoothly.
+    public var snapAnimation: Animation = .spring(response: 0.4, dampingFraction: 1)
+    /// Distance per wheel tick when not snapping, in points.
+    public var tickDistance: Double = 80
+    /// Called after every change of the target offset.
+    public var onChange: () -> Void = {}
+
+    public init(scene: Scene) { self.scene = scene }
+
+    /// The target offset.
+    public var offset: Double { value.model }
+    /// The offset on screen now.
+    public var presentationOffset: Double { value.value(at: scene.now) }
+    /// Whether the offset is moving now.
+    public var isAnimating: Bool { value.isAnimating(at: scene.now) }
+    /// Whether a drag is in progress.
+    public var isDragging: Bool { dragging }
+    /// Tuning of the wheel burst filter.
+    public var wheelFilter: WheelBurstFilter { get { burst } set { burst = newValue } }
+
+    private var effectiveTargets: [Double] {
+        var out: [Double] = []
+        for t in snapTargets.map({ min(max($0, 0), maxOffset) }) where out.last.map({ abs($0 - t) > 0.5 }) ?? true {
+            out.append(t)
+        }
+        return out
+    }
+
+    // MARK: Moves
+
+    /// Moves to `target` (clamped) with `animation`, or jumps with nil.
+    public func scroll(to target: Double, animation: Animation?, velocity: Double? = nil) {
+        let clamped = min(max(target, 0), maxOffset)
+        value.set(clamped, animation: animation, at: scene.now, velocity: velocity)
+        scene.noteChange(animationEnd: value.endTime)
+        onChange()
+    }
+
+    /// Moves with no animation.
+    public func jump(to target: Double) { scroll(to: target, animation: nil) }
+
+    /// The index in `snapTargets` nearest to `offset`.
+    public func nearestTargetIndex(to offset: Double) -> Int? {
+        let targets = effectiveTargets
+        guard !targets.isEmpty else { return nil }
+        return targets.indices.min { abs(targets[$0] - offset) < abs(targets[$1] - offset) }
+    }
+
+    /// Moves `steps` snap targets from the current target (or by `steps * tickDistance` when not snapping).
+    public func step(by steps: Int) {
+        let targets = effectiveTargets
+        if isSnapping, let i = nearestTargetIndex(to: offset) {
+            let j = min(max(i + steps, 0), targets.count - 1)
+            scroll(to: targets[j], animation: snapAnimation)
+        } else {
+            scroll(to: offset + Double(steps) * tickDistance, animation: .easeOut(0.2))
+        }
+    }
+
+    // MARK: Input
+
+    /// A wheel delta along the scroll axis: positive moves the content towards its end. `precise` deltas are pixels.
+    public func wheel(_ delta: Double, precise: Bool) {
+        if isSnapping && !snapTargets.isEmpty {
+            let s = burst.step(delta: delta, precise: precise, at: scene.now)
+            if s != 0 { step(by: s) }
+        } else {
+            scroll(to: offset + (precise ? delta : delta * tickDistance), animation: .easeOut(0.2))
+        }
+    }
+
+    /// Starts a drag: the content stops where it is on screen.
+    public func beginDrag() {
+        dragging = true
+        jump(to: presentationOffset)
+    }
+
+    /// The pointer moved by `dx` during a drag (content follows the pointer).
+    public func drag(by dx: Double) {
+        guard dragging else { return }
+        jump(to: offset - dx)
+    }
+
+    /// Ends a drag with the pointer's horizontal velocity (points per second): settles on a snap target chosen by
+    /// where the fling would carry the content, at least one target in the fling's direction when it is fast.
+    public func endDrag(velocity pointerVelocity: Double) {
+        dragging = false
+        let v = -pointerVelocity
+        let targets = effectiveTargets
+        guard isSnapping, !targets.isEmpty, let _ = nearestTargetIndex(to: offset) else {
+            scroll(to: offset + v * 0.3, animation: .easeOut(0.5))
+            return
+        }
+        let projected = offset + v * 0.15
+        var j = nearestTargetIndex(to: projected)!
+        if abs(v) > 300 {
+            // A fling always moves on from where it was released.
+            if v > 0, targets[j] <= offset + 0.5, j + 1 < targets.count { j += 1 }
+            if v < 0, targets[j] >= offset - 0.5, j > 0 { j -= 1 }
+        }
+        scroll(to: targets[j], animation: snapAnimation, velocity: v)
+    }
+
+    /// Settles on the nearest snap target (after a resize or a parameter change).
+    public func settle(animation: Animation? = nil) {
+        guard isSnapping, let i = nearestTargetIndex(to: offset) else { jump(to: offset); return }
+        scroll(to: effectiveTargets[i], animation: animation)
+    }
+}

@@ -1,0 +1,112 @@
+import CarouselCore
+
+/// A style's name, summary and parameter schema.
+public struct StyleDescriptor: Sendable {
+    /// The name used on the command line: expand, stitch, loop, circular, paging.
+    public let name: String
+    /// One line: what the style is and where it comes from.
+    public let summary: String
+    /// The style's own parameters (the app adds the auto-advance ones every style shares).
+    public let parameters: [ParameterSpec]
+    /// Whether auto-advance is on when the style opens.
+    public let autoAdvanceByDefault: Bool
+
+    public init(name: String, summary: String, parameters: [ParameterSpec], autoAdvanceByDefault: Bool = false) {
+        self.name = name; self.summary = summary; self.parameters = parameters; self.autoAdvanceByDefault = autoAdvanceByDefault
+    }
+}
+
+/// What a style is given: the scene to build its nodes in, the deck, and the image store.
+@MainActor
+public struct StyleContext {
+    public let scene: Scene
+    /// The node the style builds under; its frame is the carousel's area (the whole window).
+    public let container: Node
+    public let deck: Deck
+    public let images: ImageStore
+    public init(scene: Scene, container: Node, deck: Deck, images: ImageStore) {
+        self.scene = scene; self.container = container; self.deck = deck; self.images = images
+    }
+}
+
+/// One laid-out item as `capture --layout` reports it.
+public struct LayoutItem: Equatable, Sendable {
+    public var index: Int
+    /// The image's file name.
+    public var image: String
+    /// The on-screen rectangle of the item's image after every transform.
+    public var frame: Rect
+    public var scale: Double
+    public var opacity: Double
+    public var cornerRadius: Double
+    /// Whether any of it is inside the window.
+    public var visible: Bool
+
+    public init(index: Int, image: String, frame: Rect, scale: Double, opacity: Double, cornerRadius: Double, visible: Bool) {
+        self.index = index; self.image = image; self.frame = frame; self.scale = scale; self.opacity = opacity
+        self.cornerRadius = cornerRadius; self.visible = visible
+    }
+}
+
+/// A carousel effect. Each style owns the nodes under its context's container.
+///
+/// Frame order: the app delivers input (`handle`), advances scene time (timers fire), then calls `layout()` before
+/// painting whenever a frame is needed. A property is either animated on nodes (inside `scene.withAnimation`) or
+/// written every frame by `layout()` from the style's own animated state, never both.
+@MainActor
+public protocol CarouselStyle: AnyObject {
+    /// Name, summary and parameters of the style.
+    static var descriptor: StyleDescriptor { get }
+    /// Builds the style's nodes for the deck; `parameters` holds every value of the schema.
+    init(context: StyleContext, parameters: Parameters)
+    /// Applies new parameter values live, mid-animation, without restarting.
+    func apply(_ parameters: Parameters)
+    /// Positions nodes for the current scene time and container size. Called before every frame is drawn.
+    func layout()
+    /// Handles one input event; returns whether it was used.
+    func handle(_ event: InputEvent) -> Bool
+    /// Selects the next item through the style's own selection path (auto-advance).
+    func advance()
+    /// Whether a gesture or drag is in progress (auto-advance waits).
+    var isInteracting: Bool { get }
+    /// The carousel's on-screen area: a pointer inside it pauses auto-advance.
+    var carouselFrame: Rect { get }
+    /// The laid-out items at the current time, for `capture --layout`.
+    func layoutItems() -> [LayoutItem]
+    /// The style's state for `capture --layout` (keys: expanded, pinned, seamless, current, active, mode, page,
+    /// scrollOffset, where they apply).
+    var state: [JSONMember] { get }
+    /// An image finished loading or failed: re-measure what depends on image sizes.
+    func imagesChanged()
+    /// Stops the style's timers; called when the style is switched away.
+    func tearDown()
+}
+
+extension CarouselStyle {
+    public func imagesChanged() {}
+    public func tearDown() {}
+}
+
+/// Helpers shared by the styles.
+@MainActor
+public enum StyleSupport {
+    /// The layout entry for `node`, the image node of deck item `index`, at the scene's current time.
+    public static func layoutItem(_ node: Node, index: Int, deck: Deck, scene: Scene) -> LayoutItem {
+        let t = scene.now
+        let p = node.presentation(at: t)
+        let world = node.worldTransform(at: t)
+        let frame = world.apply(p.bounds)
+        var opacity = 1.0
+        var n: Node? = node
+        while let m = n { opacity *= m.presentation(at: t).opacity; n = m.parent }
+        let visible = !node.isHidden && opacity > 0.001 && frame.intersects(Rect(origin: .zero, size: scene.size))
+        return LayoutItem(index: index, image: deck.items[index].fileName, frame: frame, scale: world.scaleX,
+                          opacity: opacity, cornerRadius: p.cornerRadius * world.scaleX, visible: visible)
+    }
+
+    /// The deck item whose node is under `point`, through tags.
+    public static func item(at point: Point, in scene: Scene) -> Int? { scene.hitTest(point)?.taggedAncestor?.tag }
+
+    /// The largest size an image is drawn at, in pixels, for a `maxPixelSize` hint (2x for high-DPI and zooms).
+    public static func pixelBudget(_ size: Size, scale: Double = 2) -> Size { Size(size.width * scale, size.height * scale) }
+}

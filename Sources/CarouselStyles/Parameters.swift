@@ -1,0 +1,233 @@
+import CarouselCore
+import Foundation
+
+/// A parameter's value.
+public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case bool(Bool)
+    /// An enum choice or a timing curve written as text ("easeInOut", "cubic-bezier(0.42,0,0.58,1)", "spring(0.5,0.825)").
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .number(let n): JSONValue.number(n).serialized()
+        case .bool(let b): b ? "on" : "off"
+        case .text(let s): s
+        }
+    }
+    /// As a JSON value.
+    public var json: JSONValue {
+        switch self {
+        case .number(let n): .number(n)
+        case .bool(let b): .bool(b)
+        case .text(let s): .string(s)
+        }
+    }
+}
+
+/// Describes one tunable parameter: the tuning panel and `carousel-lab styles` are generated from it.
+public struct ParameterSpec: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A number in `min...max`, adjusted in `step`s, shown with `unit` ("pt", "s", "×", "%", "").
+        case number(min: Double, max: Double, step: Double, unit: String)
+        case toggle
+        /// One of a fixed set of names.
+        case choice([String])
+        /// A timing curve: a preset name, "cubic-bezier(x1,y1,x2,y2)" or "spring(response,damping)".
+        case curve
+    }
+    /// The key in parameter files and JSON.
+    public let key: String
+    /// A short label for the panel.
+    public let label: String
+    public let kind: Kind
+    public let defaultValue: ParameterValue
+    /// A one-line meaning.
+    public let meaning: String
+    /// The panel folder it belongs to.
+    public let group: String
+
+    public init(_ key: String, _ label: String, _ kind: Kind, default value: ParameterValue, group: String = "Layout", _ meaning: String) {
+        self.key = key; self.label = label; self.kind = kind; self.defaultValue = value; self.meaning = meaning; self.group = group
+    }
+
+    /// A number parameter.
+    public static func number(_ key: String, _ label: String, _ value: Double, _ range: ClosedRange<Double>, step: Double = 1,
+                              unit: String = "pt", group: String = "Layout", _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key, label, .number(min: range.lowerBound, max: range.upperBound, step: step, unit: unit),
+                      default: .number(value), group: group, meaning)
+    }
+    /// An on/off parameter.
+    public static func toggle(_ key: String, _ label: String, _ value: Bool, group: String = "Layout", _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key, label, .toggle, default: .bool(value), group: group, meaning)
+    }
+    /// A choice among names.
+    public static func choice(_ key: String, _ label: String, _ value: String, _ options: [String], group: String = "Layout",
+                              _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key, label, .choice(options), default: .text(value), group: group, meaning)
+    }
+    /// A timing curve.
+    public static func curve(_ key: String, _ label: String, _ value: String, group: String = "Motion", _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key, label, .curve, default: .text(value), group: group, meaning)
+    }
+
+    /// Checks and normalises a value for this parameter; throws a message naming the problem.
+    public func validate(_ value: ParameterValue) throws(ParameterError) -> ParameterValue {
+        switch (kind, value) {
+        case (.number(let lo, let hi, _, _), .number(let n)):
+            guard n.isFinite else { throw .init("\(key): \(n) is not a finite number") }
+            guard n >= lo && n <= hi else { throw .init("\(key): \(JSONValue.format(n)) is out of range \(JSONValue.format(lo))...\(JSONValue.format(hi))") }
+            return value
+        case (.toggle, .bool): return value
+        case (.choice(let options), .text(let s)):
+            guard options.contains(s) else { throw .init("\(key): \"\(s)\" is not one of \(options.joined(separator: ", "))") }
+            return value
+        case (.curve, .text(let s)):
+            guard CurveSyntax.parse(s) != nil else {
+                throw .init("\(key): \"\(s)\" is not a curve (\(CurveSyntax.presetNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), spring(response,damping))")
+            }
+            return value
+        default:
+            throw .init("\(key): expected \(kind.expectation), got \(value)")
+        }
+    }
+}
+
+extension ParameterSpec.Kind {
+    var expectation: String {
+        switch self {
+        case .number: "a number"
+        case .toggle: "true or false"
+        case .choice(let o): "one of \(o.joined(separator: ", "))"
+        case .curve: "a curve name"
+        }
+    }
+}
+
+/// A problem with one parameter value, as a one-line message.
+public struct ParameterError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Timing curves written as text, the way the panel and parameter files name them.
+public enum CurveSyntax {
+    /// The preset names, with CSS and SwiftUI control points (see styles.md).
+    public static let presets: [(String, TimingCurve)] = [
+        ("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("spring", .spring(.standard)), ("springDefault", .spring(.swiftUIDefault)),
+        ("glide", .bezier(CubicBezier(0.165, 0.84, 0.44, 1))), ("fastOutSlowIn", .bezier(CubicBezier(0.4, 0, 0.2, 1))),
+    ]
+    public static var presetNames: [String] { presets.map(\.0) }
+
+    /// Parses a preset name, "cubic-bezier(x1,y1,x2,y2)", "spring(response,dampingFraction)" or
+    /// "spring(duration:D,bounce:B)"; nil when it is none of these.
+    public static func parse(_ text: String) -> TimingCurve? {
+        let s = text.replacingOccurrences(of: " ", with: "")
+        if let p = presets.first(where: { $0.0.lowercased() == s.lowercased() }) { return p.1 }
+        func args(_ prefix: String) -> [String]? {
+            guard s.hasPrefix(prefix + "("), s.hasSuffix(")") else { return nil }
+            return s.dropFirst(prefix.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        if let a = args("cubic-bezier"), a.count == 4 {
+            let n = a.compactMap(Double.init)
+            guard n.count == 4, n.allSatisfy(\.isFinite), (0...1).contains(n[0]), (0...1).contains(n[2]) else { return nil }
+            return .bezier(CubicBezier(n[0], n[1], n[2], n[3]))
+        }
+        if let a = args("spring"), a.count == 2 {
+            if a[0].hasPrefix("duration:"), a[1].hasPrefix("bounce:"),
+               let d = Double(a[0].dropFirst(9)), let b = Double(a[1].dropFirst(7)), d > 0, d <= 10, (-1...1).contains(b) {
+                return .spring(Spring(duration: d, bounce: b))
+            }
+            let n = a.compactMap(Double.init)
+            guard n.count == 2, n[0] > 0, n[0] <= 10, n[1] >= 0, n[1] <= 4 else { return nil }
+            return .spring(Spring(response: n[0], dampingFraction: n[1]))
+        }
+        return nil
+    }
+
+    /// The text for a curve: its preset name when it is one, else its function form.
+    public static func format(_ curve: TimingCurve) -> String {
+        if let p = presets.first(where: { $0.1 == curve }) { return p.0 }
+        switch curve {
+        case .linear: return "linear"
+        case .bezier(let b): return "cubic-bezier(\(JSONValue.format(b.x1)),\(JSONValue.format(b.y1)),\(JSONValue.format(b.x2)),\(JSONValue.format(b.y2)))"
+        case .spring(let s): return "spring(\(JSONValue.format(s.response)),\(JSONValue.format(s.dampingFraction)))"
+        }
+    }
+}
+
+/// A style's parameter values, checked against its schema. Reading a key the schema lacks is a programming error.
+public struct Parameters: Sendable {
+    public let specs: [ParameterSpec]
+    public private(set) var values: [String: ParameterValue]
+
+    public init(specs: [ParameterSpec]) {
+        self.specs = specs
+        values = Dictionary(uniqueKeysWithValues: specs.map { ($0.key, $0.defaultValue) })
+    }
+
+    public func spec(_ key: String) -> ParameterSpec? { specs.first { $0.key == key } }
+
+    /// Sets a value after checking it; throws a one-line message for an unknown key or a bad value.
+    public mutating func set(_ key: String, _ value: ParameterValue) throws(ParameterError) {
+        guard let spec = spec(key) else { throw ParameterError("unknown parameter \"\(key)\"") }
+        values[key] = try spec.validate(value)
+    }
+
+    /// Puts one parameter (or all, with nil) back to its default.
+    public mutating func reset(_ key: String? = nil) {
+        for s in specs where key == nil || s.key == key { values[s.key] = s.defaultValue }
+    }
+
+    public func number(_ key: String) -> Double {
+        if case .number(let n) = values[key] { return n }
+        preconditionFailure("parameter \(key) is not a number")
+    }
+    public func bool(_ key: String) -> Bool {
+        if case .bool(let b) = values[key] { return b }
+        preconditionFailure("parameter \(key) is not a toggle")
+    }
+    public func text(_ key: String) -> String {
+        if case .text(let s) = values[key] { return s }
+        preconditionFailure("parameter \(key) is not a choice")
+    }
+    /// A curve parameter as a timing curve.
+    public func curve(_ key: String) -> TimingCurve { CurveSyntax.parse(text(key)) ?? .easeInOut }
+    /// An animation from a curve parameter and a duration parameter (springs ignore the duration).
+    public func animation(curve: String, duration: String, delay: Double = 0) -> Animation {
+        Animation(curve: self.curve(curve), duration: number(duration), delay: delay)
+    }
+
+    /// The values as a JSON object in schema order.
+    public var json: JSONValue { .object(specs.map { JSONMember($0.key, values[$0.key]!.json) }) }
+
+    /// Applies a parameter file's JSON object: each valid value is set; each problem is returned as a message
+    /// naming the key and its line. A file that is not an object gives one problem and changes nothing.
+    @discardableResult
+    public mutating func apply(json: JSONValue, file: String) -> [String] {
+        guard let members = json.members else { return ["\(file): expected a JSON object of parameter values, got \(json.typeName)"] }
+        var problems: [String] = []
+        var seen: Set<String> = []
+        for m in members {
+            if ["style", "state", "time", "size"].contains(m.key) { continue }  // screenshot sidecars carry these
+            if m.key == "parameters", case .object = m.value {
+                problems += apply(json: m.value, file: file)
+                continue
+            }
+            if !seen.insert(m.key).inserted { problems.append("\(file):\(m.line): \(m.key) appears twice; the last one wins") }
+            let value: ParameterValue
+            switch m.value {
+            case .number(let n): value = .number(n)
+            case .bool(let b): value = .bool(b)
+            case .string(let s): value = .text(s)
+            default:
+                problems.append("\(file):\(m.line): \(m.key): expected a number, boolean or string, got \(m.value.typeName)")
+                continue
+            }
+            do { try set(m.key, value) } catch { problems.append("\(file):\(m.line): \(error.message)") }
+        }
+        return problems
+    }
+}
