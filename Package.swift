@@ -16,7 +16,7 @@ let package = Package(
         // Pure Swift: geometry, animation, view tree, input, scrolling, Renderer protocol. No SDL.
         .target(name: "CarouselCore"),
         // Test doubles shared by every test target: recording renderer, input simulator, fake image store.
-        .target(name: "CarouselTesting", dependencies: ["CarouselCore"]),
+        .target(name: "CarouselTesting", dependencies: ["CarouselCore", "CarouselStyles"]),
         // The five carousel styles, their parameter schemas, and the deck model.
         .target(name: "CarouselStyles", dependencies: ["CarouselCore"]),
         // The app model: style switching, scripted input, layout export, capture, auto-advance.
@@ -25,13 +25,17 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        // Xlib + XInput 2.4, for touchpad pinch gestures SDL2 does not deliver.
+        .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output.
-        .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11"]),
         .executableTarget(name: "carousel-lab", dependencies: [
             "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "CarouselAppTests", dependencies: ["CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "CarouselCore", "CarouselTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,159 @@
+import CarouselCore
+import Foundation
+
+/// Scripted input: entries separated by `;` or newlines, each `TIME ACTION ARGS` with TIME in seconds.
+/// Actions: `move X Y`, `down X Y`, `up X Y`, `click X Y`, `wheel DX DY [ctrl] [shift]`, `pinch SCALE`,
+/// `key NAME [ctrl] [shift] [alt]`, `resize W H`. A pointer outside the window means it left. `#` starts a comment.
+public struct ScriptedInput: Equatable, Sendable {
+    /// One timed entry and the events it expands to.
+    public struct Entry: Equatable, Sendable {
+        public var time: Double
+        public var events: [InputEvent]
+        /// The entry's text, for messages.
+        public var text: String
+    }
+    public var entries: [Entry]
+
+    /// A problem in one entry, naming its position (1-based) and text.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let position: Int
+        public let entry: String
+        public let problem: String
+        public var description: String { "input entry \(position) \"\(entry)\": \(problem)" }
+    }
+
+    /// The largest script accepted, in characters.
+    public static let maxLength = 4 << 20
+
+    /// Parses a script for a window of `size` (to know when the pointer is outside it). Entries are sorted by time,
+    /// keeping their order for equal times.
+    public static func parse(_ text: String, size: Size) throws(ParseError) -> ScriptedInput {
+        guard text.utf8.count <= maxLength else {
+            throw ParseError(position: 0, entry: String(text.prefix(20)), problem: "script longer than \(maxLength >> 20) MB")
+        }
+        var entries: [Entry] = []
+        let raw = text.split(omittingEmptySubsequences: false) { $0 == ";" || $0 == "\n" }
+        var position = 0
+        for piece in raw {
+            let line = piece.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            if words.isEmpty { continue }
+            position += 1
+            let shown = words.joined(separator: " ")
+            func fail(_ problem: String) -> ParseError { ParseError(position: position, entry: shown, problem: problem) }
+            guard let time = Double(words[0]), time.isFinite else { throw fail("expected a time in seconds first") }
+            guard time >= 0 else { throw fail("time must not be negative") }
+            guard time <= 86_400 else { throw fail("time is more than a day") }
+            guard words.count >= 2 else { throw fail("missing action") }
+            let action = words[1].lowercased()
+            let args = Array(words.dropFirst(2))
+            func numbers(_ n: Int) throws(ParseError) -> [Double] {
+                let nums = args.prefix(n).compactMap(Double.init)
+                guard args.count >= n, nums.count == n, nums.allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else {
+                    throw fail("\(action) needs \(n) number\(n == 1 ? "" : "s")")
+                }
+                return nums
+            }
+            func modifiers(from extra: ArraySlice<String>) throws(ParseError) -> Modifiers {
+                var m: Modifiers = []
+                for w in extra {
+                    switch w.lowercased() {
+                    case "ctrl", "control": m.insert(.ctrl)
+                    case "shift": m.insert(.shift)
+                    case "alt": m.insert(.alt)
+                    case "meta", "super": m.insert(.meta)
+                    default: throw fail("unknown modifier \"\(w)\"")
+                    }
+                }
+                return m
+            }
+            func inside(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height }
+            var events: [InputEvent]
+            switch action {
+            case "move":
+                let n = try numbers(2); guard args.count == 2 else { throw fail("move takes X Y") }
+                let p = Point(n[0], n[1])
+                events = [inside(p) ? .pointerMove(p) : .pointerLeave]
+            case "down", "up", "click":
+                let n = try numbers(2); guard args.count == 2 else { throw fail("\(action) takes X Y") }
+                let p = Point(n[0], n[1])
+                guard inside(p) else { throw fail("point (\(JSONValue.format(p.x)), \(JSONValue.format(p.y))) is outside the \(JSONValue.format(size.width))x\(JSONValue.format(size.height)) window") }
+                switch action {
+                case "down": events = [.pointerMove(p), .pointerDown(p, .left)]
+                case "up": events = [.pointerMove(p), .pointerUp(p, .left)]
+                default: events = [.pointerMove(p), .pointerDown(p, .left), .pointerUp(p, .left)]
+                }
+            case "wheel":
+                let n = try numbers(2)
+                let m = try modifiers(from: args.dropFirst(2))
+                events = [.wheel(dx: n[0], dy: n[1], precise: false, modifiers: m, at: nil)]
+            case "pinch":
+                let n = try numbers(1); guard args.count == 1 else { throw fail("pinch takes SCALE") }
+                guard n[0] > 0, n[0] <= 100 else { throw fail("pinch scale must be in (0, 100]") }
+                let s = n[0]
+                events = [.magnify(.begin, scale: 1, at: nil)]
+                for k in 1...4 { events.append(.magnify(.change, scale: 1 + (s - 1) * Double(k) / 4, at: nil)) }
+                events.append(.magnify(.end, scale: s, at: nil))
+            case "key":
+                guard let name = args.first else { throw fail("key needs a key name") }
+                guard name.count <= 16, name.allSatisfy({ $0.isLetter || $0.isNumber || "?.,-+=/".contains($0) }) else {
+                    throw fail("\"\(name)\" is not a key name")
+                }
+                let m = try modifiers(from: args.dropFirst())
+                let key = Key(ScriptedInput.keyAliases[name.lowercased()] ?? name)
+                events = [.keyDown(key, m, isRepeat: false), .keyUp(key, m)]
+            case "resize":
+                let n = try numbers(2); guard args.count == 2 else { throw fail("resize takes W H") }
+                guard n[0] >= 1, n[1] >= 1, n[0] <= 16384, n[1] <= 16384 else { throw fail("resize needs 1...16384 for each side") }
+                events = [.resize(Size(n[0].rounded(), n[1].rounded()))]
+            default:
+                throw fail("unknown action \"\(words[1])\" (move, down, up, click, wheel, pinch, key, resize)")
+            }
+            entries.append(Entry(time: time, events: events, text: shown))
+        }
+        let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        return ScriptedInput(entries: sorted)
+    }
+
+    /// Single-character key names written as words.
+    static let keyAliases = ["?": "question", ".": "period", ",": "comma", "-": "minus", "+": "plus", "=": "equals",
+                             "/": "slash", "enter": "return", "esc": "escape", "arrowleft": "left", "arrowright": "right"]
+
+    /// Reads `--input`: a script string, or `@FILE` for a file's contents.
+    public static func load(_ argument: String, size: Size) throws -> ScriptedInput {
+        if argument.hasPrefix("@") {
+            let path = String(argument.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else { throw ScriptLoadError("\(path): cannot read the input script") }
+            guard let text = String(data: data, encoding: .utf8) else { throw ScriptLoadError("\(path): the input script is not UTF-8 text") }
+            do { return try parse(text, size: size) } catch { throw ScriptLoadError("\(path): \(error)") }
+        }
+        return try parse(argument, size: size)
+    }
+}
+
+/// A script file that could not be read.
+public struct ScriptLoadError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ m: String) { message = m }
+    public var description: String { message }
+}
+
+/// Replays a script into a driver as time passes: each entry is delivered when its time is reached.
+@MainActor
+public final class ScriptPlayer {
+    private var pending: ArraySlice<ScriptedInput.Entry>
+    public init(_ script: ScriptedInput) { pending = script.entries[...] }
+
+    /// Delivers every entry due at or before `time`, each after updating the driver to the entry's own time.
+    public func deliver(upTo time: Double, into driver: FrameDriver) {
+        while let e = pending.first, e.time <= time {
+            driver.update(to: e.time)
+            for event in e.events { driver.handle(event) }
+            pending = pending.dropFirst()
+        }
+    }
+
+    /// The time of the next entry, if any.
+    public var nextTime: Double? { pending.first?.time }
+    public var isFinished: Bool { pending.isEmpty }
+}

@@ -1,0 +1,87 @@
+import CarouselCore
+import CarouselStyles
+
+/// Every style the app offers, in the order of the number keys 1-5.
+@MainActor
+public enum StyleRegistry {
+    /// The style types, in menu order.
+    public static var all: [any CarouselStyle.Type] { [] }
+
+    /// The names, in menu order.
+    public static var names: [String] { all.map { $0.descriptor.name } }
+
+    /// The style type with this name, if any.
+    public static func style(named name: String) -> (any CarouselStyle.Type)? {
+        all.first { $0.descriptor.name == name.lowercased() }
+    }
+
+    /// The parameters every style shares: auto-advance and its progress indicator.
+    public static func commonParameters(autoAdvance: Bool) -> [ParameterSpec] {
+        [
+            .toggle("autoAdvance", "Auto-advance", autoAdvance, group: "Auto-advance",
+                    "Select the next item every interval, through the style's own selection path"),
+            .number("autoAdvanceInterval", "Interval", 3.0, 0.5...60, step: 0.1, unit: "s", group: "Auto-advance",
+                    "Seconds between automatic advances"),
+            .toggle("autoAdvanceProgress", "Progress bar", true, group: "Auto-advance",
+                    "Show a thin bar with the time left until the next advance"),
+        ]
+    }
+
+    /// The full schema of a style: its own parameters, then the shared ones.
+    public static func schema(of style: any CarouselStyle.Type) -> [ParameterSpec] {
+        style.descriptor.parameters + commonParameters(autoAdvance: style.descriptor.autoAdvanceByDefault)
+    }
+
+    /// `carousel-lab styles --json`: every style with every parameter's default, range, unit and meaning.
+    public static func catalogueJSON() -> JSONValue {
+        .array(all.map { style in
+            let d = style.descriptor
+            return .object([
+                JSONMember("name", .string(d.name)),
+                JSONMember("summary", .string(d.summary)),
+                JSONMember("parameters", .array(schema(of: style).map(specJSON))),
+            ])
+        })
+    }
+
+    static func specJSON(_ s: ParameterSpec) -> JSONValue {
+        var m: [JSONMember] = [JSONMember("key", .string(s.key)), JSONMember("label", .string(s.label)),
+                               JSONMember("group", .string(s.group))]
+        switch s.kind {
+        case .number(let lo, let hi, let step, let unit):
+            m += [JSONMember("type", "number"), JSONMember("default", s.defaultValue.json), JSONMember("min", .number(lo)),
+                  JSONMember("max", .number(hi)), JSONMember("step", .number(step)), JSONMember("unit", .string(unit))]
+        case .toggle:
+            m += [JSONMember("type", "toggle"), JSONMember("default", s.defaultValue.json), JSONMember("min", .null), JSONMember("max", .null)]
+        case .choice(let options):
+            m += [JSONMember("type", "choice"), JSONMember("default", s.defaultValue.json),
+                  JSONMember("options", .array(options.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
+        case .curve:
+            m += [JSONMember("type", "curve"), JSONMember("default", s.defaultValue.json),
+                  JSONMember("options", .array(CurveSyntax.presetNames.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
+        }
+        m.append(JSONMember("meaning", .string(s.meaning)))
+        return .object(m)
+    }
+
+    /// `carousel-lab styles`: a readable listing.
+    public static func catalogueText() -> String {
+        var out = ""
+        for style in all {
+            let d = style.descriptor
+            out += "\(d.name): \(d.summary)\n"
+            for s in schema(of: style) {
+                var range = ""
+                switch s.kind {
+                case .number(let lo, let hi, _, let unit): range = "\(JSONValue.format(lo))...\(JSONValue.format(hi)) \(unit)"
+                case .toggle: range = "on/off"
+                case .choice(let o): range = o.joined(separator: "|")
+                case .curve: range = "curve"
+                }
+                out += "  \(s.key.padding(toLength: 26, withPad: " ", startingAt: 0)) \(s.defaultValue.description.padding(toLength: 12, withPad: " ", startingAt: 0)) \(range.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.meaning)\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
