@@ -4,7 +4,7 @@ public enum DrawCommand: Equatable, Sendable {
     case endFrame
     case save
     case restore
-    case concatenate(AffineTransform)
+    case concatenate(Transform2D)
     case multiplyOpacity(Double)
     case clip(Rect, cornerRadius: Double)
     case fill(Rect, cornerRadius: Double, color: Color)
@@ -57,8 +57,8 @@ public final class DrawListRecorder: Renderer {
     public private(set) var commands: [DrawCommand] = []
     /// The visible drawings of the last frame, state resolved.
     public private(set) var draws: [ResolvedDraw] = []
-    private var stack: [(AffineTransform, Double, Rect?)] = []
-    private var transform = AffineTransform.identity
+    private var stack: [(Transform2D, Double, Rect?)] = []
+    private var transform = Transform2D.identity
     private var opacity = 1.0
     private var clipRect: Rect?
 
@@ -75,7 +75,7 @@ public final class DrawListRecorder: Renderer {
         commands.append(.restore)
         if let s = stack.popLast() { (transform, opacity, clipRect) = s }
     }
-    public func concatenate(_ t: AffineTransform) { commands.append(.concatenate(t)); transform = t.concatenating(transform) }
+    public func concatenate(_ t: Transform2D) { commands.append(.concatenate(t)); transform = t.concatenating(transform) }
     public func multiplyOpacity(_ o: Double) { commands.append(.multiplyOpacity(o)); opacity *= o }
     public func clip(to rect: Rect, cornerRadius: Double) {
         commands.append(.clip(rect, cornerRadius: cornerRadius))

@@ -125,28 +125,28 @@ public enum ContentMode: String, Sendable, CaseIterable, Codable {
 }
 
 /// A 2D affine transform `[a b; c d] + (tx, ty)`, mapping `(x, y)` to `(a x + c y + tx, b x + d y + ty)`.
-public struct AffineTransform: Hashable, Sendable {
+public struct Transform2D: Hashable, Sendable {
     public var a, b, c, d, tx, ty: Double
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-    public static func translation(_ dx: Double, _ dy: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static func translation(_ dx: Double, _ dy: Double) -> Transform2D {
+        Transform2D(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
     }
-    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
-        AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    public static func scale(_ sx: Double, _ sy: Double) -> Transform2D {
+        Transform2D(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
     /// A scale by `s` that keeps `anchor` fixed.
-    public static func scale(_ s: Double, about anchor: Point) -> AffineTransform {
-        AffineTransform(a: s, b: 0, c: 0, d: s, tx: anchor.x * (1 - s), ty: anchor.y * (1 - s))
+    public static func scale(_ s: Double, about anchor: Point) -> Transform2D {
+        Transform2D(a: s, b: 0, c: 0, d: s, tx: anchor.x * (1 - s), ty: anchor.y * (1 - s))
     }
     public var isIdentity: Bool { self == .identity }
     /// Whether the transform only scales and translates (no rotation or skew): what the SDL renderer supports.
     public var isAxisAligned: Bool { b == 0 && c == 0 }
     /// `self` applied first, then `t`.
-    public func concatenating(_ t: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+    public func concatenating(_ t: Transform2D) -> Transform2D {
+        Transform2D(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
                         c: c * t.a + d * t.c, d: c * t.b + d * t.d,
                         tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
@@ -158,11 +158,11 @@ public struct AffineTransform: Hashable, Sendable {
         return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
     }
     /// The inverse transform, or nil when it is singular.
-    public var inverted: AffineTransform? {
+    public var inverted: Transform2D? {
         let det = a * d - b * c
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        return Transform2D(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
     /// The horizontal scale factor (length of the transformed x unit vector).
     public var scaleX: Double { (a * a + b * b).squareRoot() }

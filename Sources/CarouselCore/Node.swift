@@ -154,7 +154,7 @@ public final class Node {
     public var taggedAncestor: Node? { tag != nil ? self : parent?.taggedAncestor }
 
     /// The transform from this node's space to the root's space at time `t`.
-    public func worldTransform(at t: Double) -> AffineTransform {
+    public func worldTransform(at t: Double) -> Transform2D {
         let local = presentation(at: t).localTransform
         return parent.map { local.concatenating($0.worldTransform(at: t)) } ?? local
     }
@@ -176,9 +176,9 @@ public struct Presentation: Equatable, Sendable {
     /// The bounds in the node's own space.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
     /// Scale about the anchor, then translate by origin + offset.
-    public var localTransform: AffineTransform {
+    public var localTransform: Transform2D {
         let pivot = Point(anchor.x * frame.width, anchor.y * frame.height)
-        let move = AffineTransform.translation(frame.x + offset.x, frame.y + offset.y)
-        return scale == 1 ? move : AffineTransform.scale(scale, about: pivot).concatenating(move)
+        let move = Transform2D.translation(frame.x + offset.x, frame.y + offset.y)
+        return scale == 1 ? move : Transform2D.scale(scale, about: pivot).concatenating(move)
     }
 }

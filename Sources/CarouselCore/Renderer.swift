@@ -37,7 +37,7 @@ public protocol Renderer: AnyObject {
     /// Pops back to the state of the matching `save()`.
     func restore()
     /// Applies `transform` before the current one for everything drawn until the matching `restore()`.
-    func concatenate(_ transform: AffineTransform)
+    func concatenate(_ transform: Transform2D)
     /// Multiplies the opacity of everything drawn until the matching `restore()`.
     func multiplyOpacity(_ opacity: Double)
     /// Intersects the clip with a rounded rectangle.

@@ -98,7 +98,7 @@ public final class Scene {
     /// The topmost hit-testable node under `point` (root coordinates), searching in reverse paint order.
     public func hitTest(_ point: Point) -> Node? { hitTest(root, point, parent: .identity) }
 
-    private func hitTest(_ node: Node, _ point: Point, parent: AffineTransform) -> Node? {
+    private func hitTest(_ node: Node, _ point: Point, parent: Transform2D) -> Node? {
         if node.isHidden { return nil }
         let p = node.presentation(at: now)
         if p.opacity <= 0 { return nil }
@@ -130,7 +130,7 @@ struct Painter {
     static let placeholderColor = Color(hex: 0x3c4043)
     static let errorColor = Color(hex: 0x5c2b29)
 
-    mutating func paint(_ node: Node, parentTransform: AffineTransform) {
+    mutating func paint(_ node: Node, parentTransform: Transform2D) {
         if node.isHidden { return }
         let p = node.presentation(at: time)
         if p.opacity <= 0.001 { return }
