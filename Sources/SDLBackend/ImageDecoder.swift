@@ -1,0 +1,172 @@
+import CSDL2
+import CSDL2Image
+import CarouselCore
+import Foundation
+
+/// Owns a decoded `SDL_Surface` while it travels from a decoding thread to the main thread. Surfaces are plain
+/// memory, not tied to a renderer, so moving one between threads is safe as long as one side uses it at a time:
+/// the box is handed over once and `take()`n once. An untaken surface is freed with the box.
+final class SurfaceBox: @unchecked Sendable {
+    private var surface: UnsafeMutablePointer<SDL_Surface>?
+
+    init(_ surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
+
+    /// Hands the surface over; the caller frees it.
+    func take() -> UnsafeMutablePointer<SDL_Surface>? {
+        defer { surface = nil }
+        return surface
+    }
+
+    deinit { if let surface { SDL_FreeSurface(surface) } }
+}
+
+/// The outcome of one decode.
+enum DecodeResult: Sendable {
+    /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels.
+    case decoded(SurfaceBox, natural: Size)
+    case failed(String)
+}
+
+/// Decoding and downscaling, safe to run on any thread: it touches only files and surfaces, never a renderer.
+enum ImageDecoder {
+    /// Decodes the image at `path` into an ARGB8888 surface that fits in `maxPixelSize` (aspect kept, never enlarged).
+    /// `name` is how messages name the file. Images over `pixelBudget` pixels are refused, before decoding when the
+    /// header tells the size (PNG, JPEG), else right after.
+    static func decode(path: String, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDir) else { return .failed("\(name): file not found") }
+        if isDir.boolValue { return .failed("\(name): is a directory, not an image") }
+        guard fm.isReadableFile(atPath: path) else { return .failed("\(name): permission denied") }
+        let bytes = ((try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
+        if bytes == 0 { return .failed("\(name): empty file (0 bytes)") }
+        if let (w, h) = ImageHeader.size(ofFileAt: path), w * h > pixelBudget {
+            return .failed(tooLarge(name, w, h, pixelBudget))
+        }
+
+        guard let loaded = IMG_Load(path) else {
+            let err = RendererContext.lastError("no details")
+            if let format = ImageHeader.recognisedFormat(ofFileAt: path) {
+                return .failed("\(name): corrupt or truncated \(format) image (\(err))")
+            }
+            return .failed("\(name): not an image or an unsupported format (\(err))")
+        }
+        let natural = (w: Int(loaded.pointee.w), h: Int(loaded.pointee.h))
+        if natural.w * natural.h > pixelBudget {
+            SDL_FreeSurface(loaded)
+            return .failed(tooLarge(name, natural.w, natural.h, pixelBudget))
+        }
+        let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+        SDL_FreeSurface(loaded)
+        guard let converted else { return .failed("\(name): cannot convert pixels (\(RendererContext.lastError()))") }
+
+        let target = targetSize(natural: natural, max: maxPixelSize)
+        let result = downscale(converted, to: target)
+        // Large decode buffers otherwise stay on the heap after they are freed.
+        if natural.w * natural.h >= 2_000_000 { _ = carousel_malloc_trim() }
+        guard let result else { return .failed("\(name): cannot downscale (\(RendererContext.lastError()))") }
+        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)))
+    }
+
+    private static func tooLarge(_ name: String, _ w: Int, _ h: Int, _ budget: Int) -> String {
+        "\(name): image too large (\(w)x\(h), \(w * h / 1_000_000) megapixels; the limit is \(budget / 1_000_000))"
+    }
+
+    /// The size to keep: `natural` shrunk to fit `max` (aspect kept), never enlarged, at least 1x1.
+    static func targetSize(natural: (w: Int, h: Int), max limit: Size?) -> (w: Int, h: Int) {
+        guard let limit, limit.width > 0, limit.height > 0 else { return natural }
+        let k = min(1, limit.width / Double(natural.w), limit.height / Double(natural.h))
+        guard k < 1 else { return natural }
+        return (max(1, Int((Double(natural.w) * k).rounded())), max(1, Int((Double(natural.h) * k).rounded())))
+    }
+
+    /// Shrinks an ARGB8888 surface to `target`: 2x2 box-filter halvings while the image is at least twice the
+    /// target, then one bilinear step (`SDL_SoftStretchLinear`), so big reductions do not alias. Consumes `surface`.
+    static func downscale(_ surface: UnsafeMutablePointer<SDL_Surface>, to target: (w: Int, h: Int)) -> UnsafeMutablePointer<SDL_Surface>? {
+        var current = surface
+        while Int(current.pointee.w) >= 2 * target.w && Int(current.pointee.h) >= 2 * target.h {
+            guard let half = halve(current) else { SDL_FreeSurface(current); return nil }
+            SDL_FreeSurface(current)
+            current = half
+        }
+        if Int(current.pointee.w) == target.w && Int(current.pointee.h) == target.h { return current }
+        guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(target.w), Int32(target.h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            SDL_FreeSurface(current); return nil
+        }
+        let ok = SDL_SoftStretchLinear(current, nil, out, nil) == 0
+        SDL_FreeSurface(current)
+        if !ok { SDL_FreeSurface(out); return nil }
+        return out
+    }
+
+    /// A new ARGB8888 surface of half the size, each pixel the mean of a 2x2 block (channels averaged in pairs
+    /// inside one 32-bit word).
+    static func halve(_ src: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+        let w = Int(src.pointee.w) / 2, h = Int(src.pointee.h) / 2
+        guard w > 0, h > 0, let dst = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+              let sp = src.pointee.pixels, let dp = dst.pointee.pixels else { return nil }
+        let sPitch = Int(src.pointee.pitch), dPitch = Int(dst.pointee.pitch)
+        let mask: UInt32 = 0x00ff_00ff
+        for y in 0..<h {
+            let row0 = (sp + 2 * y * sPitch).assumingMemoryBound(to: UInt32.self)
+            let row1 = (sp + (2 * y + 1) * sPitch).assumingMemoryBound(to: UInt32.self)
+            let out = (dp + y * dPitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let a = row0[2 * x], b = row0[2 * x + 1], c = row1[2 * x], d = row1[2 * x + 1]
+                let lo = ((a & mask) &+ (b & mask) &+ (c & mask) &+ (d & mask) &+ 0x0002_0002) >> 2
+                let hi = (((a >> 8) & mask) &+ ((b >> 8) & mask) &+ ((c >> 8) & mask) &+ ((d >> 8) & mask) &+ 0x0002_0002) >> 2
+                out[x] = (lo & mask) | ((hi & mask) << 8)
+            }
+        }
+        return dst
+    }
+}
+
+/// Reads image sizes and formats from file headers without decoding.
+enum ImageHeader {
+    /// Width and height from a PNG's IHDR or a JPEG's SOF marker; nil for other formats or unreadable headers.
+    static func size(ofFileAt path: String) -> (Int, Int)? {
+        guard let fh = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? fh.close() }
+        guard let head = try? fh.read(upToCount: 32), head.count >= 24 else { return nil }
+        let b = [UInt8](head)
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return (be32(b, 16), be32(b, 20))
+        }
+        guard b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        // JPEG: walk the marker segments until a start-of-frame.
+        var offset: UInt64 = 2
+        for _ in 0..<512 {
+            guard (try? fh.seek(toOffset: offset)) != nil, let seg = try? fh.read(upToCount: 9), seg.count >= 4 else { return nil }
+            let s = [UInt8](seg)
+            guard s[0] == 0xFF else { return nil }
+            let marker = s[1]
+            if marker == 0xFF { offset += 1; continue }
+            let length = Int(s[2]) << 8 | Int(s[3])
+            let isSOF = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+            if isSOF {
+                guard s.count >= 9 else { return nil }
+                return (Int(s[7]) << 8 | Int(s[8]), Int(s[5]) << 8 | Int(s[6]))
+            }
+            if marker == 0xD9 || marker == 0xDA { return nil }
+            offset += 2 + UInt64(length)
+        }
+        return nil
+    }
+
+    private static func be32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+
+    /// The format SDL_image recognises from the file's signature ("PNG", "JPEG", ...), or nil.
+    static func recognisedFormat(ofFileAt path: String) -> String? {
+        guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
+        defer { SDL_RWclose(rw) }
+        let checks: [(String, (UnsafeMutablePointer<SDL_RWops>?) -> Int32)] = [
+            ("PNG", IMG_isPNG), ("JPEG", IMG_isJPG), ("GIF", IMG_isGIF), ("BMP", IMG_isBMP), ("WebP", IMG_isWEBP),
+            ("TIFF", IMG_isTIF), ("AVIF", IMG_isAVIF), ("JPEG XL", IMG_isJXL), ("QOI", IMG_isQOI), ("SVG", IMG_isSVG),
+        ]
+        for (name, check) in checks where check(rw) != 0 { return name }
+        return nil
+    }
+}

@@ -1,0 +1,277 @@
+import CSDL2
+import CSDL2Image
+import CarouselCore
+import Foundation
+
+/// Decode results waiting for the main thread; decoding threads post, `pump()` drains.
+final class DecodeMailbox: @unchecked Sendable {
+    struct Item { var raw: Int; var generation: Int; var result: DecodeResult }
+    private let condition = NSCondition()
+    private var items: [Item] = []
+
+    func post(_ item: Item) {
+        condition.lock(); items.append(item); condition.signal(); condition.unlock()
+    }
+
+    func drain() -> [Item] {
+        condition.lock(); defer { condition.unlock() }
+        let out = items
+        items.removeAll()
+        return out
+    }
+
+    /// Blocks until something was posted or `seconds` passed.
+    func wait(seconds: Double) {
+        condition.lock(); defer { condition.unlock() }
+        if items.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
+    }
+}
+
+/// Loads images for one SDL renderer: decodes on background threads, makes textures on the main thread.
+///
+/// Each source gets one stable handle. Decoding (SDL_image, then a downscale to the requested `maxPixelSize`) runs on
+/// a queue two operations wide; the decoded surfaces wait in a mailbox until `pump()`, called once per frame by the
+/// loop, turns them into textures. Textures live under a memory budget: when it is exceeded the textures drawn least
+/// recently (never those of the current frame) are dropped and decoded again when next drawn.
+@MainActor
+public final class SDLImageStore: ImageStore {
+    struct Entry {
+        var source: String
+        var state: ImageState = .loading
+        var texture: OpaquePointer?
+        var textureSize: (w: Int32, h: Int32) = (0, 0)
+        var lastUse: UInt64 = 0
+        /// The largest size asked for; nil means full size.
+        var requested: Size?
+        /// The size the current texture was decoded for (nil: full size).
+        var decodedFor: Size?
+        var inFlight = false
+        var generation = 0
+        var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
+    }
+
+    private let context: RendererContext
+    private var handles: [String: ImageHandle] = [:]
+    private var entries: [Entry] = []
+    private let queue: OperationQueue
+    private let mailbox = DecodeMailbox()
+    private var frame: UInt64 = 1
+    private var inFlightCount = 0
+    /// Bytes held by textures.
+    public private(set) var textureBytes = 0
+    /// The texture memory budget in bytes (default 256 MB).
+    public var textureBudget: Int
+    /// Images with more pixels than this are refused (default 100 megapixels).
+    public var pixelBudget: Int = 100_000_000
+    /// Called on the main thread from `pump()` when an image changed state or got a new texture.
+    public var onChange: (@MainActor () -> Void)?
+    /// Called on a decoding thread after each result is posted, to wake an event loop that sleeps.
+    var wake: (@Sendable () -> Void)?
+
+    init(context: RendererContext, textureBudget: Int = 256 << 20) {
+        self.context = context
+        self.textureBudget = textureBudget
+        queue = OperationQueue()
+        queue.name = "carousel-lab.image-decode"
+        queue.maxConcurrentOperationCount = 2
+        queue.qualityOfService = .userInitiated
+        // Initialise the codecs once here: SDL_image otherwise does it lazily, racing between decoding threads.
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
+    }
+
+    isolated deinit {
+        queue.cancelAllOperations()
+        for e in entries { if let t = e.texture { SDL_DestroyTexture(t) } }
+    }
+
+    // MARK: ImageStore
+
+    /// The stable handle for `source` (a path or file:// URL), starting its load on first use. A later call asking
+    /// for a larger `maxPixelSize` than the texture was made for decodes it again at that size.
+    public func handle(for source: String, maxPixelSize: Size?) -> ImageHandle {
+        if let h = handles[source] {
+            var e = entries[h.raw]
+            let grown = SDLImageStore.larger(e.requested, maxPixelSize)
+            if grown != e.requested {
+                e.requested = grown
+                entries[h.raw] = e
+                if case .ready(let natural) = e.state, e.texture != nil, !e.inFlight,
+                   Double(e.textureSize.w) < natural.width,
+                   SDLImageStore.needsBetter(decodedFor: e.decodedFor, requested: grown) {
+                    startLoad(h.raw)
+                }
+            }
+            return h
+        }
+        let h = ImageHandle(entries.count)
+        handles[source] = h
+        entries.append(Entry(source: source, requested: maxPixelSize))
+        startLoad(h.raw)
+        return h
+    }
+
+    /// The state of the image behind `handle`; unknown handles read as failed.
+    public func state(of handle: ImageHandle) -> ImageState {
+        guard entries.indices.contains(handle.raw) else { return .failed("unknown image handle \(handle.raw)") }
+        return entries[handle.raw].state
+    }
+
+    /// The source string `handle` was made for.
+    public func source(of handle: ImageHandle) -> String? {
+        entries.indices.contains(handle.raw) ? entries[handle.raw].source : nil
+    }
+
+    // MARK: Loop integration
+
+    /// Whether any image is being decoded.
+    public var isLoading: Bool { inFlightCount > 0 }
+
+    /// Turns finished decodes into textures (or failures) and enforces the texture budget. Call once per frame on
+    /// the main thread. Returns true when any image changed state or texture, so the frame must be redrawn.
+    @discardableResult
+    public func pump() -> Bool {
+        let items = mailbox.drain()
+        guard !items.isEmpty else { return false }
+        var changed = false
+        for item in items {
+            guard entries.indices.contains(item.raw), entries[item.raw].generation == item.generation else {
+                if case .decoded(let box, _) = item.result, let s = box.take() { SDL_FreeSurface(s) }
+                continue
+            }
+            var e = entries[item.raw]
+            e.inFlight = false
+            inFlightCount -= 1
+            switch item.result {
+            case .failed(let message):
+                if e.texture == nil { e.state = .failed(message) }
+            case .decoded(let box, let natural):
+                guard let surface = box.take() else { continue }
+                defer { SDL_FreeSurface(surface) }
+                guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else {
+                    e.state = .failed("\(displayName(e.source)): cannot create texture (\(RendererContext.lastError()))")
+                    break
+                }
+                SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+                SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
+                if let old = e.texture { SDL_DestroyTexture(old); textureBytes -= e.bytes }
+                e.texture = tex
+                e.textureSize = (surface.pointee.w, surface.pointee.h)
+                e.decodedFor = e.requested
+                textureBytes += e.bytes
+                e.state = .ready(natural)
+                e.lastUse = max(e.lastUse, frame)
+            }
+            entries[item.raw] = e
+            changed = true
+        }
+        enforceBudget()
+        if changed { onChange?() }
+        return changed
+    }
+
+    /// Blocks the main thread, pumping, until no image is loading or `timeout` seconds passed (for headless capture).
+    /// Returns whether everything finished.
+    public func waitUntilLoaded(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            pump()
+            if !isLoading { return true }
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return false }
+            mailbox.wait(seconds: min(left, 0.05))
+        }
+    }
+
+    // MARK: Renderer side
+
+    /// Marks the start of a frame, for the least-recently-drawn bookkeeping.
+    func beginFrame() { frame += 1 }
+
+    /// The texture for `handle` and its pixel size, marking it drawn this frame; nil when it is not ready. A ready
+    /// image whose texture was evicted starts decoding again.
+    func texture(for handle: ImageHandle) -> (texture: OpaquePointer, width: Int32, height: Int32, natural: Size)? {
+        guard entries.indices.contains(handle.raw) else { return nil }
+        guard case .ready(let natural) = entries[handle.raw].state else { return nil }
+        entries[handle.raw].lastUse = frame
+        guard let t = entries[handle.raw].texture else {
+            if !entries[handle.raw].inFlight { startLoad(handle.raw) }
+            return nil
+        }
+        let s = entries[handle.raw].textureSize
+        return (t, s.w, s.h, natural)
+    }
+
+    /// The pixel size of the texture behind `handle` (for tests and diagnostics).
+    public func textureSize(of handle: ImageHandle) -> Size? {
+        guard entries.indices.contains(handle.raw), entries[handle.raw].texture != nil else { return nil }
+        let s = entries[handle.raw].textureSize
+        return Size(Double(s.w), Double(s.h))
+    }
+
+    // MARK: Loading
+
+    private func startLoad(_ raw: Int) {
+        var e = entries[raw]
+        e.generation += 1
+        if !e.inFlight { inFlightCount += 1 }
+        e.inFlight = true
+        entries[raw] = e
+        let item = (raw: raw, generation: e.generation)
+        let source = e.source, maxSize = e.requested, budget = pixelBudget
+        let mailbox = self.mailbox, wake = self.wake
+        guard let path = SDLImageStore.localPath(source) else {
+            let message = SDLImageStore.isRemote(source)
+                ? "\(source): http images not supported yet" : "\(source): unsupported image source"
+            mailbox.post(.init(raw: item.raw, generation: item.generation, result: .failed(message)))
+            return
+        }
+        let name = displayName(source)
+        queue.addOperation {
+            let result = ImageDecoder.decode(path: path, name: name, maxPixelSize: maxSize, pixelBudget: budget)
+            mailbox.post(.init(raw: item.raw, generation: item.generation, result: result))
+            wake?()
+        }
+    }
+
+    /// How messages name a source: its path for files, else the source itself.
+    private func displayName(_ source: String) -> String { SDLImageStore.localPath(source) ?? source }
+
+    /// Drops least recently drawn textures (not drawn this frame) until the budget holds.
+    private func enforceBudget() {
+        guard textureBytes > textureBudget else { return }
+        let order = entries.indices.filter { entries[$0].texture != nil && entries[$0].lastUse < frame }
+            .sorted { entries[$0].lastUse < entries[$1].lastUse }
+        for i in order {
+            guard textureBytes > textureBudget else { break }
+            if let t = entries[i].texture { SDL_DestroyTexture(t) }
+            textureBytes -= entries[i].bytes
+            entries[i].texture = nil
+            entries[i].textureSize = (0, 0)
+        }
+    }
+
+    static func isRemote(_ source: String) -> Bool {
+        let s = source.lowercased()
+        return s.hasPrefix("http://") || s.hasPrefix("https://")
+    }
+
+    /// The file path of a plain path or file:// URL; nil for other URLs.
+    static func localPath(_ source: String) -> String? {
+        if source.lowercased().hasPrefix("file://") { return URL(string: source)?.path }
+        if source.range(of: "^[a-zA-Z][a-zA-Z0-9+.-]*://", options: .regularExpression) != nil { return nil }
+        return source
+    }
+
+    /// The larger of two size requests per axis (nil, full size, wins).
+    static func larger(_ a: Size?, _ b: Size?) -> Size? {
+        guard let a, let b else { return nil }
+        return Size(max(a.width, b.width), max(a.height, b.height))
+    }
+
+    /// Whether a texture made for `decodedFor` is noticeably smaller than what `requested` asks for.
+    static func needsBetter(decodedFor: Size?, requested: Size?) -> Bool {
+        guard let decodedFor else { return false }
+        guard let requested else { return true }
+        return requested.width > decodedFor.width * 1.05 || requested.height > decodedFor.height * 1.05
+    }
+}

@@ -1,0 +1,159 @@
+import CSDL2
+import CarouselCore
+import Foundation
+
+/// A resizable, high-DPI-aware window with an accelerated renderer (software as a fallback), its image store, and
+/// the event loop that drives a `FrameDriver`.
+///
+/// Wiring: create the host, hand `imageStore` to the app model (it is bound to this window's renderer), set
+/// `onImagesChanged` to mark the scene as needing a frame (e.g. `scene.setNeedsDisplay()`), then call `run(driver:)`.
+/// Image decodes finishing on background threads wake the loop by themselves.
+@MainActor
+public final class SDLWindowHost {
+    private let context: RendererContext
+    private let window: OpaquePointer
+    /// The window's renderer.
+    public let renderer: SDLRenderer
+    /// The image store bound to the window's renderer.
+    public var imageStore: SDLImageStore { renderer.images }
+    /// Called on the main thread when images finished loading (or failed), before `update`: mark the frame dirty.
+    public var onImagesChanged: (@MainActor () -> Void)?
+    /// The SDL render driver in use ("opengl", "software", ...).
+    public let rendererName: String
+    private var translator: EventTranslator
+    private var pinch: X11PinchSource?
+    private let wakeEventType: UInt32
+    private var startCounter: UInt64 = 0
+
+    /// Opens a window of `size` points titled `title`. Throws `SDLBackendError.noDisplay` when no display is
+    /// available (run `carousel-lab capture` for headless use instead).
+    public init(title: String, size: Size) throws {
+        _ = carousel_set_hint("SDL_RENDER_SCALE_QUALITY", "1")
+        _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
+        _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw SDLBackendError.noDisplay(RendererContext.lastError())
+        }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        let pos = Int32(carousel_windowpos_centered())
+        guard let window = SDL_CreateWindow(title, pos, pos, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
+            throw SDLBackendError.noDisplay("cannot create a window: \(RendererContext.lastError())")
+        }
+        var sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if sdlRenderer == nil {
+            printError("carousel-lab: no accelerated renderer (\(RendererContext.lastError())); using software")
+            sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let sdlRenderer else {
+            let why = RendererContext.lastError()
+            SDL_DestroyWindow(window)
+            throw SDLBackendError.creationFailed("a renderer: \(why)")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(sdlRenderer, &info)
+        rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        self.window = window
+        context = RendererContext(renderer: sdlRenderer, window: window, surface: nil)
+        let (pixels, scale, points) = SDLWindowHost.measure(window: window, renderer: sdlRenderer)
+        renderer = SDLRenderer(context: context, pixelSize: pixels, scale: scale, presents: true)
+        translator = EventTranslator(windowSize: points)
+        wakeEventType = SDL_RegisterEvents(1)
+        let wakeType = wakeEventType
+        let wake: @Sendable () -> Void = {
+            var e = SDL_Event()
+            e.type = wakeType
+            _ = SDL_PushEvent(&e)
+        }
+        renderer.images.wake = wake
+        SDL_ShowWindow(window)
+        pinch = X11PinchSource.make(for: window, wake: wake)
+        pinch?.scale = scale
+        SDL_StartTextInput()
+    }
+
+    /// The window size in points.
+    public var size: Size { renderer.size }
+
+    private static func measure(window: OpaquePointer, renderer: OpaquePointer) -> ((Int, Int), Double, Size) {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let scale = w > 0 && pw > 0 ? Double(pw) / Double(w) : 1
+        return ((Int(pw), Int(ph)), scale, Size(Double(w), Double(h)))
+    }
+
+    /// Seconds since `run` started.
+    private func now() -> Double {
+        Double(SDL_GetPerformanceCounter() &- startCounter) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
+    /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
+    /// time, draws and presents if it needs a frame, and otherwise sleeps in `SDL_WaitEventTimeout` until input,
+    /// an image, a pinch, or `driver.nextWakeTime`.
+    public func run(driver: FrameDriver) {
+        startCounter = SDL_GetPerformanceCounter()
+        var quit = false
+        var event = SDL_Event()
+        var haveEvent = false
+        while !quit {
+            // 1. Input: the event that ended the last wait, then everything pending.
+            while haveEvent || SDL_PollEvent(&event) != 0 {
+                haveEvent = false
+                if event.type == SDL_QUIT.rawValue { quit = true }
+                deliver(event, to: driver)
+            }
+            let t = now()
+            if let pinch { for e in pinch.poll() { driver.handle(e) } }
+            if let end = translator.expireMagnify(now: t) { driver.handle(end) }
+            // 2. Images.
+            if imageStore.pump() { onImagesChanged?() }
+            // 3. Time, then draw.
+            driver.update(to: t)
+            if quit || driver.wantsQuit { break }
+            if driver.needsFrame {
+                driver.draw(into: renderer)
+                continue
+            }
+            // 4. Sleep until something happens.
+            haveEvent = SDL_WaitEventTimeout(&event, waitTimeout(driver: driver, now: now())) != 0
+        }
+    }
+
+    /// Milliseconds to wait: until the driver's next wake time or a magnification ends; 250 ms at most while images
+    /// load (their completion also wakes the loop), 16 ms while a touchpad pinch is in progress; a day otherwise.
+    private func waitTimeout(driver: FrameDriver, now t: Double) -> Int32 {
+        var deadline = driver.nextWakeTime ?? .infinity
+        if let m = translator.magnifyDeadline { deadline = min(deadline, m) }
+        var ms = deadline.isFinite ? max(0, (deadline - t) * 1000).rounded(.up) : 86_400_000
+        if imageStore.isLoading { ms = min(ms, 250) }
+        if pinch?.inProgress == true { ms = min(ms, 16) }
+        return Int32(min(ms, 86_400_000))
+    }
+
+    private func deliver(_ event: SDL_Event, to driver: FrameDriver) {
+        if event.type == wakeEventType { return }
+        if event.type == SDL_WINDOWEVENT.rawValue, SDL_WindowEventID(rawValue: UInt32(event.window.event)) == SDL_WINDOWEVENT_SIZE_CHANGED {
+            let (pixels, scale, _) = SDLWindowHost.measure(window: window, renderer: context.renderer)
+            renderer.setPixelSize(pixels.0, pixels.1, scale: scale)
+            pinch?.scale = scale
+        }
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        let mouse = Point(Double(x), Double(y))
+        for e in translator.translate(event, modState: SDL_GetModState().rawValue, mouse: mouse, now: now()) {
+            driver.handle(e)
+        }
+    }
+
+    /// Pushes an `SDL_MULTIGESTURE` (for tests and scripted input without a touchscreen).
+    func pushMultigesture(dDist: Float, x: Float, y: Float) {
+        var e = SDL_Event()
+        e.type = SDL_MULTIGESTURE.rawValue
+        e.mgesture.dDist = dDist
+        e.mgesture.x = x
+        e.mgesture.y = y
+        e.mgesture.numFingers = 2
+        _ = SDL_PushEvent(&e)
+    }
+}

@@ -1,0 +1,148 @@
+import CSDL2
+import CSDL2TTF
+import Foundation
+
+/// Finds the DejaVu Sans faces (or any TrueType font) on this machine.
+enum FontLocator {
+    static let regularCandidates = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+        "/usr/local/share/fonts/DejaVuSans.ttf",
+    ]
+    static let boldCandidates = regularCandidates.map { $0.replacingOccurrences(of: "DejaVuSans.ttf", with: "DejaVuSans-Bold.ttf") }
+
+    /// The regular and bold face paths; bold is nil when only a regular face exists (it is emboldened instead),
+    /// both nil when no font was found.
+    static func locate() -> (regular: String?, bold: String?) {
+        let fm = FileManager.default
+        let regular = regularCandidates.first { fm.fileExists(atPath: $0) } ?? anyTrueTypeFont()
+        let bold = boldCandidates.first { fm.fileExists(atPath: $0) }
+        return (regular, bold)
+    }
+
+    /// The first `.ttf` under /usr/share/fonts, in a stable order.
+    static func anyTrueTypeFont() -> String? {
+        guard let e = FileManager.default.enumerator(atPath: "/usr/share/fonts") else { return nil }
+        var found: [String] = []
+        for case let p as String in e where p.lowercased().hasSuffix(".ttf") { found.append(p) }
+        return found.sorted().first.map { "/usr/share/fonts/" + $0 }
+    }
+}
+
+/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings as white textures,
+/// tinted per draw with colour and alpha modulation, in an LRU cache keyed by (string, device size, bold).
+@MainActor
+final class TextCache {
+    struct Key: Hashable {
+        var text: String
+        var pixelSize: Int
+        var bold: Bool
+    }
+
+    struct Entry {
+        var texture: OpaquePointer
+        var width: Int32
+        var height: Int32
+        var lastUse: UInt64
+    }
+
+    private let context: RendererContext
+    private var fonts: [Key: OpaquePointer] = [:]
+    private var entries: [Key: Entry] = [:]
+    private var useCounter: UInt64 = 0
+    private var paths: (regular: String?, bold: String?)?
+    private var warned = false
+    /// The most textures kept; beyond it the least recently drawn eighth is dropped.
+    let capacity: Int
+
+    init(context: RendererContext, capacity: Int = 512) {
+        self.context = context
+        self.capacity = capacity
+    }
+
+    isolated deinit {
+        for e in entries.values { SDL_DestroyTexture(e.texture) }
+        for f in fonts.values { TTF_CloseFont(f) }
+    }
+
+    var count: Int { entries.count }
+
+    /// Whether a font could be found; prints one line on stderr the first time it cannot.
+    private func fontPaths() -> (regular: String?, bold: String?) {
+        if let paths { return paths }
+        if TTF_WasInit() == 0 && TTF_Init() != 0 {
+            printError("carousel-lab: SDL_ttf failed to start (\(RendererContext.lastError())); text will not be drawn")
+            paths = (nil, nil); warned = true
+            return (nil, nil)
+        }
+        let found = FontLocator.locate()
+        if found.regular == nil {
+            printError("carousel-lab: no TrueType font found (install fonts-dejavu-core); text will not be drawn")
+            warned = true
+        }
+        paths = found
+        return found
+    }
+
+    /// The font at `pixelSize` device pixels, loaded on first use.
+    func font(pixelSize: Int, bold: Bool) -> OpaquePointer? {
+        let key = Key(text: "", pixelSize: pixelSize, bold: bold)
+        if let f = fonts[key] { return f }
+        let p = fontPaths()
+        guard let regular = p.regular else { return nil }
+        let path = bold ? (p.bold ?? regular) : regular
+        guard let f = TTF_OpenFont(path, Int32(pixelSize)) else {
+            if !warned { printError("carousel-lab: cannot open font \(path): \(RendererContext.lastError())"); warned = true }
+            return nil
+        }
+        if bold && p.bold == nil { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        if fonts.count >= 32, let victim = fonts.first(where: { $0.key != key })?.key {
+            TTF_CloseFont(fonts.removeValue(forKey: victim))
+        }
+        fonts[key] = f
+        return f
+    }
+
+    /// The size of `text` in device pixels, or nil when there is no font.
+    func measure(_ text: String, pixelSize: Int, bold: Bool) -> (width: Int32, height: Int32)? {
+        guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
+        if text.isEmpty { return (0, TTF_FontHeight(f)) }
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
+        return (w, h)
+    }
+
+    /// The white texture for `text`, rendered on first use; nil for empty text or without a font.
+    func texture(for text: String, pixelSize: Int, bold: Bool) -> Entry? {
+        guard !text.isEmpty else { return nil }
+        let key = Key(text: text, pixelSize: pixelSize, bold: bold)
+        useCounter += 1
+        if var e = entries[key] {
+            e.lastUse = useCounter
+            entries[key] = e
+            return e
+        }
+        guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
+        guard let surface = TTF_RenderUTF8_Blended(f, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUse: useCounter)
+        if entries.count >= capacity { evictOldest() }
+        entries[key] = e
+        return e
+    }
+
+    /// Drops the least recently used eighth of the cache (at least one entry).
+    private func evictOldest() {
+        let drop = max(1, capacity / 8)
+        let victims = entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(drop)
+        for (k, e) in victims {
+            SDL_DestroyTexture(e.texture)
+            entries.removeValue(forKey: k)
+        }
+    }
+}
