@@ -15,6 +15,7 @@ public final class Scene {
     public var clearColor = Color(hex: 0x202124)
     private var dirty = true
     private var animationsEnd = -Double.infinity
+    private var paintedAt = -Double.infinity
 
     public init(size: Size, time: Double = 0) {
         now = time
@@ -56,8 +57,9 @@ public final class Scene {
     /// Whether some animation is still running at the current time.
     public var isAnimating: Bool { now < animationsEnd }
 
-    /// Whether a frame drawn now would differ from the last one drawn.
-    public var needsFrame: Bool { dirty || isAnimating }
+    /// Whether a frame drawn now would differ from the last one drawn: something changed, or an animation was
+    /// running at the last frame drawn (so the frame at or after its end, with the final values, is still owed).
+    public var needsFrame: Bool { dirty || paintedAt < animationsEnd }
 
     /// The scene time at which the next frame or timer is due: now while animating, else the next timer, else nil.
     public var nextWakeTime: Double? {
@@ -88,6 +90,7 @@ public final class Scene {
         painter.paint(root, parentTransform: .identity)
         renderer.endFrame()
         dirty = false
+        paintedAt = now
     }
 
     /// Marks the scene as needing a frame (for changes outside the tree, such as an image that finished loading).
