@@ -1,0 +1,101 @@
+import CarouselCore
+
+/// The nodes of one expand-style item: the rounded image area holding the poster, the still and the details
+/// overlay, and the title beneath. Recycled between items as the row scrolls.
+@MainActor
+final class ExpandItemView {
+    let root = Node(name: "expand.item")
+    /// The rounded, clipping image area: the item's "image" in layout exports.
+    let imageArea = Node(name: "expand.image")
+    private let poster = Node(name: "expand.poster")
+    private let still = Node(name: "expand.still")
+    private let details = Node(name: "expand.details")
+    private let detailsFade = Node(name: "expand.details.fade")
+    private let title = Node(name: "expand.title")
+    private var lines: [Node] = []
+
+    static let titleFont = FontSpec(size: 13)
+    static let detailTitleFont = FontSpec(size: 15, bold: true)
+    static let detailFont = FontSpec(size: 11)
+    /// Largest size the poster or still is drawn at, in pixels (1.5x poster at 2x density).
+    static let imageBudget = Size(520, 620)
+
+    init() {
+        imageArea.clipsToBounds = true
+        imageArea.background = Color(hex: 0x303134)
+        root.addChild(imageArea)
+        root.addChild(title)
+        imageArea.addChild(poster)
+        imageArea.addChild(still)
+        imageArea.addChild(detailsFade)
+        imageArea.addChild(details)
+        for n in [poster, still, details, detailsFade, title] { n.isHitTestable = false }
+        detailsFade.background = Color(0, 0, 0, 0.28)
+        details.background = Color(0, 0, 0, 0.5)
+    }
+
+    /// Shows deck item `index`.
+    func configure(index: Int, item: DeckItem, images: ImageStore, settings: ExpandSettings) {
+        root.tag = index
+        poster.image = ImageContent(images.handle(for: item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
+        still.image = ImageContent(images.handle(for: item.still ?? item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
+        title.text = TextContent(ExpandItemView.fit(item.title, width: settings.itemWidth, font: ExpandItemView.titleFont),
+                                 font: ExpandItemView.titleFont, color: Color(hex: 0xe8eaed))
+        let meta = [item.detail("year") ?? item.detail("date"), item.detail("certification") ?? item.detail("licence"),
+                    item.detail("runtime") ?? item.detail("size")].compactMap { $0 }.joined(separator: " · ")
+        let rows: [(String, FontSpec)] = [
+            (item.title, ExpandItemView.detailTitleFont), (meta, ExpandItemView.detailFont),
+            (item.detail("author").map { "By \($0)" } ?? "", ExpandItemView.detailFont),
+            (item.detail("watch") ?? item.detail("source").map { "From \($0)" } ?? "", ExpandItemView.detailFont),
+        ].filter { !$0.0.isEmpty }
+        for n in lines { n.removeFromParent() }
+        // Lines are fitted to the fully expanded panel; while it opens, the image area clips them.
+        let panel = settings.expandedWidth * 0.72 - 16
+        lines = rows.map { text, font in
+            let n = Node(name: "expand.details.line")
+            n.isHitTestable = false
+            n.text = TextContent(ExpandItemView.fit(text, width: panel, font: font), font: font, color: .white)
+            details.addChild(n)
+            return n
+        }
+        configureStatic(settings)
+    }
+
+    /// Applies the parameters that do not change with expansion.
+    func configureStatic(_ settings: ExpandSettings) {
+        imageArea.cornerRadius = settings.cornerRadius
+        poster.anchor = settings.posterAnchor
+    }
+
+    /// Places the item with its leading edge at `x`, top at `y`, `width` wide, at expansion `e` (0...1).
+    func layout(x: Double, y: Double, width: Double, expansion e: Double, settings s: ExpandSettings) {
+        root.frame = Rect(x, y, width, s.itemHeight)
+        imageArea.frame = Rect(0, 0, width, s.imageHeight)
+        poster.frame = Rect(0, 0, s.itemWidth, s.imageHeight)
+        poster.scale = 1 + (s.posterScale - 1) * e
+        poster.opacity = 1 - e
+        still.frame = Rect(0, 0, width, s.imageHeight)
+        still.opacity = e
+        still.isHidden = e <= 0
+        let panelWidth = min(s.expandedWidth * 0.72, width)
+        details.frame = Rect(0, 0, panelWidth, s.imageHeight)
+        detailsFade.frame = Rect(panelWidth, 0, max(width - panelWidth, 0), s.imageHeight)
+        details.opacity = e
+        detailsFade.opacity = e
+        details.isHidden = e <= 0
+        detailsFade.isHidden = e <= 0
+        var lineY = max(s.imageHeight - 16 - Double(lines.count) * 17, 8)
+        for n in lines {
+            let font = n.text!.font
+            n.frame = Rect(10, lineY, panelWidth - 16, font.size * 1.3)
+            lineY += font.size * 1.45
+        }
+        title.frame = Rect(2, s.imageHeight + 8, width - 4, 18)
+    }
+
+    /// Shortens `text` with an ellipsis to roughly fit `width` (0.55 em per character).
+    static func fit(_ text: String, width: Double, font: FontSpec) -> String {
+        let maxChars = max(Int(width / (font.size * 0.55)), 1)
+        return text.count <= maxChars ? text : String(text.prefix(max(maxChars - 1, 1))) + "…"
+    }
+}

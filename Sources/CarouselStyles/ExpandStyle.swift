@@ -1,0 +1,357 @@
+import CarouselCore
+
+/// Google's desktop movie carousel: a row of posters; hovering one widens it from 150 to 250 points with
+/// ease-in-out over 0.4 s while the poster grows 1.5x from its top-leading corner and fades out, a still fades in,
+/// and a details overlay appears at the leading side. A click pins the expansion; an item partly outside the row
+/// scrolls to the centre 0.1 s after it starts expanding.
+///
+/// Each item's expansion is an `AnimatedValue` from 0 (collapsed) to 1 (expanded); `layout()` derives every width,
+/// position, scale and opacity from those values each frame, so a collapse plays backwards from wherever it is.
+/// Only items that can be visible get nodes (a pool of `ExpandItemView`s), so long decks cost what the window shows.
+@MainActor
+public final class ExpandStyle: CarouselStyle {
+    public static let descriptor = StyleDescriptor(
+        name: "expand",
+        summary: "Google's desktop movie carousel: hover expands an item and reveals a still and its details",
+        parameters: [
+            .number("itemWidth", "Item width", 150, 40...600, unit: "pt", "Width of a collapsed item"),
+            .number("expandedWidth", "Expanded width", 250, 40...1200, unit: "pt", "Width of the expanded item"),
+            .number("itemHeight", "Item height", 250, 60...800, unit: "pt", "Height of an item: image plus title"),
+            .number("imageHeight", "Image height", 200, 40...760, unit: "pt", "Height of the image area"),
+            .number("spacing", "Spacing", 20, 0...200, unit: "pt", "Gap between items"),
+            .number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Corner radius of the image area"),
+            .number("padding", "Row padding", 24, 0...400, unit: "pt", "Space before the first and after the last item"),
+            .curve("expandCurve", "Expand curve", "easeInOut", "Timing curve of expanding and collapsing"),
+            .number("expandDuration", "Expand duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of expanding and collapsing"),
+            .number("posterScale", "Poster scale", 1.5, 0.5...4, step: 0.05, unit: "×", group: "Motion", "How much the poster grows while it fades out"),
+            .choice("posterAnchor", "Poster anchor", "topLeading", ["topLeading", "top", "center", "leading"], group: "Motion",
+                    "The point of the poster that stays fixed while it grows"),
+            .number("scrollDelay", "Scroll delay", 0.1, 0...2, step: 0.01, unit: "s", group: "Motion",
+                    "Wait after an expansion starts before scrolling the item into view"),
+            .number("scrollDuration", "Scroll duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of the scroll into view"),
+            .curve("scrollCurve", "Scroll curve", "easeInOut", "Timing curve of the scroll into view"),
+            .choice("scrollAnchor", "Scroll anchor", "center", ["center", "nearest", "leading"], group: "Motion",
+                    "Where an item partly outside the row is scrolled to"),
+            .number("hoverDelay", "Hover intent delay", 0, 0...2, step: 0.01, unit: "s", group: "Input",
+                    "How long the pointer must rest on an item before it expands"),
+            .toggle("snapping", "Snap to items", true, group: "Input", "The wheel moves one item per burst and rests on an item edge"),
+        ])
+
+    private let context: StyleContext
+    private var settings: ExpandSettings
+    private let row = Node(name: "expand.row")
+    private let heading = Node(name: "expand.heading")
+    private let scroll: ScrollController
+    private var expansion: [Int: AnimatedValue<Double>] = [:]
+    private var views: [Int: ExpandItemView] = [:]
+    private var pool: [ExpandItemView] = []
+    private let hover = HoverTracker()
+    private var tap = TapRecognizer()
+    private var hoverTimer: TimerID?
+    private var snapTargetsStale = true
+    /// The one item whose expansion target is 1, if any.
+    public private(set) var expandedItem: Int?
+    /// The item pinned open by a click or Enter.
+    public private(set) var pinnedItem: Int?
+
+    private var scene: Scene { context.scene }
+    private var count: Int { context.deck.items.count }
+
+    public init(context: StyleContext, parameters: Parameters) {
+        self.context = context
+        settings = ExpandSettings(parameters)
+        scroll = ScrollController(scene: context.scene)
+        row.isHitTestable = false
+        heading.isHitTestable = false
+        heading.text = TextContent(context.deck.name, font: FontSpec(size: 20, bold: true), color: Color(hex: 0xe8eaed))
+        context.container.addChild(heading)
+        context.container.addChild(row)
+        scroll.onChange = { [weak self] in self?.scene.setNeedsDisplay() }
+        configureScroll()
+    }
+
+    public func apply(_ parameters: Parameters) {
+        settings = ExpandSettings(parameters)
+        snapTargetsStale = true
+        for (i, v) in views { v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings) }
+        configureScroll()
+        scene.setNeedsDisplay()
+    }
+
+    private func configureScroll() {
+        scroll.isSnapping = settings.snapping
+        scroll.snapAnimation = Animation(curve: settings.scrollCurve, duration: settings.scrollDuration)
+        scroll.tickDistance = settings.unit
+        updateScrollExtent()
+    }
+
+    // MARK: Geometry
+
+    /// The expansion (0...1) of item `i` at time `t`.
+    public func expansion(of i: Int, at t: Double) -> Double { expansion[i]?.value(at: t) ?? 0 }
+
+    private func extra(_ e: Double) -> Double { (settings.expandedWidth - settings.itemWidth) * e }
+
+    /// Leading x of item `i` in content coordinates, with expansions at time `t` (or their targets when `model`).
+    private func contentX(_ i: Int, at t: Double, model: Bool = false) -> Double {
+        var x = settings.padding + Double(i) * settings.unit
+        for (j, v) in expansion where j < i { x += extra(model ? v.model : v.value(at: t)) }
+        return x
+    }
+
+    private func contentWidth(model: Bool) -> Double {
+        let t = scene.now
+        let extras = expansion.values.reduce(0.0) { $0 + extra(model ? $1.model : $1.value(at: t)) }
+        return 2 * settings.padding + Double(count) * settings.unit - settings.spacing + extras
+    }
+
+    private func updateScrollExtent() {
+        let w = max(contentWidth(model: true), contentWidth(model: false))
+        scroll.maxOffset = max(w - scene.size.width, 0)
+        guard snapTargetsStale else { return }
+        snapTargetsStale = false
+        // Item leading edges with the target expansions: O(n + expanded items), so only when those change.
+        let extras = expansion.filter { $0.value.model > 0 }.sorted { $0.key < $1.key }
+        var targets: [Double] = []
+        targets.reserveCapacity(settings.snapping ? count : 0)
+        var shift = 0.0, k = 0
+        for i in 0..<(settings.snapping ? count : 0) {
+            while k < extras.count, extras[k].key < i { shift += extra(extras[k].value.model); k += 1 }
+            targets.append(Double(i) * settings.unit + shift)
+        }
+        scroll.snapTargets = targets
+    }
+
+    /// The top of the row: the row and its heading are centred vertically.
+    private var rowTop: Double { max((scene.size.height - settings.itemHeight) / 2 + 16, 48) }
+
+    // MARK: Layout
+
+    public func layout() {
+        let t = scene.now
+        // Forget settled collapsed items.
+        for (i, v) in expansion where v.model == 0 && !v.isAnimating(at: t) { expansion[i] = nil }
+        updateScrollExtent()
+        let offset = scroll.presentationOffset
+        let width = scene.size.width
+        heading.frame = Rect(settings.padding, rowTop - 44, max(width - 2 * settings.padding, 0), 28)
+
+        // First candidate: assume every expansion before it is complete, then walk forward.
+        let maxExtra = expansion.values.reduce(0.0) { $0 + extra(max($1.value(at: t), 0)) }
+        var i = max(Int(((offset - settings.padding - maxExtra) / settings.unit).rounded(.down)), 0)
+        var x = contentX(i, at: t)
+        var visible: Set<Int> = []
+        while i < count {
+            let w = settings.itemWidth + extra(expansion(of: i, at: t))
+            if x - offset > width { break }
+            if x + w - offset >= 0 {
+                visible.insert(i)
+                let view = self.view(for: i)
+                view.layout(x: x - offset, y: rowTop, width: w, expansion: expansion(of: i, at: t), settings: settings)
+            }
+            x += w + settings.spacing
+            i += 1
+        }
+        for (j, v) in views where !visible.contains(j) {
+            v.root.removeFromParent()
+            views[j] = nil
+            pool.append(v)
+        }
+    }
+
+    private func view(for i: Int) -> ExpandItemView {
+        if let v = views[i] { return v }
+        let v = pool.popLast() ?? ExpandItemView()
+        v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings)
+        row.addChild(v.root)
+        views[i] = v
+        return v
+    }
+
+    // MARK: Expansion
+
+    private var expandAnimation: Animation { Animation(curve: settings.expandCurve, duration: settings.expandDuration) }
+
+    /// Expands item `i` (collapsing the one expanded before), or collapses everything with nil.
+    public func setExpanded(_ i: Int?) {
+        let target = i.map { min(max($0, 0), count - 1) }
+        guard target != expandedItem else { return }
+        if let old = expandedItem { animateExpansion(of: old, to: 0) }
+        expandedItem = target
+        snapTargetsStale = true
+        if let target {
+            animateExpansion(of: target, to: 1)
+            scrollIntoViewIfNeeded(target)
+        }
+        updateScrollExtent()
+        scene.setNeedsDisplay()
+    }
+
+    private func animateExpansion(of i: Int, to value: Double) {
+        var v = expansion[i] ?? AnimatedValue(0)
+        v.set(value, animation: expandAnimation, at: scene.now)
+        expansion[i] = v
+        scene.noteChange(animationEnd: v.endTime)
+    }
+
+    /// Scrolls item `i` into view when its expanded frame would be partly outside the row, starting `scrollDelay`
+    /// after the expansion.
+    private func scrollIntoViewIfNeeded(_ i: Int) {
+        let x = contentX(i, at: scene.now, model: true)
+        let w = settings.expandedWidth
+        let o = scroll.offset, width = scene.size.width
+        let margin = min(settings.padding, 8)
+        guard x < o + margin || x + w > o + width - margin else { return }
+        let target: Double
+        switch settings.scrollAnchor {
+        case "leading": target = x - settings.padding
+        case "nearest": target = x < o + margin ? x - settings.padding : x + w + settings.padding - width
+        default: target = x + w / 2 - width / 2
+        }
+        let maxOffset = max(contentWidth(model: true) - width, 0)
+        scroll.maxOffset = max(scroll.maxOffset, maxOffset)
+        scroll.scroll(to: min(max(target, 0), maxOffset),
+                      animation: Animation(curve: settings.scrollCurve, duration: settings.scrollDuration, delay: settings.scrollDelay))
+    }
+
+    private func hoverChanged() {
+        scene.timers.cancel(hoverTimer)
+        hoverTimer = nil
+        guard pinnedItem == nil else { return }
+        guard let target = hover.hovered else { setExpanded(nil); return }
+        if settings.hoverDelay > 0 {
+            hoverTimer = scene.timers.schedule(at: scene.now + settings.hoverDelay) { [weak self] in
+                guard let self, self.hover.hovered == target, self.pinnedItem == nil else { return }
+                self.setExpanded(target)
+            }
+        } else {
+            setExpanded(target)
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent) -> Bool {
+        if let p = tap.handle(event, at: scene.now) { click(at: p); return true }
+        switch event {
+        case .pointerMove(let p):
+            let changed = hover.pointerMoved(to: p, itemAt: { StyleSupport.item(at: $0, in: self.scene) },
+                                             frameOf: { self.views[$0]?.root.worldFrame(at: self.scene.now) })
+            if changed { hoverChanged() }
+            return true
+        case .pointerLeave:
+            if hover.pointerLeft() { hoverChanged() }
+            return true
+        case .wheel(let dx, let dy, let precise, let mods, _):
+            guard !mods.contains(.ctrl) else { return false }
+            scroll.wheel(dx - dy, precise: precise)
+            return true
+        case .keyDown(let key, let mods, _) where mods.isEmpty || mods == .shift:
+            switch key.name {
+            case "left": moveExpansion(by: -1); return true
+            case "right": moveExpansion(by: 1); return true
+            case "return":
+                if let e = expandedItem { pinnedItem = pinnedItem == e ? nil : e; scene.setNeedsDisplay() }
+                return true
+            case "escape":
+                guard pinnedItem != nil else { return false }
+                pinnedItem = nil
+                setExpanded(hover.hovered)
+                return true
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
+    private func click(at p: Point) {
+        guard let i = StyleSupport.item(at: p, in: scene) else { return }
+        if pinnedItem == i {
+            pinnedItem = nil
+            setExpanded(hover.hovered)
+        } else {
+            pinnedItem = i
+            setExpanded(i)
+        }
+        scene.setNeedsDisplay()
+    }
+
+    /// The first item whose leading edge is inside the row now.
+    private var firstVisibleItem: Int {
+        // Binary search: leading edges grow with the index.
+        let o = scroll.offset
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if contentX(mid, at: scene.now, model: true) >= o { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    private func moveExpansion(by step: Int) {
+        let base = expandedItem ?? (step > 0 ? firstVisibleItem - 1 : firstVisibleItem + 1)
+        let next = min(max(base + step, 0), count - 1)
+        if pinnedItem != nil { pinnedItem = next }
+        setExpanded(next)
+    }
+
+    public func advance() {
+        let next = ((expandedItem ?? (firstVisibleItem - 1)) + 1) % count
+        if pinnedItem != nil { pinnedItem = next }
+        setExpanded(next)
+    }
+
+    public var isInteracting: Bool { false }
+
+    public var carouselFrame: Rect { Rect(0, rowTop, scene.size.width, settings.itemHeight) }
+
+    // MARK: Export
+
+    public func layoutItems() -> [LayoutItem] {
+        views.keys.sorted().map { StyleSupport.layoutItem(views[$0]!.imageArea, index: $0, deck: context.deck, scene: scene) }
+    }
+
+    public var state: [JSONMember] {
+        [JSONMember("expanded", expandedItem.map { .number(Double($0)) } ?? .null),
+         JSONMember("pinned", pinnedItem.map { .number(Double($0)) } ?? .null),
+         JSONMember("scrollOffset", .number(scroll.presentationOffset)),
+         JSONMember("current", .number(Double(expandedItem ?? firstVisibleItem)))]
+    }
+
+    public func tearDown() {
+        scene.timers.cancel(hoverTimer)
+    }
+}
+
+/// The expand style's parameters, read once per change.
+struct ExpandSettings {
+    var itemWidth, expandedWidth, itemHeight, imageHeight, spacing, cornerRadius, padding: Double
+    var expandCurve: TimingCurve
+    var expandDuration, posterScale: Double
+    var posterAnchor: Point
+    var scrollDelay, scrollDuration: Double
+    var scrollCurve: TimingCurve
+    var scrollAnchor: String
+    var hoverDelay: Double
+    var snapping: Bool
+    /// One collapsed item plus its gap.
+    var unit: Double { itemWidth + spacing }
+
+    init(_ p: Parameters) {
+        itemWidth = p.number("itemWidth"); expandedWidth = max(p.number("expandedWidth"), p.number("itemWidth"))
+        itemHeight = p.number("itemHeight"); imageHeight = min(p.number("imageHeight"), p.number("itemHeight"))
+        spacing = p.number("spacing"); cornerRadius = p.number("cornerRadius"); padding = p.number("padding")
+        expandCurve = p.curve("expandCurve"); expandDuration = p.number("expandDuration")
+        posterScale = p.number("posterScale")
+        switch p.text("posterAnchor") {
+        case "top": posterAnchor = Point(0.5, 0)
+        case "center": posterAnchor = Point(0.5, 0.5)
+        case "leading": posterAnchor = Point(0, 0.5)
+        default: posterAnchor = Point(0, 0)
+        }
+        scrollDelay = p.number("scrollDelay"); scrollDuration = p.number("scrollDuration")
+        scrollCurve = p.curve("scrollCurve"); scrollAnchor = p.text("scrollAnchor")
+        hoverDelay = p.number("hoverDelay"); snapping = p.bool("snapping")
+    }
+}

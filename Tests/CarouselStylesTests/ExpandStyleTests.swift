@@ -1,0 +1,229 @@
+import CarouselCore
+import CarouselStyles
+import CarouselTesting
+import Testing
+
+@MainActor
+@Suite("Expand style")
+struct ExpandStyleTests {
+    typealias Harness = StyleHarness<ExpandStyle>
+    let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
+
+    func make(_ count: Int = 12, overrides: [String: ParameterValue] = [:]) throws -> (Harness, InputSimulator) {
+        let h = try Harness(deck: .sample(count: count), overrides: overrides)
+        return (h, InputSimulator(driver: h))
+    }
+
+    func item(_ h: Harness, _ i: Int) -> LayoutItem? { h.items.first { $0.index == i } }
+    func centre(_ h: Harness, _ i: Int) -> Point { item(h, i)!.frame.center }
+
+    @Test("Items are 150 wide with 20 spacing, images 200 tall, radius 10")
+    func collapsedRow() throws {
+        let (h, _) = try make()
+        let a = item(h, 0)!, b = item(h, 1)!
+        #expect(a.frame.width == 150 && a.frame.height == 200)
+        #expect(b.frame.x - a.frame.maxX == 20)
+        #expect(a.cornerRadius == 10)
+        #expect(a.frame.x == 24)
+    }
+
+    @Test("Hover widens the item along the ease-in-out curve over 0.4 s")
+    func widthFollowsCurve() throws {
+        let (h, sim) = try make()
+        sim.move(centre(h, 1).x, centre(h, 1).y)
+        let start = sim.time
+        for k in 1...8 {
+            sim.wait(0.05)
+            let x = (sim.time - start) / 0.4
+            let expected = 150 + 100 * easeInOut.progress(at: min(x, 1))
+            #expect(abs(item(h, 1)!.frame.width - expected) < 0.01, "at \(k * 50) ms")
+        }
+        #expect(h.state("expanded") == .number(1))
+    }
+
+    @Test("The poster fades out and grows from its top-leading corner while the still fades in")
+    func crossFade() throws {
+        let (h, sim) = try make()
+        sim.move(centre(h, 2).x, centre(h, 2).y)
+        sim.wait(0.2)
+        let e = h.style.expansion(of: 2, at: h.scene.now)
+        #expect(abs(e - easeInOut.progress(at: 0.5)) < 1e-6)
+        let images = sim.renderer.draws.images
+        // Item 2's poster and still are the 3rd item's two image draws: find them by their on-screen size.
+        let area = item(h, 2)!.frame
+        let inArea = images.filter { abs($0.rect.minX - area.minX) < 0.01 && abs($0.rect.minY - area.minY) < 0.01 }
+        #expect(inArea.count == 2)
+        let poster = inArea[0], still = inArea[1]
+        #expect(abs(poster.opacity - (1 - e)) < 1e-6)
+        #expect(abs(still.opacity - e) < 1e-6)
+        #expect(abs(poster.rect.width - 150 * (1 + 0.5 * e)) < 0.01)
+        #expect(abs(poster.rect.height - 200 * (1 + 0.5 * e)) < 0.01)
+        #expect(abs(still.rect.width - area.width) < 0.01)
+        // Details appear with the still.
+        #expect(sim.renderer.draws.texts.contains("Item 2"))
+    }
+
+    @Test("An item partly outside the row scrolls to the centre 0.1 s after it starts expanding")
+    func delayedScrollIntoView() throws {
+        let (h, sim) = try make(20)
+        // Item 7 straddles the right edge of a 1280 window: 24 + 7 * 170 = 1214 .. 1364.
+        let f = item(h, 7)!.frame
+        #expect(f.minX < 1280 && f.maxX > 1280)
+        sim.move(f.minX + 20, f.midY)
+        let start = sim.time
+        sim.wait(0.1)
+        #expect(h.state("scrollOffset") == .number(0))
+        // The target centres the expanded item: x = 24 + 7 * 170 = 1214, centre 1214 + 125 - 640.
+        let target = 1214.0 + 125 - 640
+        sim.wait(0.2)
+        let x = (sim.time - start - 0.1) / 0.4
+        let expected = target * easeInOut.progress(at: x)
+        #expect(abs((h.state("scrollOffset")?.numberValue ?? -1) - expected) < 0.01)
+        sim.wait(0.4)
+        #expect(abs((h.state("scrollOffset")?.numberValue ?? -1) - target) < 0.01)
+        #expect(abs(item(h, 7)!.frame.midX - 640) < 0.01)
+    }
+
+    @Test("A fully visible item does not scroll")
+    func noScrollWhenVisible() throws {
+        let (h, sim) = try make()
+        sim.move(centre(h, 0).x, centre(h, 0).y)
+        sim.wait(1)
+        #expect(h.state("scrollOffset") == .number(0))
+    }
+
+    @Test("Leaving midway collapses from where it is, with no jump")
+    func collapseFromMidway() throws {
+        let (h, sim) = try make()
+        sim.move(centre(h, 1).x, centre(h, 1).y)
+        sim.wait(0.2)
+        let before = item(h, 1)!.frame.width
+        sim.send(.pointerLeave)
+        #expect(abs(item(h, 1)!.frame.width - before) < 0.5)
+        sim.wait(0.05)
+        #expect(item(h, 1)!.frame.width < before)
+        sim.wait(0.5)
+        #expect(item(h, 1)!.frame.width == 150)
+        #expect(h.state("expanded") == .null)
+    }
+
+    @Test("A resting pointer near a boundary never makes two items take turns")
+    func noOscillation() throws {
+        let (h, sim) = try make()
+        // Rest just inside item 1's right edge: item 1 grows rightwards, item 2 is pushed away.
+        let f = item(h, 1)!.frame
+        sim.move(f.maxX - 1, f.midY)
+        var expandedSeen: Set<Int> = []
+        for _ in 0..<90 {
+            sim.wait(1.0 / 60)
+            if case .number(let n) = h.state("expanded") { expandedSeen.insert(Int(n)) }
+        }
+        #expect(expandedSeen == [1])
+        // Jitter of a pixel or two at the old boundary keeps the same item.
+        for dx in [0.0, 1, -1, 2, 0] {
+            sim.move(f.maxX - 1 + dx, f.midY)
+            sim.wait(0.05)
+        }
+        #expect(h.state("expanded") == .number(1))
+    }
+
+    @Test("A fast sweep across the row never leaves two items expanded or one stuck half-open")
+    func fastSweep() throws {
+        let (h, sim) = try make()
+        let y = centre(h, 0).y
+        for x in stride(from: 30.0, to: 1200, by: 37) { sim.move(x, y); sim.wait(1.0 / 120) }
+        sim.send(.pointerLeave)
+        sim.wait(1)
+        #expect(h.items.allSatisfy { $0.frame.width == 150 })
+        #expect(!h.scene.needsFrame)
+    }
+
+    @Test("Click pins: the pointer can leave; a second click or Escape unpins")
+    func pinning() throws {
+        let (h, sim) = try make()
+        let c = centre(h, 3)
+        sim.click(c.x, c.y)
+        #expect(h.state("pinned") == .number(3))
+        sim.send(.pointerLeave)
+        sim.wait(0.6)
+        #expect(h.state("expanded") == .number(3))
+        sim.key("escape")
+        sim.wait(0.6)
+        #expect(h.state("expanded") == .null && h.state("pinned") == .null)
+        let c2 = centre(h, 2)
+        sim.click(c2.x, c2.y)
+        sim.wait(0.6)
+        sim.click(centre(h, 2).x, centre(h, 2).y)
+        #expect(h.state("pinned") == .null)
+        #expect(h.state("expanded") == .number(2))  // still hovered
+    }
+
+    @Test("Left/Right move the expansion; Enter pins")
+    func keyboard() throws {
+        let (h, sim) = try make()
+        sim.key("right")
+        #expect(h.state("expanded") == .number(0))
+        sim.key("right"); sim.key("right")
+        #expect(h.state("expanded") == .number(2))
+        sim.key("left")
+        #expect(h.state("expanded") == .number(1))
+        sim.key("return")
+        #expect(h.state("pinned") == .number(1))
+    }
+
+    @Test("Auto-advance expands the next item and scrolls it into view, wrapping at the end")
+    func advance() throws {
+        let (h, sim) = try make(10)
+        for _ in 0..<9 { h.style.advance(); sim.wait(0.6) }
+        #expect(h.state("expanded") == .number(8))
+        #expect(item(h, 8)!.visible && item(h, 8)!.frame.maxX <= 1280)
+        h.style.advance(); h.style.advance()
+        sim.wait(0.6)
+        #expect(h.state("expanded") == .number(0))
+    }
+
+    @Test("The wheel scrolls one item per burst and snaps to an item edge")
+    func wheelSnaps() throws {
+        let (h, sim) = try make(30)
+        for _ in 0..<5 { sim.wheel(dy: -1); sim.wait(0.02) }
+        sim.wait(1)
+        #expect(abs((h.state("scrollOffset")?.numberValue ?? 0) - 170) < 0.5)
+        try h.set("snapping", .bool(false))
+        sim.wait(0.5)
+        sim.wheel(dy: -1)
+        sim.wait(0.5)
+        #expect(abs((h.state("scrollOffset")?.numberValue ?? 0) - 340) < 0.5)
+    }
+
+    @Test("A parameter change applies live without a jump in the animation's progress")
+    func liveParameters() throws {
+        let (h, sim) = try make()
+        sim.move(centre(h, 1).x, centre(h, 1).y)
+        sim.wait(0.2)
+        let e = h.style.expansion(of: 1, at: h.scene.now)
+        try h.set("expandedWidth", .number(300))
+        sim.frame()
+        #expect(h.style.expansion(of: 1, at: h.scene.now) == e)
+        sim.wait(1)
+        #expect(item(h, 1)!.frame.width == 300)
+    }
+
+    @Test("Idle: nothing needs a frame once the animation ends")
+    func idle() throws {
+        let (h, sim) = try make()
+        sim.move(centre(h, 1).x, centre(h, 1).y)
+        sim.wait(1)
+        #expect(!h.scene.needsFrame)
+        #expect(!sim.frame())
+    }
+
+    @Test("Long decks lay out only what is visible", arguments: [1, 100_000])
+    func deckSizes(count: Int) throws {
+        let (h, sim) = try make(count)
+        #expect(h.items.count <= 9)
+        #expect(h.items.count == min(count, 8))
+        sim.key("right")
+        sim.wait(1)
+        #expect(h.state("expanded") == .number(0))
+    }
+}
