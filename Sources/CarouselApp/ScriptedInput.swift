@@ -13,6 +13,8 @@ public struct ScriptedInput: Equatable, Sendable {
         public var text: String
     }
     public var entries: [Entry]
+    /// A script of these entries (already in time order).
+    public init(entries: [Entry]) { self.entries = entries }
 
     /// A problem in one entry, naming its position (1-based) and text.
     public struct ParseError: Error, Equatable, CustomStringConvertible {

@@ -1,0 +1,224 @@
+import ArgumentParser
+import CarouselApp
+import CarouselCore
+import CarouselStyles
+import Foundation
+import SDLBackend
+
+/// `carousel-lab`: preview carousel effects in a window, capture them headlessly, list styles.
+@main
+struct CarouselLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "carousel-lab",
+        abstract: "Preview, tune and capture carousel effects.",
+        subcommands: [Run.self, Capture.self, Styles.self],
+        defaultSubcommand: Run.self)
+}
+
+/// Options shared by `run` and `capture`.
+struct DeckOptions: ParsableArguments {
+    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging.")
+    var style: String = "expand"
+    @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
+    var images: String?
+    @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`).")
+    var params: String?
+    @Option(name: .long, help: "Window size in points, WxH.")
+    var size: String = "1280x720"
+    @Option(name: .long, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
+    var autoAdvance: Double?
+    @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
+    var input: String?
+
+    func validate() throws {
+        _ = try parsedSize()
+        if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
+            throw ValidationError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(a)")
+        }
+        let style = self.style
+        try MainActor.assumeIsolated {
+            guard StyleRegistry.style(named: style) != nil else {
+                throw ValidationError("unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// `--size` as points.
+    func parsedSize() throws -> Size {
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw ValidationError("--size must be WxH, like 1280x720, got \"\(size)\"")
+        }
+        guard (1...16384).contains(w), (1...16384).contains(h) else {
+            throw ValidationError("--size \(size): each side must be 1...16384")
+        }
+        return Size(Double(w), Double(h))
+    }
+
+    /// Loads the deck, printing warnings on stderr.
+    @MainActor func loadDeck() throws -> Deck {
+        guard let path = images ?? ResourceLocator.bundledDeck() else {
+            throw ValidationError("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
+        }
+        do {
+            let (deck, warnings) = try Deck.load(path: path)
+            warnings.forEach(printError)
+            return deck
+        } catch {
+            throw CleanExit.message(error.message)
+        }
+    }
+
+    /// Builds the preview with parameters, auto-advance and messages wired.
+    @MainActor func makePreview(images store: ImageStore, size: Size) throws -> Preview {
+        let deck = try loadDeck()
+        let preview: Preview
+        do { preview = try Preview(deck: deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
+        preview.report = printError
+        if let params {
+            let json = try ParameterFile.read(params)
+            ParameterFileProblems.report(preview.applyParameterFile(json, file: params))
+        }
+        if let a = autoAdvance {
+            try? preview.setParameter("autoAdvance", .bool(a > 0))
+            if a > 0 { try? preview.setParameter("autoAdvanceInterval", .number(a)) }
+        }
+        return preview
+    }
+
+    /// The scripted input, if any.
+    func script(size: Size) throws -> ScriptedInput {
+        guard let input else { return ScriptedInput(entries: []) }
+        do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+    }
+}
+
+/// Prints one line on stderr.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data(("carousel-lab: " + line + "\n").utf8))
+}
+
+/// A failure reported as one line, exit code 1.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+/// Reading `--params` files.
+enum ParameterFile {
+    static func read(_ path: String) throws -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Failure("\(path): cannot read the parameter file") }
+        guard data.count <= 1 << 20 else { throw Failure("\(path): parameter file is larger than 1 MB") }
+        do { return try JSONParser.parse(data) } catch let e as JSONSyntaxError {
+            throw Failure("\(path):\(e.line): invalid JSON: \(e.message)")
+        }
+    }
+}
+
+enum ParameterFileProblems {
+    static func report(_ problems: [String]) { problems.forEach { printError($0 + " (ignored)") } }
+}
+
+extension CarouselLab {
+    /// Opens the window.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Open the preview window (the default).")
+        @OptionGroup var options: DeckOptions
+
+        func run() throws {
+            try MainActor.assumeIsolated {
+                let size = try options.parsedSize()
+                let host: SDLWindowHost
+                do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch {
+                    throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
+                }
+                let preview = try options.makePreview(images: host.imageStore, size: host.size)
+                host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
+                let script = try options.script(size: host.size)
+                if script.entries.isEmpty {
+                    host.run(driver: preview)
+                } else {
+                    host.run(driver: ScriptedDriver(preview: preview, script: script))
+                }
+            }
+        }
+    }
+
+    /// Renders frames with no display.
+    struct Capture: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Render a frame (or a sequence) headlessly to PNG.")
+        @OptionGroup var options: DeckOptions
+        @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
+        var out: String
+        @Option(name: .long, help: "Seconds after the style appears.")
+        var at: Double = 1.0
+        @Option(name: .long, help: "Also write what is on screen as JSON to this file.")
+        var layout: String?
+        @Option(name: .long, help: "Write a sequence START:END:STEP of frames, numbered, instead of one.")
+        var frames: String?
+
+        func validate() throws {
+            guard at.isFinite, at >= 0, at <= 3600 else { throw ValidationError("--at must be between 0 and 3600 seconds, got \(at)") }
+            if let frames { _ = try sequence(frames) }
+        }
+
+        func sequence(_ s: String) throws -> [Double] {
+            let p = s.split(separator: ":").map { Double($0) }
+            guard p.count == 3, let a = p[0], let b = p[1], let step = p[2], a >= 0, b >= a, b <= 3600, step > 0,
+                  (b - a) / step <= 10_000 else {
+                throw ValidationError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \"\(s)\"")
+            }
+            return stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1e6).rounded() / 1e6 }
+        }
+
+        func run() throws {
+            try MainActor.assumeIsolated {
+                let size = try options.parsedSize()
+                let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
+                let preview = try options.makePreview(images: canvas.images, size: size)
+                let script = try options.script(size: size)
+                let times = try frames.map(sequence) ?? [at]
+                let run = CaptureRun(preview: preview, script: script) {
+                    if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
+                    return true
+                }
+                let stem = (out as NSString).deletingPathExtension
+                try run.render(times: times, into: canvas.renderer) { t in
+                    let name = frames == nil ? out : String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
+                    try canvas.savePNG(to: name)
+                    if let layout {
+                        let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
+                        try Data((preview.layoutJSON().serialized() + "\n").utf8).write(to: URL(fileURLWithPath: path))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lists styles and parameters.
+    struct Styles: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the styles and every parameter.")
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
+
+        func run() throws {
+            MainActor.assumeIsolated {
+                print(json ? StyleRegistry.catalogueJSON().serialized() : StyleRegistry.catalogueText(), terminator: json ? "\n" : "")
+            }
+        }
+    }
+}
+
+/// Runs a preview with scripted input replayed on the wall clock (`run --input`).
+@MainActor
+final class ScriptedDriver: FrameDriver {
+    let preview: Preview
+    let player: ScriptPlayer
+    init(preview: Preview, script: ScriptedInput) { self.preview = preview; player = ScriptPlayer(script) }
+    func handle(_ event: InputEvent) { preview.handle(event) }
+    func update(to time: Double) { player.deliver(upTo: time, into: preview); preview.update(to: time) }
+    var needsFrame: Bool { preview.needsFrame }
+    var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
+    func draw(into renderer: Renderer) { preview.draw(into: renderer) }
+    var wantsQuit: Bool { preview.wantsQuit }
+}
