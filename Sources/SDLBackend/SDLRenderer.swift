@@ -167,11 +167,13 @@ public final class SDLRenderer: Renderer {
         let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
         guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
         flush()
-        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        // Opacity goes into the vertex colour, which modulates the texture on every renderer: the software
+        // renderer's geometry path ignores the texture's alpha modulation.
+        let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
         scratch.removeAll()
-        scratch.addRoundedRect(shape, feather: 1, color: white, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
+        scratch.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
                                texture: TextureMapping(placed: placed, visible: shape.rect))
-        SDL_SetTextureAlphaMod(tex.texture, UInt8((alpha * 255).rounded()))
+        SDL_SetTextureAlphaMod(tex.texture, 255)
         submit(scratch, texture: tex.texture)
     }
 

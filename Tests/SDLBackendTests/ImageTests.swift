@@ -1,0 +1,243 @@
+import CSDL2
+import CSDL2Image
+import CarouselCore
+import Foundation
+import Testing
+@testable import SDLBackend
+
+@MainActor
+@Suite("Image store and image drawing")
+struct ImageTests {
+    /// A canvas, a temp folder, and a 200x100 image: green | red | blue stripes (25 %, 50 %, 25 %).
+    struct Fixture {
+        let canvas: HeadlessCanvas
+        let dir: URL
+        let striped: String
+    }
+
+    func fixture(width: Int = 100, height: Int = 100) throws -> Fixture {
+        let dir = try makeTempDir()
+        let path = dir.appendingPathComponent("stripes.png").path
+        writeStripedPNG(path, width: 200, height: 100, stripes: [(0.25, 0x00ff00), (0.5, 0xff0000), (0.25, 0x0000ff)])
+        return Fixture(canvas: try HeadlessCanvas(width: width, height: height), dir: dir, striped: path)
+    }
+
+    func failure(_ store: SDLImageStore, _ h: ImageHandle) -> String? {
+        if case .failed(let m) = store.state(of: h) { return m }
+        return nil
+    }
+
+    @Test func goodFileBecomesReadyWithNaturalSizeAndDownscaledTexture() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let store = f.canvas.images
+        let h = store.handle(for: f.striped, maxPixelSize: Size(50, 50))
+        #expect(store.handle(for: f.striped, maxPixelSize: Size(50, 50)) == h)
+        #expect(store.state(of: h) == .loading)
+        #expect(store.source(of: h) == f.striped)
+        #expect(store.waitUntilLoaded(timeout: 10))
+        #expect(store.state(of: h) == .ready(Size(200, 100)))
+        #expect(store.textureSize(of: h) == Size(50, 25))
+        #expect(store.textureBytes == 50 * 25 * 4)
+        #expect(!store.isLoading)
+    }
+
+    @Test func fileURLsLoad() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let h = f.canvas.images.handle(for: URL(fileURLWithPath: f.striped).absoluteString, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        #expect(f.canvas.images.state(of: h) == .ready(Size(200, 100)))
+        #expect(f.canvas.images.textureSize(of: h) == Size(200, 100))
+    }
+
+    @Test func brokenSourcesFailWithAMessageNamingTheFile() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let store = f.canvas.images
+        let missing = f.dir.appendingPathComponent("nope.jpg").path
+        let text = f.dir.appendingPathComponent("notes.png").path
+        try "just some text, not pixels".write(toFile: text, atomically: true, encoding: .utf8)
+        let empty = f.dir.appendingPathComponent("empty.png").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let truncated = f.dir.appendingPathComponent("truncated.png").path
+        let full = try Data(contentsOf: URL(fileURLWithPath: f.striped))
+        try full.prefix(full.count / 2).write(to: URL(fileURLWithPath: truncated))
+
+        let hs = [missing, text, empty, truncated, "https://example.com/a.jpg"].map { store.handle(for: $0, maxPixelSize: nil) }
+        #expect(store.waitUntilLoaded(timeout: 10))
+        let messages = hs.map { failure(store, $0) }
+        #expect(messages[0] == "\(missing): file not found")
+        #expect(messages[1]?.hasPrefix("\(text): not an image") == true)
+        #expect(messages[2] == "\(empty): empty file (0 bytes)")
+        #expect(messages[3]?.hasPrefix("\(truncated): corrupt or truncated PNG image") == true)
+        #expect(messages[4] == "https://example.com/a.jpg: http images not supported yet")
+    }
+
+    @Test func imagesOverThePixelBudgetAreRefusedFromTheHeader() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        f.canvas.images.pixelBudget = 10_000
+        let h = f.canvas.images.handle(for: f.striped, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        #expect(failure(f.canvas.images, h)?.contains("image too large (200x100") == true)
+    }
+
+    @Test func headerSizesOfPNGAndJPEG() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        #expect(ImageHeader.size(ofFileAt: f.striped).map { [$0.0, $0.1] } == [200, 100])
+        let jpg = f.dir.appendingPathComponent("s.jpg").path
+        let s = IMG_Load(f.striped)!
+        #expect(IMG_SaveJPG(s, jpg, 90) == 0)
+        SDL_FreeSurface(s)
+        #expect(ImageHeader.size(ofFileAt: jpg).map { [$0.0, $0.1] } == [200, 100])
+    }
+
+    @Test func bigReductionsAreFilteredNotAliased() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("checker.png").path
+        writeCheckerPNG(path, width: 512, height: 512)
+        let c = try HeadlessCanvas(width: 64, height: 64)
+        let h = c.images.handle(for: path, maxPixelSize: Size(48, 48))
+        #expect(c.images.waitUntilLoaded(timeout: 10))
+        #expect(c.images.textureSize(of: h) == Size(48, 48))
+        c.renderer.beginFrame(clearColor: .black)
+        c.renderer.drawImage(h, in: Rect(0, 0, 48, 48), cornerRadius: 0, contentMode: .stretch, opacity: 1)
+        c.renderer.endFrame()
+        // A checkerboard averages to mid grey everywhere; nearest-neighbour sampling would give black or white.
+        for y in stride(from: 2, to: 46, by: 7) {
+            for x in stride(from: 2, to: 46, by: 7) { #expect(near(rgb(c, x, y), [128, 128, 128], 16), "(\(x), \(y))") }
+        }
+    }
+
+    @Test func fillCropsInsteadOfStretching() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let h = f.canvas.images.handle(for: f.striped, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        let r = f.canvas.renderer
+        r.beginFrame(clearColor: .black)
+        r.drawImage(h, in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        r.endFrame()
+        // Aspect-fill of 200x100 into 100x100 shows the middle half: all red. Stretching would show green and blue.
+        #expect(rgb(f.canvas, 3, 50) == [255, 0, 0])
+        #expect(rgb(f.canvas, 96, 50) == [255, 0, 0])
+        #expect(rgb(f.canvas, 50, 1) == [255, 0, 0])
+
+        r.beginFrame(clearColor: .black)
+        r.drawImage(h, in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .stretch, opacity: 1)
+        r.endFrame()
+        #expect(rgb(f.canvas, 3, 50) == [0, 255, 0])
+        #expect(rgb(f.canvas, 96, 50) == [0, 0, 255])
+    }
+
+    @Test func fitLetterboxesAndCenterShowsNaturalSize() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let h = f.canvas.images.handle(for: f.striped, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        let r = f.canvas.renderer
+        r.beginFrame(clearColor: .black)
+        r.drawImage(h, in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .fit, opacity: 1)
+        r.endFrame()
+        #expect(rgb(f.canvas, 50, 10) == [0, 0, 0])      // letterbox band
+        #expect(rgb(f.canvas, 3, 50) == [0, 255, 0])
+        #expect(rgb(f.canvas, 96, 50) == [0, 0, 255])
+
+        r.beginFrame(clearColor: .black)
+        r.drawImage(h, in: Rect(0, 0, 60, 100), cornerRadius: 0, contentMode: .center, opacity: 1)
+        r.endFrame()
+        // Natural 200 px wide centred in 60: only the red middle shows, and nothing beyond the rect.
+        #expect(rgb(f.canvas, 1, 50) == [255, 0, 0])
+        #expect(rgb(f.canvas, 58, 50) == [255, 0, 0])
+        #expect(rgb(f.canvas, 61, 50) == [0, 0, 0])
+    }
+
+    @Test func circularImageWithOpacity() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let h = f.canvas.images.handle(for: f.striped, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        let r = f.canvas.renderer
+        r.beginFrame(clearColor: .black)
+        r.save()
+        r.multiplyOpacity(0.5)
+        r.drawImage(h, in: Rect(0, 0, 100, 100), cornerRadius: 50, contentMode: .fill, opacity: 1)
+        r.restore()
+        r.endFrame()
+        #expect(near(rgb(f.canvas, 50, 50), [128, 0, 0], 2))
+        #expect(rgb(f.canvas, 8, 8) == [0, 0, 0])
+        #expect(rgb(f.canvas, 92, 92) == [0, 0, 0])
+    }
+
+    @Test func imagesInsideARoundedRowClipGetRoundOuterCorners() throws {
+        let f = try fixture(width: 200, height: 100)
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let h = f.canvas.images.handle(for: f.striped, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        let r = f.canvas.renderer
+        r.beginFrame(clearColor: .black)
+        r.save()
+        r.clip(to: Rect(0, 0, 200, 100), cornerRadius: 16)
+        r.drawImage(h, in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .stretch, opacity: 1)
+        r.drawImage(h, in: Rect(100, 0, 100, 100), cornerRadius: 0, contentMode: .stretch, opacity: 1)
+        r.restore()
+        r.endFrame()
+        #expect(rgb(f.canvas, 1, 1) == [0, 0, 0])
+        #expect(rgb(f.canvas, 198, 98) == [0, 0, 0])
+        #expect(rgb(f.canvas, 1, 50) == [0, 255, 0])
+        // Where the two images meet, corners stay square and the texture is not shifted.
+        #expect(rgb(f.canvas, 99, 0) == [0, 0, 255])
+        #expect(rgb(f.canvas, 100, 0) == [0, 255, 0])
+    }
+
+    @Test func drawingAnImageThatIsNotReadyDrawsNothing() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let h = f.canvas.images.handle(for: f.dir.appendingPathComponent("missing.png").path, maxPixelSize: nil)
+        f.canvas.renderer.beginFrame(clearColor: .black)
+        f.canvas.renderer.drawImage(h, in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        f.canvas.renderer.drawImage(ImageHandle(999), in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        f.canvas.renderer.endFrame()
+        #expect(rgb(f.canvas, 50, 50) == [0, 0, 0])
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+    }
+
+    @Test func texturesOverBudgetAreEvictedAndReloadedWhenDrawn() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let store = f.canvas.images
+        store.textureBudget = 200 * 100 * 4 + 10
+        let other = f.dir.appendingPathComponent("other.png").path
+        writeStripedPNG(other, width: 200, height: 100, stripes: [(1, 0xffffff)])
+        let a = store.handle(for: f.striped, maxPixelSize: nil)
+        #expect(store.waitUntilLoaded(timeout: 10))
+        f.canvas.renderer.beginFrame(clearColor: .black)
+        f.canvas.renderer.endFrame()
+        let b = store.handle(for: other, maxPixelSize: nil)
+        #expect(store.waitUntilLoaded(timeout: 10))
+        #expect(store.textureSize(of: a) == nil)      // evicted: not drawn in the current frame
+        #expect(store.textureSize(of: b) != nil)
+        #expect(store.state(of: a) == .ready(Size(200, 100)))
+        f.canvas.renderer.beginFrame(clearColor: .black)
+        f.canvas.renderer.drawImage(a, in: Rect(0, 0, 100, 100), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        f.canvas.renderer.endFrame()
+        #expect(store.isLoading)
+        #expect(store.waitUntilLoaded(timeout: 10))
+        #expect(store.textureSize(of: a) != nil)
+        #expect(store.textureBytes <= store.textureBudget)
+    }
+
+    @Test func onChangeIsCalledFromPump() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        var calls = 0
+        f.canvas.images.onChange = { calls += 1 }
+        _ = f.canvas.images.handle(for: f.striped, maxPixelSize: nil)
+        #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
+        #expect(calls >= 1)
+        #expect(f.canvas.images.pump() == false)
+    }
+}
