@@ -124,6 +124,8 @@ extension CarouselLab {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Open the preview window (the default).")
         @OptionGroup var options: DeckOptions
+        @Option(name: .long, help: "Keep this file updated with what is on screen (the capture --layout format), for scripts and tests.")
+        var layout: String?
 
         func run() throws {
             try MainActor.assumeIsolated {
@@ -135,11 +137,7 @@ extension CarouselLab {
                 let preview = try options.makePreview(images: host.imageStore, size: host.size)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 let script = try options.script(size: host.size)
-                if script.entries.isEmpty {
-                    host.run(driver: preview)
-                } else {
-                    host.run(driver: ScriptedDriver(preview: preview, script: script))
-                }
+                host.run(driver: WindowDriver(preview: preview, script: script, layoutFile: layout))
             }
         }
     }
@@ -209,16 +207,34 @@ extension CarouselLab {
     }
 }
 
-/// Runs a preview with scripted input replayed on the wall clock (`run --input`).
+/// The window's driver: the preview, plus scripted input replayed on the wall clock (`run --input`) and the
+/// layout file kept up to date after drawn frames (`run --layout`).
 @MainActor
-final class ScriptedDriver: FrameDriver {
+final class WindowDriver: FrameDriver {
     let preview: Preview
     let player: ScriptPlayer
-    init(preview: Preview, script: ScriptedInput) { self.preview = preview; player = ScriptPlayer(script) }
+    let layoutFile: String?
+    private var lastWritten: String?
+
+    init(preview: Preview, script: ScriptedInput, layoutFile: String?) {
+        self.preview = preview; player = ScriptPlayer(script); self.layoutFile = layoutFile
+    }
     func handle(_ event: InputEvent) { preview.handle(event) }
     func update(to time: Double) { player.deliver(upTo: time, into: preview); preview.update(to: time) }
     var needsFrame: Bool { preview.needsFrame }
     var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
-    func draw(into renderer: Renderer) { preview.draw(into: renderer) }
     var wantsQuit: Bool { preview.wantsQuit }
+
+    func draw(into renderer: Renderer) {
+        preview.draw(into: renderer)
+        guard let layoutFile else { return }
+        // Written only when it changed, via a temporary file and a rename, so readers never see half a file.
+        let text = preview.layoutJSON().serialized() + "\n"
+        guard text != lastWritten else { return }
+        lastWritten = text
+        let tmp = layoutFile + ".tmp"
+        if FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) {
+            _ = rename(tmp, layoutFile)
+        }
+    }
 }

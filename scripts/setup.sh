@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Carousel Lab needs, only those missing. Usage: scripts/setup.sh [run|test]
+#   run:  SDL2, SDL2_image, SDL2_ttf (with their -dev headers) and the DejaVu fonts
+#   test: the above plus Xvfb and xdotool for the window tests
+set -euo pipefail
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev fonts-dejavu-core pkg-config)
+if [ "${1:-run}" = "test" ]; then packages+=(xvfb xauth xdotool); fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (expected the Swift 6 toolchain, e.g. /opt/swift/usr/bin)"; exit 1; }

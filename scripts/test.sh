@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests, headless capture and golden-image tests, and the window tests under Xvfb.
+# Installs what it needs first. RECORD_GOLDENS=1 re-records the golden PNGs in Tests/Goldens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test
+swift build --build-tests
+# The whole suite runs under one Xvfb server so the window tests have a display; capture tests need none.
+set +e
+xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build 2>&1 | tee .build/test-output.txt
+status=${PIPESTATUS[0]}
+set -e
+if [ -x ../shared/tools/check-contract ]; then ../shared/tools/check-contract .build/debug/carousel-lab; fi
+exit "$status"
