@@ -1,0 +1,102 @@
+import CSDL2
+import CSDL2Image
+import CX11
+import CarouselCore
+import Foundation
+import Testing
+@testable import SDLBackend
+
+@MainActor
+@Suite("PNG output")
+struct PNGTests {
+    @Test func savePNGWritesAReadablePNGAndNoTempFile() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let c = try HeadlessCanvas(width: 40, height: 30)
+        c.renderer.beginFrame(clearColor: Color(0, 0, 1))
+        c.renderer.fill(Rect(0, 0, 20, 30), cornerRadius: 0, color: Color(1, 0, 0))
+        c.renderer.endFrame()
+        let path = dir.appendingPathComponent("frame.png").path
+        try c.savePNG(to: path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["frame.png"])
+        let s = try #require(IMG_Load(path))
+        defer { SDL_FreeSurface(s) }
+        #expect(s.pointee.w == 40 && s.pointee.h == 30)
+        let back = try #require(SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        defer { SDL_FreeSurface(back) }
+        let row = back.pointee.pixels!.assumingMemoryBound(to: UInt32.self)
+        #expect(row[5] & 0xffffff == 0xff0000)
+        #expect(row[35] & 0xffffff == 0x0000ff)
+        #expect(c.pixels().count == 40 * 30 * 4)
+    }
+
+    @Test func savePNGIntoAMissingFolderFailsClearly() throws {
+        let c = try HeadlessCanvas(width: 4, height: 4)
+        #expect {
+            try c.savePNG(to: "/nonexistent-folder-xyz/frame.png")
+        } throws: { error in
+            "\(error)" == "could not write PNG /nonexistent-folder-xyz/frame.png: folder /nonexistent-folder-xyz does not exist"
+        }
+    }
+
+    @Test func headlessCanvasNeedsNoDisplay() throws {
+        // The canvas never initialises video: it works with or without DISPLAY.
+        let c = try HeadlessCanvas(width: 8, height: 8)
+        #expect(c.renderer.size == Size(8, 8))
+        #expect(throws: SDLBackendError.self) { try HeadlessCanvas(width: 0, height: 8) }
+    }
+}
+
+/// Quits after a few frames; records what it was given.
+@MainActor
+final class ScriptDriver: FrameDriver {
+    var events: [InputEvent] = []
+    var frames = 0
+    var maxFrames: Int
+    var drawn = false
+    var lastTime = 0.0
+    init(maxFrames: Int) { self.maxFrames = maxFrames }
+    func handle(_ event: InputEvent) { events.append(event) }
+    func update(to time: Double) { lastTime = time }
+    var needsFrame: Bool { frames < maxFrames }
+    var nextWakeTime: Double? { frames < maxFrames ? lastTime : lastTime + 0.05 }
+    func draw(into renderer: Renderer) {
+        renderer.beginFrame(clearColor: .black)
+        for i in 0..<12 {
+            renderer.fill(Rect(Double(i) * 60, 20, 300, 450), cornerRadius: 16, color: Color(0.2, 0.4, 0.8))
+            renderer.drawText("Card \(i)", at: Point(Double(i) * 60 + 10, 480), font: FontSpec(size: 14), color: .white)
+        }
+        renderer.endFrame()
+        frames += 1
+    }
+    var wantsQuit: Bool { frames >= maxFrames && lastTime > 0.3 }
+}
+
+let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
+
+@MainActor
+@Suite("Window (only with DISPLAY, e.g. under xvfb-run)", .serialized, .enabled(if: hasDisplay))
+struct WindowTests {
+    @Test func windowRunsFramesDeliversGesturesAndQuits() throws {
+        let host = try SDLWindowHost(title: "carousel-lab test", size: Size(800, 600))
+        #expect(host.size.width > 0)
+        let driver = ScriptDriver(maxFrames: 5)
+        host.pushMultigesture(dDist: 0.1, x: 0.5, y: 0.5)
+        host.run(driver: driver)
+        #expect(driver.frames == 5)
+        #expect(driver.events.contains(.magnify(.begin, scale: 1, at: Point(400, 300))))
+        #expect(driver.events.contains { if case .magnify(.end, _, _) = $0 { return true } else { return false } })
+    }
+
+    @Test func pinchSelectionSucceedsOnTheX11Window() throws {
+        _ = carousel_set_hint("SDL_VIDEODRIVER", "x11")
+        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
+        let w = try #require(SDL_CreateWindow("pinch", 0, 0, 100, 100, SDL_WINDOW_HIDDEN.rawValue))
+        defer { SDL_DestroyWindow(w) }
+        switch X11PinchSource.open(for: w) {
+        case .success(let (display, _)): XCloseDisplay(display)
+        case .failure(let e): Issue.record("selection failed: \(e.message)")
+        }
+        #expect(X11PinchSource.make(for: w, wake: {}) != nil)
+    }
+}
