@@ -157,3 +157,11 @@ public final class SDLWindowHost {
         _ = SDL_PushEvent(&e)
     }
 }
+
+/// Asks a running `SDLWindowHost` loop to quit, from any thread (pushes `SDL_QUIT`; e.g. from a signal handler's
+/// thread or a watchdog).
+public func pushQuit() {
+    var e = SDL_Event()
+    e.type = SDL_QUIT.rawValue
+    _ = SDL_PushEvent(&e)
+}
