@@ -37,6 +37,8 @@ let package = Package(
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselAppTests", dependencies: ["CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "CarouselCore", "CarouselTesting"]),
+        // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
+        .testTarget(name: "EndToEndTests", dependencies: ["SDLBackend", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
