@@ -21,11 +21,8 @@ public final class HoverTracker {
     public func pointerMoved(to point: Point, itemAt: (Point) -> Int?, frameOf: (Int) -> Rect?) -> Bool {
         pointer = point
         if let current = hovered, let f = frameOf(current), f.outset(hysteresis).contains(point) {
-            // Stay, unless the pointer is clearly inside another item (not just in the margin).
-            if let other = itemAt(point), other != current, !f.contains(point) {
-                hovered = other
-                return true
-            }
+            // Stay while the pointer is within the margin, even where it reaches into an adjacent item: a pointer
+            // jittering across a shared edge must not flip the hover. Clearly inside another item is beyond the margin.
             return false
         }
         let next = itemAt(point)

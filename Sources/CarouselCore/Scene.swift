@@ -37,7 +37,8 @@ public final class Scene {
     public func withAnimation<R>(_ animation: Animation?, completion: (@MainActor () -> Void)? = nil, _ body: () throws -> R) rethrows -> R {
         let result = try Transaction.run(animation, at: now, body)
         if let completion {
-            let end = now + (animation.map { $0.delay + ($0.curve.isSpring ? 0 : $0.duration) } ?? 0)
+            // Summed in the order AnimatedValue sums its end ((now + delay) + duration), so the two agree exactly.
+            let end = animation.map { now + $0.delay + ($0.curve.isSpring ? 0 : $0.duration) } ?? now
             let springEnd = animation?.curve.isSpring == true ? max(animationsEnd, end) : end
             timers.schedule(at: springEnd, completion)
         }
