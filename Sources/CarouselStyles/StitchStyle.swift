@@ -10,7 +10,7 @@ import CarouselCore
 ///   every frame from it and from the scroll offset, so a pinch in the other direction mid-way retargets smoothly.
 /// - The images sit in one clipping node (the strip); only images that can be visible have nodes.
 /// - Anchor rule: when the spacing changes, the content under the pointer (or, with the pointer elsewhere, under
-///   the row's centre) stays where it is. The content at strip coordinate `u` moves by `gaps(u) * Δspacing`, so the
+///   the row's centre) stays where it is; a row resting at its start or end keeps that edge on the padding. The content at strip coordinate `u` moves by `gaps(u) * Δspacing`, so the
 ///   shown offset is the scroll controller's offset plus `gaps * (spacing(t) - spacing at the start)`: exact at
 ///   every instant, whatever the curve. The correction is folded into the scroll controller when the change ends
 ///   or when the user scrolls.
@@ -20,6 +20,7 @@ import CarouselCore
 ///   `onHaptic` for the app to play a click.
 @MainActor
 public final class StitchStyle: CarouselStyle {
+    /// The style's name, summary and parameters: every number of the article, with its value as the default.
     public static let descriptor = StyleDescriptor(
         name: "stitch",
         summary: "Threads' pinch-to-stitch carousel: pinch in (Ctrl+wheel down) to join the photos into one strip, out to separate them",
@@ -100,6 +101,7 @@ public final class StitchStyle: CarouselStyle {
     private var count: Int { context.deck.items.count }
     private static let cueWidth = 3.0
 
+    /// Builds the strip and measures the deck; images get nodes in the first `layout()`.
     public init(context: StyleContext, parameters: Parameters) {
         self.context = context
         settings = StitchSettings(parameters)
@@ -122,6 +124,8 @@ public final class StitchStyle: CarouselStyle {
 
     // MARK: Parameters
 
+    /// Applies new values live: spacing changes keep the content under the pointer, size changes keep the leading
+    /// image, curves and durations take effect at the next state change (a running one is not restarted).
     public func apply(_ parameters: Parameters) {
         let new = StitchSettings(parameters)
         if new.normalSpacing != settings.normalSpacing || new.seamlessSpacing != settings.seamlessSpacing {
@@ -227,6 +231,7 @@ public final class StitchStyle: CarouselStyle {
 
     // MARK: Layout
 
+    /// Places the strip and the visible images for the current scene time (re-measuring first after a resize).
     public func layout() {
         if context.container.frame.size != laidOutSize || measuresStale { remeasure() }
         place()
@@ -244,6 +249,8 @@ public final class StitchStyle: CarouselStyle {
         let frame = stripFrame
         strip.frame = frame
         strip.cornerRadius = settings.outerRadius
+        // The gaps show the window's background; painting it keeps the cue ring behind them from showing through.
+        if strip.background != scene.clearColor { strip.background = scene.clearColor }
         cueRing.frame = frame.outset(Self.cueWidth)
         cueRing.cornerRadius = settings.outerRadius + Self.cueWidth
         // The window in strip coordinates.
@@ -284,6 +291,7 @@ public final class StitchStyle: CarouselStyle {
         if i < row.count, abs(aspect(of: i) - row.aspects[i]) > 1e-9 { measuresStale = true }
     }
 
+    /// Re-measures the images whose loaded size differs from what was assumed, keeping the scroll position.
     public func imagesChanged() {
         remeasure()
         scene.setNeedsDisplay()
@@ -311,14 +319,24 @@ public final class StitchStyle: CarouselStyle {
     }
 
     /// Stops any scroll in flight and anchors the content under the pointer (or the row's centre) for a change of
-    /// the spacing that starts now.
+    /// the spacing that starts now. A row resting at its start or its end keeps that edge on the padding instead
+    /// (the content cannot move past it when the gaps close, so it does not when they open either).
     private func beginSpacingChange() {
         fold()
         if scroll.isAnimating { scroll.jump(to: scroll.presentationOffset) }
-        let frame = carouselFrame
-        let x = pointer.flatMap { frame.contains($0) ? $0.x : nil } ?? frame.midX
-        let s = shownSpacing
-        anchor = Anchor(gaps: row.gaps(before: x - row.padding + shownOffset, spacing: s), referenceSpacing: s)
+        let s = shownSpacing, offset = shownOffset
+        let range = row.offsetRange(spacing: s)
+        let gaps: Double
+        if offset <= range.lowerBound + 0.5 {
+            gaps = 0
+        } else if offset >= range.upperBound - 0.5 {
+            gaps = Double(max(count - 1, 0))
+        } else {
+            let frame = carouselFrame
+            let x = pointer.flatMap { frame.contains($0) ? $0.x : nil } ?? frame.midX
+            gaps = row.gaps(before: x - row.padding + offset, spacing: s)
+        }
+        anchor = Anchor(gaps: gaps, referenceSpacing: s)
     }
 
     /// Moves the anchor's correction into the scroll controller (the offset on screen does not change), and brings
@@ -359,11 +377,12 @@ public final class StitchStyle: CarouselStyle {
         case .end:
             gesture = nil
         }
-        scene.setNeedsDisplay()
     }
 
     // MARK: Input
 
+    /// Pinch sources (magnify, Ctrl+wheel, Ctrl+minus/plus) go to the magnification recognizer; the plain wheel, a
+    /// drag on the row and Left/Right scroll the row.
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .wheel(_, _, _, _, let at?), .magnify(_, _, let at?): pointer = at
@@ -440,6 +459,7 @@ public final class StitchStyle: CarouselStyle {
         scrollToImage(atEnd || next >= count ? 0 : next)
     }
 
+    /// True during a magnification gesture (including a Ctrl+wheel one until its quiet time) and during a drag.
     public var isInteracting: Bool { gesture != nil || magnifier.isActive || drag.isDragging }
 
     /// The part of the row inside the window.
@@ -451,16 +471,20 @@ public final class StitchStyle: CarouselStyle {
 
     // MARK: Export
 
+    /// The visible images, by index.
     public func layoutItems() -> [LayoutItem] {
         nodes.keys.sorted().map { StyleSupport.layoutItem(nodes[$0]!, index: $0, deck: context.deck, scene: scene) }
     }
 
+    /// `seamless`, `scrollOffset` (0 while a row narrower than the window is centred) and `current` (the first
+    /// image mostly past the leading padding).
     public var state: [JSONMember] {
         [JSONMember("seamless", .bool(isSeamless)),
-         JSONMember("scrollOffset", .number(shownOffset)),
+         JSONMember("scrollOffset", .number(max(shownOffset, 0))),
          JSONMember("current", .number(Double(row.mostlyVisibleIndex(offset: shownOffset, spacing: shownSpacing))))]
     }
 
+    /// Cancels the pending fold timer.
     public func tearDown() {
         scene.timers.cancel(foldTimer)
         foldTimer = nil
