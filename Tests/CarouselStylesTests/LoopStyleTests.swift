@@ -272,6 +272,21 @@ struct LoopStyleTests {
         expectInvisibleJump(h, sim, count: 3) { sim.click(max(left.frame.midX, 1), rowY) }
     }
 
+    @Test("Quick selections chain on the selected slot, not on the card on screen, and their jumps stay invisible")
+    func selectionsChainOnTheModel() throws {
+        let (h, sim) = try make(count: 3)
+        sim.key("right")                  // 3 -> 4
+        settle(sim, h)
+        sim.key("left")                   // 4 -> 3, middle third
+        // Slot 2 is in the first third: jump on a copy to 6, then slide back to 5; the strip shows slot 7 now.
+        sim.key("left")
+        #expect(number(h, "slot") == 5 && number(h, "position") == 7)
+        sim.wait(1.0 / 60)
+        // Right selects slot 6, one after the selected slot 5 (not after slot 7 on screen): a jump back a copy.
+        expectInvisibleJump(h, sim, count: 3) { sim.key("right") }
+        #expect(number(h, "slot") == 3 && number(h, "current") == 0)
+    }
+
     // MARK: Small and large decks
 
     @Test("Decks of 1, 2 and 3 cards fill the window, loop in both directions, and come back to the first frame", arguments: [1, 2, 3])
