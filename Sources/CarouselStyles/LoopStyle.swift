@@ -66,6 +66,7 @@ public final class LoopStyle: CarouselStyle {
         public let jumpTo: Int
         /// The value `current` then animates to, always in the middle copy.
         public let target: Int
+        /// A plan that sets `current` to `jumpTo`, then animates it to `target`.
         public init(jumpTo: Int, target: Int) { self.jumpTo = jumpTo; self.target = target }
     }
 
@@ -202,7 +203,8 @@ public final class LoopStyle: CarouselStyle {
     }
 
     /// Applies new values live. A change of `copies` moves `current` (model and presentation) by whole copies into
-    /// the new middle copy, which changes nothing on screen; a running slide keeps its curve.
+    /// the new middle copy, which changes nothing on screen; a running slide keeps its curve (and, after fewer
+    /// copies, may trail by more than the new strip allows until it settles).
     public func apply(_ parameters: Parameters) {
         let old = settings
         settings = Settings(parameters)
