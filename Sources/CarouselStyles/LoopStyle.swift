@@ -1,0 +1,394 @@
+import CarouselCore
+
+/// The "loop" style: the Loopy infinite carousel (seed `002_efe6a465c6cdd3f3.txt`, styles.md section "loop").
+///
+/// The deck is repeated `copies` times (3 in the article) into one strip of `loopCount = copies * count` slots; the
+/// card at slot `s` shows deck item `s mod count`. `current` is the strip position: the slot centred in the window.
+/// Selecting a slot in the first or last copy first re-centres `current` without animation onto the same picture in
+/// the middle copy (a shift by whole copies, which changes nothing on screen) and then animates the remaining
+/// distance, so the strip never runs out.
+///
+/// Implementation: the strip is virtual. `current` is kept as an integer `base` plus an `AnimatedValue` `motion`
+/// relative to it; the re-centring only moves `base`, so the in-flight animation is untouched and the frame after a
+/// jump is exactly the frame before it. `layout()` places a small pool of card nodes on the slots that can be
+/// visible, left to right, from the presentation value of `motion`.
+@MainActor
+public final class LoopStyle: CarouselStyle {
+    // MARK: Descriptor
+
+    /// Name, summary and the tunable parameters with the article's values as defaults.
+    public static var descriptor: StyleDescriptor {
+        StyleDescriptor(
+            name: "loop",
+            summary: "Loopy infinite carousel: the deck repeated into one strip, re-centred invisibly before each animated move",
+            parameters: [
+                .number("cardWidth", "Card width", 100, 20...400, unit: "pt",
+                        "Width of an unselected card (the article's Card.normalWidth)"),
+                .number("selectedWidth", "Selected width", 140, 20...600, unit: "pt",
+                        "Width of the selected card; its height grows in the same proportion"),
+                .number("cardHeight", "Card height", 130, 20...600, unit: "pt",
+                        "Height of an unselected card"),
+                .number("spacing", "Spacing", 8, 0...100, unit: "pt", "Gap between neighbouring cards"),
+                .number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Rounding of the card corners"),
+                .toggle("caption", "Caption", true, "Show each card's title beneath it"),
+                .number("copies", "Copies", 3, 3...9, step: 1, unit: "×", group: "Loop",
+                        "How many times the deck is repeated into the strip (the article uses 3)"),
+                .curve("selectionCurve", "Selection curve", "springDefault",
+                       "Curve of the slide to the selected card (SwiftUI's default animation: a spring, response 0.55, damping 1)"),
+                .number("selectionDuration", "Selection duration", 0.35, 0.05...3, step: 0.05, unit: "s", group: "Motion",
+                        "Duration of the slide for non-spring curves (SwiftUI's easeInOut lasted 0.35 s)"),
+            ])
+    }
+
+    // MARK: The article's model
+
+    /// The distance between neighbouring slots: the article's `cardWidth = Card.normalWidth + spacing`.
+    public nonisolated static func pitch(cardWidth: Double, spacing: Double) -> Double { cardWidth + spacing }
+
+    /// The article's `evenShift`: half a pitch to the left when the strip has an even number of slots, else 0.
+    public nonisolated static func evenShift(loopCount: Int, pitch: Double) -> Double {
+        loopCount.isMultiple(of: 2) ? -pitch / 2 : 0
+    }
+
+    /// The article's strip offset, `pitch * (loopCount / 2 - current) + evenShift` with integer division for
+    /// `loopCount / 2`: the horizontal shift of the whole strip (centred in the window) that puts slot `current`
+    /// (fractional while animating) at the centre.
+    public nonisolated static func offset(current: Double, loopCount: Int, pitch: Double) -> Double {
+        pitch * (Double(loopCount / 2) - current) + evenShift(loopCount: loopCount, pitch: pitch)
+    }
+
+    /// The first slot of the middle copy, where `current` starts and always ends up.
+    public nonisolated static func middleStart(count: Int, copies: Int) -> Int { count * (copies / 2) }
+
+    /// What selecting a slot does to `current`: set it to `jumpTo` without animation, then animate it to `target`.
+    public struct Selection: Equatable, Sendable {
+        /// The value `current` is set to without animation (the same picture, whole copies away).
+        public let jumpTo: Int
+        /// The value `current` then animates to, always in the middle copy.
+        public let target: Int
+        /// A plan that sets `current` to `jumpTo`, then animates it to `target`.
+        public init(jumpTo: Int, target: Int) { self.jumpTo = jumpTo; self.target = target }
+    }
+
+    /// The article's selection rule for selecting `slot` when `current` (a slot of the middle copy) is selected.
+    ///
+    /// `jump = |current - slot|`. A slot after the middle copy (the last third with 3 copies): jump to
+    /// `middleStart + slot mod count - jump`, then animate `current += jump`. A slot before it (the first third):
+    /// jump to `middleStart + slot mod count + jump`, then animate `current -= jump`. Otherwise animate
+    /// `current = slot`. Slots outside `0..<loopCount` (cards drawn beyond the strip's ends) follow the same rule.
+    public nonisolated static func selection(current: Int, slot: Int, count: Int, copies: Int) -> Selection {
+        let start = middleStart(count: count, copies: copies)
+        let jump = abs(current - slot)
+        let item = wrap(slot, count)
+        if slot >= start + count {
+            return Selection(jumpTo: start + item - jump, target: start + item)
+        } else if slot < start {
+            return Selection(jumpTo: start + item + jump, target: start + item)
+        }
+        return Selection(jumpTo: current, target: slot)
+    }
+
+    /// How far the strip position may trail its target, in slots: `current` stays in the middle copy, so a
+    /// presentation within this distance of it stays inside the strip `0..<loopCount`.
+    nonisolated static func maxLag(count: Int, copies: Int) -> Int { count * ((copies - 1) / 2) }
+
+    /// How far past `maxLag` a lag may be before whole copies are skipped, in slots (a millionth of a card): a
+    /// strip that has all but settled is not made to skip a copy, which would swallow the selection's motion.
+    public nonisolated static let lagSlack = 1e-6
+
+    /// The whole copies (as a slot shift) to move the presentation by so that it trails `lag` slots behind its
+    /// target by at most `maxLag`: many quick selections skip whole copies of identical cards instead of letting
+    /// the strip lag further and further behind.
+    nonisolated static func lagCorrection(lag: Double, count: Int, copies: Int) -> Int {
+        let limit = Double(maxLag(count: count, copies: copies))
+        guard count > 0, abs(lag) > limit + lagSlack else { return 0 }
+        let copiesToSkip = Int(((abs(lag) - limit) / Double(count)).rounded(.up))
+        return (lag > 0 ? 1 : -1) * copiesToSkip * count
+    }
+
+    /// `value mod count` in `0..<count`, for negative values too.
+    nonisolated static func wrap(_ value: Int, _ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let r = value % count
+        return r < 0 ? r + count : r
+    }
+
+    // MARK: Settings
+
+    /// The parameter values the layout and selection read.
+    @MainActor private struct Settings {
+        var cardWidth, selectedWidth, cardHeight, spacing, cornerRadius: Double
+        var caption: Bool
+        var copies: Int
+        var animation: Animation
+
+        init(_ p: Parameters) {
+            cardWidth = p.number("cardWidth"); selectedWidth = p.number("selectedWidth")
+            cardHeight = p.number("cardHeight"); spacing = p.number("spacing"); cornerRadius = p.number("cornerRadius")
+            caption = p.bool("caption")
+            copies = max(3, Int(p.number("copies").rounded()))
+            animation = p.animation(curve: "selectionCurve", duration: "selectionDuration")
+        }
+
+        var pitch: Double { LoopStyle.pitch(cardWidth: cardWidth, spacing: spacing) }
+        /// How much wider the selected card is than the others.
+        var extraWidth: Double { selectedWidth - cardWidth }
+        var selectedHeight: Double { cardHeight * selectedWidth / cardWidth }
+        /// Caption gap and line height below the cards, or 0 without captions.
+        var captionBlock: Double { caption ? LoopStyle.captionGap + LoopStyle.captionHeight : 0 }
+    }
+
+    private static let captionGap = 6.0
+    private static let captionFont = FontSpec(size: 12)
+    private static let captionHeight = 16.0
+    private static let captionColor = Color(hex: 0xe8eaed)
+
+    // MARK: Card nodes
+
+    /// One pooled card: the image node (tagged with its deck item) and a clipped caption beneath it.
+    @MainActor private final class CardView {
+        let card = Node(name: "loop.card")
+        let captionClip = Node(name: "loop.caption")
+        let captionText = Node(name: "loop.captionText")
+        /// The strip slot shown, while in use.
+        var slot: Int?
+
+        init() {
+            captionClip.clipsToBounds = true
+            captionText.isHitTestable = false
+            captionClip.addChild(captionText)
+            card.addChild(captionClip)
+        }
+
+        var item: Int? { card.tag }
+
+        func hide() {
+            slot = nil
+            setHidden(card, true)
+        }
+
+        /// Node flags notify the scene on every write, so write them only when they change (a layout at rest
+        /// must change nothing).
+        func setHidden(_ node: Node, _ hidden: Bool) {
+            if node.isHidden != hidden { node.isHidden = hidden }
+        }
+    }
+
+    // MARK: State
+
+    private let scene: Scene
+    private let container: Node
+    private let deck: Deck
+    private let images: ImageStore
+    private var settings: Settings
+    /// The integer part of the strip position that re-centring moves.
+    private var base: Int
+    /// The strip position relative to `base`: `current = base + motion`.
+    private var motion = AnimatedValue(0.0)
+    private var pool: [CardView] = []
+    private var handles: [Int: ImageHandle] = [:]
+    private var tap = TapRecognizer()
+    private var wheel = WheelBurstFilter()
+
+    private var count: Int { deck.items.count }
+
+    /// Builds the style on `context.deck` with `current` on the first card of the middle copy.
+    public init(context: StyleContext, parameters: Parameters) {
+        scene = context.scene
+        container = context.container
+        deck = context.deck
+        images = context.images
+        settings = Settings(parameters)
+        base = Self.middleStart(count: context.deck.items.count, copies: settings.copies)
+    }
+
+    /// Applies new values live. A change of `copies` moves `current` (model and presentation) by whole copies into
+    /// the new middle copy, which changes nothing on screen; a running slide keeps its curve (and, after fewer
+    /// copies, may trail by more than the new strip allows until it settles).
+    public func apply(_ parameters: Parameters) {
+        let old = settings
+        settings = Settings(parameters)
+        if settings.copies != old.copies {
+            base += Self.middleStart(count: count, copies: settings.copies) - Self.middleStart(count: count, copies: old.copies)
+        }
+        if settings.selectedWidth != old.selectedWidth || settings.cardHeight != old.cardHeight
+            || settings.cardWidth != old.cardWidth {
+            handles.removeAll()
+        }
+        scene.setNeedsDisplay()
+    }
+
+    /// The selected slot (the model value of `current`, a slot of the middle copy).
+    public var selectedSlot: Int { base + Int(motion.model.rounded()) }
+
+    /// The strip position on screen now (the presentation value of `current`, fractional while sliding).
+    public var position: Double { Double(base) + motion.value(at: scene.now) }
+
+    // MARK: Selection
+
+    /// Selects strip slot `slot`: the one path for clicks, keys, wheel ticks and auto-advance. Applies the article's
+    /// rule to the selected slot (so quick selections chain), re-centres by whole copies without animation, then
+    /// animates to the target.
+    public func select(slot: Int) {
+        guard count > 0 else { return }
+        let t = scene.now
+        foldIfIdle(at: t)
+        let current = selectedSlot
+        let plan = Self.selection(current: current, slot: slot, count: count, copies: settings.copies)
+        // The invisible re-centring: `current` (model and presentation) moves by whole copies.
+        base += plan.jumpTo - current
+        // Keep the presentation inside the strip after many quick selections, again by whole copies.
+        base += Self.lagCorrection(lag: Double(plan.target - base) - motion.value(at: t), count: count, copies: settings.copies)
+        motion.set(Double(plan.target - base), animation: settings.animation, at: t)
+        scene.noteChange(animationEnd: motion.endTime)
+    }
+
+    /// While nothing moves, moves the whole of `motion` into `base` so the relative value stays small.
+    private func foldIfIdle(at t: Double) {
+        guard !motion.isAnimating(at: t) else { return }
+        base += Int(motion.model.rounded())
+        motion = AnimatedValue(0)
+    }
+
+    /// Auto-advance: selects the next card.
+    public func advance() { select(slot: selectedSlot + 1) }
+
+    // MARK: Input
+
+    /// Left/Right select the previous/next card, a wheel burst selects one card, a click selects the clicked card.
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .keyDown(let key, let mods, _) where mods.isEmpty && (key.name == "left" || key.name == "right"):
+            select(slot: selectedSlot + (key.name == "right" ? 1 : -1))
+            return true
+        case .wheel(let dx, let dy, let precise, let mods, _) where !mods.contains(.ctrl):
+            let delta = dx - dy
+            guard delta != 0 else { return false }
+            let step = wheel.step(delta: delta, precise: precise, at: scene.now)
+            if step != 0 { select(slot: selectedSlot + step) }
+            return true
+        case .pointerDown, .pointerUp, .pointerMove, .pointerLeave:
+            guard let point = tap.handle(event, at: scene.now), let slot = slot(at: point) else { return false }
+            select(slot: slot)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The strip slot of the card under `point`, if any.
+    private func slot(at point: Point) -> Int? {
+        guard let hit = scene.hitTest(point)?.taggedAncestor else { return nil }
+        return pool.first { $0.card === hit }?.slot
+    }
+
+    /// No drags or gestures: auto-advance never waits for one.
+    public var isInteracting: Bool { false }
+
+    // MARK: Layout
+
+    /// The vertical centre of the cards: the row (cards and captions) is centred in the container.
+    private var rowCentreY: Double { container.frame.height / 2 - settings.captionBlock / 2 }
+
+    /// The row of cards and captions across the window.
+    public var carouselFrame: Rect {
+        let height = max(settings.selectedHeight, settings.cardHeight)
+        return Rect(0, rowCentreY - height / 2, container.frame.width, height + settings.captionBlock)
+    }
+
+    /// How much a card at `distance` slots from the strip position is selected: 1 at the centre, 0 a slot away.
+    private static func selectionWeight(distance: Double) -> Double { max(0, 1 - abs(distance)) }
+
+    /// The frame of the card `distance` slots from the strip position. Its centre follows the article's offset
+    /// (`pitch * distance` from the window centre) plus half the selected card's extra width, pushed out on either
+    /// side, so the gap between neighbours stays `spacing` while a card grows or shrinks.
+    private func cardFrame(distance d: Double, centreX: Double) -> Rect {
+        let s = settings
+        let weight = Self.selectionWeight(distance: d)
+        let width = s.cardWidth + s.extraWidth * weight
+        let height = s.cardHeight * width / s.cardWidth
+        let x = centreX + s.pitch * d + s.extraWidth / 2 * min(max(d, -1), 1)
+        return Rect(x - width / 2, rowCentreY - height / 2, width, height)
+    }
+
+    /// Places the pool's cards on the slots that reach into the window at the current time, left to right, and
+    /// hides the rest. O(visible cards).
+    public func layout() {
+        let size = container.frame.size
+        var used = 0
+        defer { for view in pool[used...] { view.hide() } }
+        guard count > 0 else { return }
+        let s = settings
+        let relative = motion.value(at: scene.now)
+        let reach = (size.width / 2 + max(s.selectedWidth, s.cardWidth) / 2 + abs(s.extraWidth) / 2) / s.pitch + 1
+        let first = Int((relative - reach).rounded(.up)), last = Int((relative + reach).rounded(.down))
+        guard first <= last else { return }
+        for r in first...last {
+            let distance = Double(r) - relative
+            let frame = cardFrame(distance: distance, centreX: size.width / 2)
+            guard frame.maxX > 0, frame.minX < size.width else { continue }
+            if used == pool.count { pool.append(makeView()) }
+            show(pool[used], slot: base + r, frame: frame, weight: Self.selectionWeight(distance: distance))
+            used += 1
+        }
+    }
+
+    private func makeView() -> CardView {
+        let view = CardView()
+        container.addChild(view.card)
+        return view
+    }
+
+    /// Puts `view` on `slot` at `frame`; every property is written from the strip position, none animated.
+    private func show(_ view: CardView, slot: Int, frame: Rect, weight: Double) {
+        let s = settings
+        let item = Self.wrap(slot, count)
+        view.slot = slot
+        view.setHidden(view.card, false)
+        view.card.tag = item
+        view.card.frame = frame
+        view.card.cornerRadius = s.cornerRadius
+        view.card.image = ImageContent(handle(for: item), contentMode: .fill)
+        view.setHidden(view.captionClip, !s.caption)
+        if s.caption {
+            let bounds = Rect(0, 0, frame.width, Self.captionHeight)
+            view.captionClip.frame = bounds.offsetBy(0, frame.height + Self.captionGap)
+            view.captionClip.opacity = 0.6 + 0.4 * weight
+            view.captionText.frame = bounds
+            view.captionText.text = TextContent(deck.items[item].title, font: Self.captionFont, color: Self.captionColor,
+                                                alignment: .center)
+        }
+    }
+
+    /// The image handle of deck item `item`, asked for once at the selected card's pixel size.
+    private func handle(for item: Int) -> ImageHandle {
+        if let h = handles[item] { return h }
+        let s = settings
+        let budget = StyleSupport.pixelBudget(Size(max(s.selectedWidth, s.cardWidth), max(s.selectedHeight, s.cardHeight)))
+        let h = images.handle(for: deck.items[item].image, maxPixelSize: budget)
+        handles[item] = h
+        return h
+    }
+
+    // MARK: Reporting
+
+    /// One entry per card laid out now, left to right.
+    public func layoutItems() -> [LayoutItem] {
+        pool.compactMap { view in
+            guard view.slot != nil, let item = view.item else { return nil }
+            return StyleSupport.layoutItem(view.card, index: item, deck: deck, scene: scene)
+        }
+    }
+
+    /// `current`: the selected deck item; `slot`: the selected strip slot; `position`: the strip position on screen;
+    /// `scrollOffset`: the article's offset at that position.
+    public var state: [JSONMember] {
+        let loopCount = settings.copies * count
+        return [
+            JSONMember("current", .number(Double(Self.wrap(selectedSlot, count)))),
+            JSONMember("slot", .number(Double(selectedSlot))),
+            JSONMember("position", .number(position)),
+            JSONMember("scrollOffset", .number(Self.offset(current: position, loopCount: loopCount, pitch: settings.pitch))),
+        ]
+    }
+}
