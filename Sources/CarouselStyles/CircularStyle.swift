@@ -291,7 +291,7 @@ public final class CircularStyle: CarouselStyle {
         let half = s.imageSize * s.maxScale / 2
         let edgeProgress = s.imageSize > 0 ? (size.width / 2 + half) / s.imageSize : 0
         let shifts = [0.0, 1.0].flatMap { b in
-            [0, edgeProgress].map {
+            [0, 0.5, 1, edgeProgress].map {
                 Self.placement(progress: $0, blend: b, offsetFactor: s.offsetFactor, scaleOffset: s.scaleOffset, scaleFactor: s.scaleFactor).shift
             }
         }
