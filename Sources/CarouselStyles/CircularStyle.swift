@@ -282,6 +282,7 @@ public final class CircularStyle: CarouselStyle {
         Point(container.frame.width / 2, container.frame.height / 2 - settings.highlightOffset)
     }
 
+    /// True while the row is being dragged.
     public var isInteracting: Bool { scroll.isDragging }
 
     /// The band across the window from the top of the centred image (or the highlight) down to the lowest point an
@@ -302,6 +303,7 @@ public final class CircularStyle: CarouselStyle {
         return Rect(0, top, size.width, max(bottom - top, 0))
     }
 
+    /// `active` (the centred image), `mode` ("normal" or "scaled") and `scrollOffset` (on screen now).
     public var state: [JSONMember] {
         [JSONMember("active", .number(Double(active))), JSONMember("mode", .string(mode.rawValue)),
          JSONMember("scrollOffset", .number(scroll.presentationOffset))]
@@ -332,6 +334,7 @@ public final class CircularStyle: CarouselStyle {
 
     // MARK: Input
 
+    /// Wheel (vertical or horizontal, forward = dx - dy; Ctrl+wheel is left alone), Left / Right, M, drags and clicks.
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .wheel(let dx, let dy, let precise, let modifiers, _):
@@ -393,6 +396,8 @@ public final class CircularStyle: CarouselStyle {
 
     // MARK: Layout
 
+    /// Places the visible images from the scroll offset and the mode blend on screen now, then the highlight and
+    /// the picker. Cost is proportional to the visible images.
     public func layout() {
         scene.withoutAnimation {
             let b = blend.value(at: scene.now)
