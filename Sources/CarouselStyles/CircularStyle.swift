@@ -1,0 +1,509 @@
+import CarouselCore
+
+/// The circular slider (seed 003): a horizontal row of round, aspect-filled images that bends into an arc around the
+/// centred image, with view-aligned snapping and a Normal / Scaled mode switch.
+///
+/// Geometry (y-down, window points). The row's line is the horizontal line through the images' layout centres; it
+/// sits `rowLift` above the window's vertical centre. Image `i` is laid out with its centre at
+/// `x = W / 2 + i * (imageSize + spacing) - scrollOffset` (side padding `(W - imageSize) / 2` lets the first image sit
+/// in the centre). From that layout centre each image gets its progress `p`, and from `p` its downward shift and its
+/// scale (see `progress`, `normalShift`, `scaledShift`, `scale`). The white highlight circle sits behind the centre
+/// slot, `highlightOffset` above the window's centre line; with the defaults it is concentric with the centred image.
+///
+/// Scrolling is a `ScrollController` whose snap targets centre each image. The centred image (the one the scroll is
+/// heading to) is the active one. Only images that can be visible have nodes: they come from a pool.
+@MainActor
+public final class CircularStyle: CarouselStyle {
+
+    // MARK: Mode
+
+    /// The two looks of the row: the picker's "Normal" and "Scaled".
+    public enum Mode: String, CaseIterable, Sendable {
+        /// Images keep their size and the highlight circle marks the centre slot.
+        case normal
+        /// Images near the centre also grow, up to `1 + scaleFactor` for the centred one.
+        case scaled
+
+        /// The picker's label.
+        public var label: String { self == .normal ? "Normal" : "Scaled" }
+        /// The value of `modeBlend` this mode rests at.
+        public var blend: Double { self == .normal ? 0 : 1 }
+    }
+
+    // MARK: Descriptor
+
+    /// Name, summary and the tunable parameters (defaults from styles.md and the public code behind the article).
+    public static let descriptor = StyleDescriptor(
+        name: "circular",
+        summary: "Round images on an arc with view-aligned snapping and a Normal / Scaled switch (SwiftUI circular slider)",
+        parameters: [
+            .number("imageSize", "Image size", 70, 20...200, "Diameter of each round image; also the unit of an image's progress p"),
+            .number("spacing", "Spacing", 35, 0...200, "Gap between neighbouring images in the row"),
+            .number("rowLift", "Row lift", 30, -300...300,
+                    "How far the row's line sits above the window's vertical centre (the public code's offset(y: -30))"),
+            .number("offsetFactor", "Offset factor", 30, 0...150, group: "Arc",
+                    "Downward shift per unit of |p|: offset(p) = offsetFactor * |p|"),
+            .number("scaleOffset", "Scale offset", 15, -100...100, group: "Arc",
+                    "Extra downward shift of the centred image: scaleOffset * s, s = 1 - min(|p|, 1)"),
+            .number("scaleFactor", "Scale factor", 0.5, 0...2, step: 0.05, unit: "×", group: "Arc",
+                    "Scaled mode: an image is scaled by 1 + scaleFactor * s about its layout centre"),
+            .choice("mode", "Mode", Mode.normal.rawValue, Mode.allCases.map(\.rawValue), group: "Arc",
+                    "Normal (highlight circle behind the centre) or Scaled (images grow towards the centre); key M"),
+            .curve("modeCurve", "Mode curve", "easeInOut", "Timing curve of the Normal / Scaled transition"),
+            .number("modeDuration", "Mode duration", 0.35, 0...3, step: 0.05, unit: "s", group: "Motion",
+                    "Duration of the Normal / Scaled transition (springs ignore it)"),
+            .number("snapResponse", "Snap response", 0.4, 0.05...3, step: 0.05, unit: "s", group: "Motion",
+                    "Response of the critically damped spring that settles the row on an image"),
+            .toggle("snapping", "Snapping", true, group: "Motion",
+                    "View-aligned snapping: when input stops the row settles with one image centred"),
+            .toggle("shadow", "Shadow", true, group: "Shadow", "Drop shadow under each image"),
+            .number("shadowOpacity", "Shadow opacity", 0.15, 0...1, step: 0.01, unit: "", group: "Shadow",
+                    "Opacity of the black image shadow"),
+            .number("shadowRadius", "Shadow radius", 5, 0...40, group: "Shadow", "Blur radius of the image shadow"),
+            .number("shadowOffset", "Shadow offset", 5, -40...40, group: "Shadow",
+                    "Offset of the image shadow, right and down"),
+            .toggle("highlight", "Highlight", true, group: "Highlight",
+                    "Normal mode: a white circle with a soft shadow behind the centre slot"),
+            .number("highlightSize", "Highlight size", 85, 0...300, group: "Highlight", "Diameter of the highlight circle"),
+            .number("highlightOffset", "Highlight offset", 15, -300...300, group: "Highlight",
+                    "How far the highlight's centre sits above the window's vertical centre"),
+        ])
+
+    // MARK: Formulas
+
+    /// The article's progress: `p = (viewportCentreX - imageCentreX) / imageSize`, from the image's layout position.
+    public nonisolated static func progress(imageCentreX: Double, viewportCentreX: Double, imageSize: Double) -> Double {
+        imageSize > 0 ? (viewportCentreX - imageCentreX) / imageSize : 0
+    }
+
+    /// `offset(p) = offsetFactor * |p|`.
+    public nonisolated static func arcOffset(progress p: Double, offsetFactor: Double) -> Double { offsetFactor * abs(p) }
+
+    /// `s = 1 - min(|p|, 1)`: 1 for the centred image, 0 from one image width away.
+    public nonisolated static func centredness(progress p: Double) -> Double { 1 - min(abs(p), 1) }
+
+    /// Scaled mode's scale: `1 + scaleFactor * s`.
+    public nonisolated static func scale(progress p: Double, scaleFactor: Double) -> Double {
+        1 + scaleFactor * centredness(progress: p)
+    }
+
+    /// Normal mode's downward shift: `offset(p) + scaleOffset * s`.
+    public nonisolated static func normalShift(progress p: Double, offsetFactor: Double, scaleOffset: Double) -> Double {
+        arcOffset(progress: p, offsetFactor: offsetFactor) + scaleOffset * centredness(progress: p)
+    }
+
+    /// Scaled mode's downward shift, with the article's modifier order (offset, scale, offset) scaling the first
+    /// offset: `scale(p) * offset(p) + scaleOffset * s`.
+    public nonisolated static func scaledShift(progress p: Double, offsetFactor: Double, scaleOffset: Double,
+                                               scaleFactor: Double) -> Double {
+        scale(progress: p, scaleFactor: scaleFactor) * arcOffset(progress: p, offsetFactor: offsetFactor)
+            + scaleOffset * centredness(progress: p)
+    }
+
+    /// The shift and scale of an image at progress `p` part-way between the modes: `blend` 0 is Normal, 1 is Scaled,
+    /// and values between interpolate both linearly.
+    public nonisolated static func placement(progress p: Double, blend: Double, offsetFactor: Double, scaleOffset: Double,
+                                             scaleFactor: Double) -> (shift: Double, scale: Double) {
+        let normal = normalShift(progress: p, offsetFactor: offsetFactor, scaleOffset: scaleOffset)
+        let scaled = scaledShift(progress: p, offsetFactor: offsetFactor, scaleOffset: scaleOffset, scaleFactor: scaleFactor)
+        return (normal + (scaled - normal) * blend, 1 + (scale(progress: p, scaleFactor: scaleFactor) - 1) * blend)
+    }
+
+    // MARK: Settings
+
+    /// The parameter values in typed form.
+    struct Settings {
+        var imageSize, spacing, rowLift, offsetFactor, scaleOffset, scaleFactor: Double
+        var mode: Mode
+        var modeAnimation: Animation
+        var snapResponse: Double
+        var snapping: Bool
+        var shadow: Bool
+        var shadowOpacity, shadowRadius, shadowOffset: Double
+        var highlight: Bool
+        var highlightSize, highlightOffset: Double
+
+        init(_ p: Parameters) {
+            imageSize = p.number("imageSize"); spacing = p.number("spacing"); rowLift = p.number("rowLift")
+            offsetFactor = p.number("offsetFactor"); scaleOffset = p.number("scaleOffset"); scaleFactor = p.number("scaleFactor")
+            mode = Mode(rawValue: p.text("mode")) ?? .normal
+            modeAnimation = p.animation(curve: "modeCurve", duration: "modeDuration")
+            snapResponse = p.number("snapResponse"); snapping = p.bool("snapping")
+            shadow = p.bool("shadow"); shadowOpacity = p.number("shadowOpacity")
+            shadowRadius = p.number("shadowRadius"); shadowOffset = p.number("shadowOffset")
+            highlight = p.bool("highlight"); highlightSize = p.number("highlightSize"); highlightOffset = p.number("highlightOffset")
+        }
+
+        /// Distance between the centres of neighbouring images.
+        var pitch: Double { imageSize + spacing }
+        /// The snapping motion: a critically damped spring.
+        var snapAnimation: Animation { .spring(response: snapResponse, dampingFraction: 1) }
+        /// The image shadow, or nil when it is off.
+        var imageShadow: Shadow? {
+            shadow ? Shadow(color: Color.black.withAlpha(shadowOpacity), radius: shadowRadius, offset: Point(shadowOffset, shadowOffset)) : nil
+        }
+        /// How far an image's drawing can reach beyond its bounds.
+        var shadowReach: Double { shadow ? shadowRadius + abs(shadowOffset) : 0 }
+        /// The largest scale any image can have in either mode.
+        var maxScale: Double { 1 + scaleFactor }
+    }
+
+    // MARK: Constants of the public code
+
+    /// The highlight circle's shadow: SwiftUI's `.drop(color: .black.opacity(0.2), radius: 5)`.
+    static let highlightShadow = Shadow(color: Color.black.withAlpha(0.2), radius: 5, offset: .zero)
+    /// The picker's size and its distance from the window's top edge.
+    static let pickerSize = Size(180, 30)
+    static let pickerTop = 24.0
+    static let pickerInset = 2.0
+    static let pickerFont = FontSpec(size: 14, bold: true)
+    static let pickerSelectedText = Color(hex: 0x202124)
+    static let pickerText = Color(1, 1, 1, 0.85)
+
+    // MARK: State
+
+    private let scene: Scene
+    private let container: Node
+    private let deck: Deck
+    private let images: ImageStore
+    private var settings: Settings
+    private let scroll: ScrollController
+    private var drag = DragRecognizer()
+    private var tap = TapRecognizer()
+    /// Whether the current press turned into a drag (then its release is no click).
+    private var pressDragged = false
+    /// Whether the current press started on the picker (then it does not drag the row).
+    private var pressOnPicker = false
+    /// The current mode (the picker's selection).
+    public private(set) var mode: Mode
+    /// 0 in Normal mode, 1 in Scaled mode, in between while the mode changes.
+    private var blend: AnimatedValue<Double>
+
+    // MARK: Nodes
+
+    private let highlightNode = Node(name: "circular.highlight")
+    private let rowNode = Node(name: "circular.row")
+    private let pickerNode = Node(name: "circular.picker")
+    private let pickerThumb = Node(name: "circular.picker.thumb")
+    private let pickerLabels: [Mode: Node]
+    /// The image node of every deck index that has one now.
+    private var itemNodes: [Int: Node] = [:]
+    /// Image nodes not in use, hidden, ready for the next index that scrolls into view.
+    private var sparePool: [Node] = []
+    /// The pixel size asked of the image store (changes with the image size and the scale factor).
+    private var requestedPixelSize = Size.zero
+
+    // MARK: Life cycle
+
+    /// Builds the row, the highlight and the picker under the context's container, with the first image centred.
+    public init(context: StyleContext, parameters: Parameters) {
+        scene = context.scene
+        container = context.container
+        deck = context.deck
+        images = context.images
+        settings = Settings(parameters)
+        mode = settings.mode
+        blend = AnimatedValue(settings.mode.blend)
+        scroll = ScrollController(scene: scene)
+        var labels: [Mode: Node] = [:]
+        for m in Mode.allCases { labels[m] = Node(name: "circular.picker.\(m.rawValue)") }
+        pickerLabels = labels
+
+        highlightNode.background = .white
+        highlightNode.shadow = Self.highlightShadow
+        highlightNode.isHitTestable = false
+        rowNode.isHitTestable = false
+        pickerNode.background = Color(1, 1, 1, 0.14)
+        pickerNode.isHitTestable = false
+        pickerThumb.background = Color(1, 1, 1, 0.92)
+        pickerThumb.isHitTestable = false
+        pickerNode.addChild(pickerThumb)
+        for m in Mode.allCases {
+            let label = labels[m]!
+            label.isHitTestable = false
+            pickerNode.addChild(label)
+        }
+        container.addChild(highlightNode)
+        container.addChild(rowNode)
+        container.addChild(pickerNode)
+        configureScroll()
+        requestedPixelSize = pixelSize
+    }
+
+    /// Applies new parameter values live: the centred image stays centred, a mode change animates.
+    public func apply(_ parameters: Parameters) {
+        let old = settings
+        let target = active
+        let fraction = old.pitch > 0 ? scroll.presentationOffset / old.pitch : 0
+        settings = Settings(parameters)
+        configureScroll()
+        if settings.pitch != old.pitch {
+            scroll.jump(to: fraction * settings.pitch)
+            if !scroll.isDragging && settings.snapping { scroll.scroll(to: Double(target) * settings.pitch, animation: settings.snapAnimation) }
+        } else if settings.snapping && !old.snapping && !scroll.isDragging {
+            scroll.settle(animation: settings.snapAnimation)
+        }
+        // React to a change of the parameter only: key M and the picker change the mode without touching it.
+        if settings.mode != old.mode { setMode(settings.mode) }
+        if pixelSize != requestedPixelSize {
+            requestedPixelSize = pixelSize
+            for (index, node) in itemNodes { node.image = imageContent(for: index) }
+        }
+        scene.setNeedsDisplay()
+    }
+
+    private func configureScroll() {
+        let count = deck.items.count
+        scroll.maxOffset = Double(max(count - 1, 0)) * settings.pitch
+        scroll.snapTargets = (0..<count).map { Double($0) * settings.pitch }
+        scroll.isSnapping = settings.snapping
+        scroll.snapAnimation = settings.snapAnimation
+    }
+
+    // MARK: Public state
+
+    /// The index of the centred image: the one the row rests on or is heading to.
+    public var active: Int {
+        guard !deck.items.isEmpty, settings.pitch > 0 else { return 0 }
+        return min(max(Int((scroll.offset / settings.pitch).rounded()), 0), deck.items.count - 1)
+    }
+
+    /// The scroll offset on screen now: how far the content has moved left (image `i` is centred at `i * pitch`).
+    public var scrollOffset: Double { scroll.presentationOffset }
+
+    /// The mode transition on screen now: 0 is Normal, 1 is Scaled.
+    public var modeBlend: Double { blend.value(at: scene.now) }
+
+    /// The y of the row's line: the images' layout centres, before their shifts.
+    public var rowLineY: Double { container.frame.height / 2 - settings.rowLift }
+
+    /// The centre of the highlight circle (behind the centre slot).
+    public var highlightCentre: Point {
+        Point(container.frame.width / 2, container.frame.height / 2 - settings.highlightOffset)
+    }
+
+    /// True while the row is being dragged.
+    public var isInteracting: Bool { scroll.isDragging }
+
+    /// The band across the window from the top of the centred image (or the highlight) down to the lowest point an
+    /// image inside the window can reach.
+    public var carouselFrame: Rect {
+        let size = container.frame.size, s = settings
+        let half = s.imageSize * s.maxScale / 2
+        let edgeProgress = s.imageSize > 0 ? (size.width / 2 + half) / s.imageSize : 0
+        let shifts = [0.0, 1.0].flatMap { b in
+            [0, 0.5, 1, edgeProgress].map {
+                Self.placement(progress: $0, blend: b, offsetFactor: s.offsetFactor, scaleOffset: s.scaleOffset, scaleFactor: s.scaleFactor).shift
+            }
+        }
+        var top = rowLineY + shifts.min()! - half - s.shadowReach
+        if s.highlight { top = min(top, highlightCentre.y - s.highlightSize / 2 - Self.highlightShadow.radius) }
+        let bottom = min(rowLineY + shifts.max()! + half + s.shadowReach, size.height)
+        top = max(top, 0)
+        return Rect(0, top, size.width, max(bottom - top, 0))
+    }
+
+    /// `active` (the centred image), `mode` ("normal" or "scaled") and `scrollOffset` (on screen now).
+    public var state: [JSONMember] {
+        [JSONMember("active", .number(Double(active))), JSONMember("mode", .string(mode.rawValue)),
+         JSONMember("scrollOffset", .number(scroll.presentationOffset))]
+    }
+
+    // MARK: Selection
+
+    /// Scrolls image `index` (clamped to the deck) to the centre with the snapping spring.
+    public func select(_ index: Int) {
+        guard !deck.items.isEmpty else { return }
+        let i = min(max(index, 0), deck.items.count - 1)
+        scroll.scroll(to: Double(i) * settings.pitch, animation: settings.snapAnimation)
+    }
+
+    /// Centres the next image, or the first after the last.
+    public func advance() {
+        guard !deck.items.isEmpty else { return }
+        select(active + 1 < deck.items.count ? active + 1 : 0)
+    }
+
+    /// Switches between Normal and Scaled with the mode animation.
+    public func setMode(_ newMode: Mode) {
+        guard newMode != mode else { return }
+        mode = newMode
+        blend.set(newMode.blend, animation: settings.modeAnimation, at: scene.now)
+        scene.noteChange(animationEnd: blend.endTime)
+    }
+
+    // MARK: Input
+
+    /// Wheel (vertical or horizontal, forward = dx - dy; Ctrl+wheel is left alone), Left / Right, M, drags and clicks.
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .wheel(let dx, let dy, let precise, let modifiers, _):
+            let forward = dx - dy
+            guard !modifiers.contains(.ctrl), forward != 0, !deck.items.isEmpty else { return false }
+            scroll.wheel(forward, precise: precise)
+            return true
+        case .keyDown(let key, let modifiers, _):
+            guard modifiers.isDisjoint(with: [.ctrl, .alt, .meta]) else { return false }
+            switch key.name {
+            case "left": select(active - 1)
+            case "right": select(active + 1)
+            case "m": setMode(mode == .normal ? .scaled : .normal)
+            default: return false
+            }
+            return true
+        case .pointerDown, .pointerMove, .pointerUp, .pointerLeave:
+            return handlePointer(event)
+        default:
+            return false
+        }
+    }
+
+    /// Drags scroll the row; a click on the picker switches the mode; a click on an image centres it.
+    private func handlePointer(_ event: InputEvent) -> Bool {
+        if case .pointerDown(let point, .left) = event {
+            pressDragged = false
+            pressOnPicker = pickerMode(at: point) != nil
+        }
+        var used = false
+        if !pressOnPicker {
+            for update in drag.handle(event, at: scene.now) {
+                switch update {
+                case .began: pressDragged = true; scroll.beginDrag()
+                case .moved(let dx): scroll.drag(by: dx)
+                case .ended(let velocity): scroll.endDrag(velocity: velocity)
+                }
+                used = true
+            }
+        }
+        if let point = tap.handle(event, at: scene.now), !pressDragged {
+            if let m = pickerMode(at: point) {
+                setMode(m)
+                used = true
+            } else if let index = StyleSupport.item(at: point, in: scene) {
+                select(index)
+                used = true
+            }
+        }
+        return used
+    }
+
+    /// The mode of the picker segment under `point`, if the point is on the picker.
+    private func pickerMode(at point: Point) -> Mode? {
+        let frame = pickerNode.worldFrame(at: scene.now)
+        guard !pickerNode.isHidden, frame.contains(point) else { return nil }
+        return point.x < frame.midX ? .normal : .scaled
+    }
+
+    // MARK: Layout
+
+    /// Places the visible images from the scroll offset and the mode blend on screen now, then the highlight and
+    /// the picker. Cost is proportional to the visible images.
+    public func layout() {
+        scene.withoutAnimation {
+            let b = blend.value(at: scene.now)
+            placeItems(offset: scroll.presentationOffset, blend: b)
+            layoutHighlight(blend: b)
+            layoutPicker(blend: b)
+        }
+    }
+
+    /// The deck indices whose images can reach the window at scroll offset `offset`.
+    private func visibleRange(offset: Double, width: Double) -> ClosedRange<Int>? {
+        let count = deck.items.count, s = settings
+        guard count > 0, s.pitch > 0 else { return nil }
+        let reach = s.imageSize * s.maxScale / 2 + s.shadowReach + 1
+        // Image i's centre is at width / 2 + i * pitch - offset.
+        let lo = Int(((offset - width / 2 - reach) / s.pitch).rounded(.up))
+        let hi = Int(((offset + width / 2 + reach) / s.pitch).rounded(.down))
+        let first = max(lo, 0), last = min(hi, count - 1)
+        return first <= last ? first...last : nil
+    }
+
+    private func placeItems(offset: Double, blend b: Double) {
+        let size = container.frame.size, s = settings
+        rowNode.frame = Rect(origin: .zero, size: size)
+        let range = visibleRange(offset: offset, width: size.width)
+        for (index, node) in itemNodes where !(range?.contains(index) ?? false) { recycle(node, of: index) }
+        guard let range else { return }
+        let centreX = size.width / 2, lineY = rowLineY, shadow = s.imageShadow
+        for index in range {
+            let node = itemNodes[index] ?? assignNode(to: index)
+            let imageCentreX = centreX + Double(index) * s.pitch - offset
+            let p = Self.progress(imageCentreX: imageCentreX, viewportCentreX: centreX, imageSize: s.imageSize)
+            let place = Self.placement(progress: p, blend: b, offsetFactor: s.offsetFactor, scaleOffset: s.scaleOffset,
+                                       scaleFactor: s.scaleFactor)
+            node.frame = Rect(imageCentreX - s.imageSize / 2, lineY - s.imageSize / 2, s.imageSize, s.imageSize)
+            node.offset = Point(0, place.shift)
+            node.scale = place.scale
+            node.cornerRadius = s.imageSize / 2
+            node.shadow = shadow
+        }
+    }
+
+    /// Gives deck item `index` a node from the pool (or a new one).
+    private func assignNode(to index: Int) -> Node {
+        let node: Node
+        if let spare = sparePool.popLast() {
+            node = spare
+            node.isHidden = false
+        } else {
+            node = Node(name: "circular.item")
+            rowNode.addChild(node)
+        }
+        node.tag = index
+        // Later items draw on top, as in the article's HStack.
+        if node.zIndex != index { node.zIndex = index }
+        node.image = imageContent(for: index)
+        itemNodes[index] = node
+        return node
+    }
+
+    /// Returns the node of an index that left the window to the pool.
+    private func recycle(_ node: Node, of index: Int) {
+        node.isHidden = true
+        node.tag = nil
+        itemNodes[index] = nil
+        sparePool.append(node)
+    }
+
+    /// The largest size an image is drawn at, in pixels.
+    private var pixelSize: Size {
+        StyleSupport.pixelBudget(Size(settings.imageSize * settings.maxScale, settings.imageSize * settings.maxScale))
+    }
+
+    private func imageContent(for index: Int) -> ImageContent {
+        ImageContent(images.handle(for: deck.items[index].image, maxPixelSize: pixelSize), contentMode: .fill)
+    }
+
+    private func layoutHighlight(blend b: Double) {
+        let s = settings
+        let visible = s.highlight && b < 1 && s.highlightSize > 0
+        if highlightNode.isHidden == visible { highlightNode.isHidden = !visible }
+        guard visible else { return }
+        let c = highlightCentre
+        highlightNode.frame = Rect(c.x - s.highlightSize / 2, c.y - s.highlightSize / 2, s.highlightSize, s.highlightSize)
+        highlightNode.cornerRadius = s.highlightSize / 2
+        highlightNode.opacity = 1 - b
+    }
+
+    private func layoutPicker(blend b: Double) {
+        let size = Self.pickerSize, inset = Self.pickerInset
+        pickerNode.frame = Rect((container.frame.width - size.width) / 2, Self.pickerTop, size.width, size.height)
+        pickerNode.cornerRadius = size.height / 2
+        let segment = Size(size.width / 2 - inset, size.height - 2 * inset)
+        pickerThumb.frame = Rect(inset + b * segment.width, inset, segment.width, segment.height)
+        pickerThumb.cornerRadius = segment.height / 2
+        let shown: Mode = b < 0.5 ? .normal : .scaled
+        for (k, m) in Mode.allCases.enumerated() {
+            let label = pickerLabels[m]!
+            label.frame = Rect(inset + Double(k) * segment.width, inset, segment.width, segment.height)
+            label.text = TextContent(m.label, font: Self.pickerFont, color: m == shown ? Self.pickerSelectedText : Self.pickerText,
+                                     alignment: .center)
+        }
+    }
+
+    /// One entry per image that has a node now, in deck order.
+    public func layoutItems() -> [LayoutItem] {
+        itemNodes.keys.sorted().map { StyleSupport.layoutItem(itemNodes[$0]!, index: $0, deck: deck, scene: scene) }
+    }
+}
