@@ -5,7 +5,7 @@ import CarouselStyles
 @MainActor
 public enum StyleRegistry {
     /// The style types, in menu order.
-    public static var all: [any CarouselStyle.Type] { [] }
+    public static var all: [any CarouselStyle.Type] { [PagingStyle.self] }
 
     /// The names, in menu order.
     public static var names: [String] { all.map { $0.descriptor.name } }
