@@ -194,6 +194,9 @@ public final class PagingStyle: CarouselStyle {
 
     // MARK: Layout
 
+    /// How much of a page, in points, must be inside the window for it to be laid out.
+    static let visibilityEpsilon = 1e-3
+
     /// Places the pages that overlap the window at the scroll controller's presentation offset; recycles the others.
     public func layout() {
         updateGeometry(force: false)
@@ -206,7 +209,9 @@ public final class PagingStyle: CarouselStyle {
         if first <= last {
             for slot in first...last {
                 let x = offset(ofSlot: slot) - scroll
-                if x < width && x + width > 0 { visible.insert(slot) }
+                // A sliver thinner than `visibilityEpsilon` is not on screen (it would only differ from the frame a
+                // seamless jump lands on by a page no pixel shows).
+                if x < width - Self.visibilityEpsilon && x + width > Self.visibilityEpsilon { visible.insert(slot) }
             }
         }
         for (slot, view) in views where !visible.contains(slot) {
