@@ -107,9 +107,8 @@ public final class PagingStyle: CarouselStyle {
         dots.configure(visible: parameters.bool("dots"), dotSize: parameters.number("dotSize"), inset: parameters.number("dotsInset"))
         scroller.snapAnimation = settleAnimation
         scroller.onChange = { [weak self] in self?.scrollChanged() }
+        // Lays out the strip and the dots at page 0.
         updateGeometry(force: true)
-        scroller.jump(to: offset(ofSlot: slot(ofPage: 0)))
-        dots.show(page: page, animated: false)
     }
 
     // MARK: Parameters
@@ -123,11 +122,14 @@ public final class PagingStyle: CarouselStyle {
         pageSpacing = p.number("pageSpacing")
     }
 
-    /// Applies new values live: a running page change keeps going to the same page, pages restyle in place.
+    /// Applies new values live: a running page change keeps going to the same page (re-based when the spacing or
+    /// the wrap changes the strip), and the visible pages take the new look on the next layout pass.
     public func apply(_ parameters: Parameters) {
+        let look = (contentMode, background)
         read(parameters)
         scroller.snapAnimation = settleAnimation
-        for view in views.values { view.restyle(contentMode: contentMode, background: background) }
+        // Pages rebind on the next layout pass (at most two), asking for the image at the size the new mode draws.
+        if look != (contentMode, background) { recycleAllViews() }
         dots.configure(visible: parameters.bool("dots"), dotSize: parameters.number("dotSize"), inset: parameters.number("dotsInset"))
         updateGeometry(force: false)
         dots.layout(in: pageSize, page: page)

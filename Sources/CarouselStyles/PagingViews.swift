@@ -40,7 +40,8 @@ final class PagingPageView {
         deckIndex = index
         node.tag = index
         node.background = background
-        let h = images.handle(for: source, maxPixelSize: StyleSupport.pixelBudget(size))
+        // Centred at its natural size, an image is drawn at full resolution: no downscaled copy may stand in for it.
+        let h = images.handle(for: source, maxPixelSize: contentMode == .center ? nil : StyleSupport.pixelBudget(size))
         handle = h
         imageNode.image = ImageContent(h, contentMode: contentMode)
         resize(to: size)
@@ -60,12 +61,6 @@ final class PagingPageView {
         imageNode.frame = Rect(origin: .zero, size: size)
         // Below the core's centred "can't load" label.
         captionNode.frame = Rect(Self.captionMargin, size.height / 2 + 14, max(size.width - 2 * Self.captionMargin, 0), 20)
-    }
-
-    /// Updates how the image sits in the page and what is behind it.
-    func restyle(contentMode: ContentMode, background: Color?) {
-        if let h = handle { imageNode.image = ImageContent(h, contentMode: contentMode) }
-        node.background = background
     }
 
     /// Shows the error message of a failed image, hides the caption otherwise.

@@ -57,6 +57,7 @@ struct PagingStyleTests {
     func contentMode() throws {
         let (h, sim) = try make()
         #expect(sim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .center)])
+        #expect(h.images.requestedSizes["/test/item0.jpg"] == nil)
         try h.set("contentMode", .text("fill"))
         sim.frame()
         #expect(sim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .fill)])
@@ -64,6 +65,8 @@ struct PagingStyleTests {
         sim.frame()
         #expect(sim.renderer.draws.images.first?.kind == .image(ImageHandle(1), .fit))
         #expect(sim.renderer.draws.images.first?.rect == Rect(origin: .zero, size: size))
+        // Fill and fit may use a copy scaled to the page (2x for high DPI); centre asks for the natural size.
+        #expect(h.images.requestedSizes["/test/item0.jpg"] == Size(2560, 1440))
     }
 
     @Test("advance() scrolls to the next page along the page curve and lands exactly on it")
@@ -257,6 +260,20 @@ struct PagingStyleTests {
         sim.drag(from: Point(100, 300), to: Point(700, 300), duration: 0.1)
         settle(sim)
         #expect(page(h) == 0 && offset(h) == 0)
+    }
+
+    @Test("With wrap = seamless a drag past either end reaches the other end through a copy")
+    func seamlessDrag() throws {
+        let (h, sim) = try make(count: 4, ["wrap": .text("seamless")])
+        sim.drag(from: Point(300, 300), to: Point(700, 300), duration: 0.1)
+        #expect(page(h) == 3)
+        #expect(h.items.map(\.index) == [3, 0])
+        settle(sim)
+        #expect(page(h) == 3 && offset(h) == 3 * 1280)
+        sim.drag(from: Point(700, 300), to: Point(300, 300), duration: 0.1)
+        settle(sim)
+        #expect(page(h) == 0 && offset(h) == 0)
+        #expect(h.items.map(\.index) == [0])
     }
 
     // MARK: Dots
