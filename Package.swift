@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "CarouselStyles", dependencies: ["CarouselCore"]),
         // The app model: style switching, scripted input, layout export, capture, auto-advance.
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselStyles"]),
+        // Image bytes for a deck's sources: paths, file:// and http(s):// via URLSession, memory and disk caches,
+        // retry policy. Pure Foundation (+ FoundationNetworking on Linux), no SDL.
+        .target(name: "ImageFetching"),
         // The SDL system libraries, wrapped by shim headers.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
@@ -36,6 +39,7 @@ let package = Package(
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselAppTests", dependencies: ["CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "ImageFetchingTests", dependencies: ["ImageFetching"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "CarouselCore", "CarouselTesting"]),
         // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
         .testTarget(name: "EndToEndTests", dependencies: ["SDLBackend", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),

@@ -102,7 +102,8 @@ public final class Preview: FrameDriver {
     private func applyCommonParameters() {
         let p = currentParameters
         autoAdvance.setInterval(p.number("autoAdvanceInterval"))
-        autoAdvance.setEnabled(p.bool("autoAdvance"))
+        // No timer with fewer than 2 items: there is nothing to advance to (issue 8).
+        autoAdvance.setEnabled(p.bool("autoAdvance") && deck.items.count >= 2)
         refreshProgress()
     }
 

@@ -32,6 +32,8 @@ public final class ScrollController {
     public var presentationOffset: Double { value.value(at: scene.now) }
     /// Whether the offset is moving now.
     public var isAnimating: Bool { value.isAnimating(at: scene.now) }
+    /// When the current (or last) move's animation ends, or nil after a jump: lets an owner act once it settles.
+    public var animationEnd: Double? { value.endTime }
     /// Whether a drag is in progress.
     public var isDragging: Bool { dragging }
     /// Tuning of the wheel burst filter.

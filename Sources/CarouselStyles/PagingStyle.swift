@@ -1,0 +1,404 @@
+import CarouselCore
+import Foundation
+
+/// The "paging" style: full-size pages, one image each, paging horizontally, after the auto-advancing image carousel
+/// of `004_729e371e9acc56e0.txt` (a paging `UICollectionView` whose cells fill its bounds, an image view with
+/// `contentMode = .center`, and a 3 s repeating timer that scrolls to the next item and back to the first after the
+/// last).
+///
+/// Geometry: every page is the size of the container (the window); page `k` sits at `k * pitch` along a strip, where
+/// `pitch = width + pageSpacing`, and a `ScrollController` whose snap targets are the page offsets scrolls the strip.
+/// With `wrap = seamless` the strip also holds a copy of the last page before page 0 and a copy of the first page after
+/// the last; landing on a copy is followed, once the move settles, by an invisible jump to the real page (the frame
+/// after the jump equals the frame before it). With `wrap = rewind` (the article's) the strip has ends: advancing
+/// from the last page scrolls back across every page to the first.
+///
+/// Input: Left / Right (and Home / End) keys, one page per wheel burst, click-and-drag with the fling velocity choosing
+/// the page, and a click on a page dot. Auto-advance is the app's timer calling `advance()`.
+@MainActor
+public final class PagingStyle: CarouselStyle {
+    /// What happens after the last page.
+    public enum Wrap: String, CaseIterable, Sendable {
+        /// Scroll back across every page to the first (the article's `scrollToItem` to index 0).
+        case rewind
+        /// Continue to a copy of the first page, then jump invisibly to the real first page.
+        case seamless
+    }
+
+    /// The colours offered behind each page's image.
+    public static let backgrounds: [(name: String, color: Color?)] = [
+        ("none", nil), ("black", .black), ("white", .white), ("gray", Color(hex: 0x303134)),
+    ]
+
+    // MARK: Descriptor
+
+    /// Name, summary and parameters. Auto-advance is on by default (the article's timer), every 3.0 s (the app's
+    /// shared `autoAdvanceInterval` parameter).
+    public static let descriptor = StyleDescriptor(
+        name: "paging",
+        summary: "Full-size pages paging horizontally on a timer, after an auto-advancing UICollectionView carousel",
+        parameters: [
+            .choice("contentMode", "Content mode", "center", ["center", "fill", "fit"], group: "Page",
+                    "How an image sits in its page: natural size centred (the article's .center), aspect-fill or aspect-fit"),
+            .number("pageSpacing", "Page spacing", 0, 0...200, group: "Page",
+                    "Gap between neighbouring pages (the article's collection view uses 0)"),
+            .choice("background", "Background", "none", backgrounds.map(\.name), group: "Page",
+                    "Colour behind each page's image; none shows the window's background"),
+            .choice("wrap", "After the last page", Wrap.rewind.rawValue, Wrap.allCases.map(\.rawValue), group: "Paging",
+                    "rewind scrolls back across all pages to the first (the article); seamless continues to a copy of the first"),
+            .curve("pageCurve", "Page curve", "easeInOut", group: "Motion",
+                   "Timing curve of a page change by auto-advance, keys, wheel or a dot"),
+            .number("pageDuration", "Page duration", 0.5, 0.05...3, step: 0.05, unit: "s", group: "Motion",
+                    "Duration of a page change (a spring curve uses its own settling time)"),
+            .curve("settleCurve", "Drag settle curve", "spring(0.4,1)", group: "Motion",
+                   "How a released drag settles on a page; a spring carries the fling's velocity on"),
+            .toggle("dots", "Page dots", true, group: "Dots",
+                    "Show the page indicator at the bottom, the current page's dot highlighted"),
+            .number("dotSize", "Dot size", 8, 4...24, group: "Dots", "Diameter of a page dot; dots are one diameter apart"),
+            .number("dotsInset", "Dots inset", 24, 0...200, group: "Dots", "Distance from the bottom edge to the page dots"),
+        ],
+        autoAdvanceByDefault: true)
+
+    // MARK: State
+
+    private let context: StyleContext
+    private var scene: Scene { context.scene }
+    private var count: Int { context.deck.items.count }
+    private let scroller: ScrollController
+    /// Holds the pages, under the dots.
+    private let pagesLayer = Node(name: "paging.pages")
+    private let dots: PagingDots
+
+    private var contentMode = ContentMode.center
+    private var wrap = Wrap.rewind
+    private var background: Color?
+    private var pageAnimation = Animation.easeInOut(0.5)
+    private var settleAnimation = Animation.spring(response: 0.4, dampingFraction: 1)
+    private var pageSpacing = 0.0
+
+    /// The page size and the strip layout they were computed for.
+    private var pageSize = Size.zero
+    private var pitch = 1.0
+    private var leadingCopies = 0
+
+    /// Page views by strip slot: only the slots that can be visible have one.
+    private var views: [Int: PagingPageView] = [:]
+    private var pool: [PagingPageView] = []
+
+    private var drag = DragRecognizer()
+    private var tap = TapRecognizer()
+    private var wheelFilter = WheelBurstFilter()
+    /// Whether the press in progress became a drag (then its release is not a click).
+    private var pressDragged = false
+    /// Fires when a move settles: normalises a copy page and draws the settled frame.
+    private var settleTimer: TimerID?
+    /// Set while the strip is re-based (a jump plus a carried-on move): the settle logic waits for the whole.
+    private var isRebasing = false
+
+    /// Builds the pages for the deck and shows page 0.
+    public init(context: StyleContext, parameters: Parameters) {
+        self.context = context
+        scroller = ScrollController(scene: context.scene)
+        dots = PagingDots(count: context.deck.items.count)
+        pagesLayer.isHitTestable = false
+        context.container.addChild(pagesLayer)
+        context.container.addChild(dots.bar)
+        read(parameters)
+        dots.configure(visible: parameters.bool("dots"), dotSize: parameters.number("dotSize"), inset: parameters.number("dotsInset"))
+        scroller.snapAnimation = settleAnimation
+        scroller.onChange = { [weak self] in self?.scrollChanged() }
+        // Lays out the strip and the dots at page 0.
+        updateGeometry(force: true)
+    }
+
+    // MARK: Parameters
+
+    private func read(_ p: Parameters) {
+        contentMode = ContentMode(rawValue: p.text("contentMode")) ?? .center
+        wrap = Wrap(rawValue: p.text("wrap")) ?? .rewind
+        background = Self.backgrounds.first { $0.name == p.text("background") }?.color
+        pageAnimation = p.animation(curve: "pageCurve", duration: "pageDuration")
+        settleAnimation = p.animation(curve: "settleCurve", duration: "pageDuration")
+        pageSpacing = p.number("pageSpacing")
+    }
+
+    /// Applies new values live: a running page change keeps going to the same page (re-based when the spacing or
+    /// the wrap changes the strip), and the visible pages take the new look on the next layout pass.
+    public func apply(_ parameters: Parameters) {
+        let look = (contentMode, background)
+        read(parameters)
+        scroller.snapAnimation = settleAnimation
+        // Pages rebind on the next layout pass (at most two), asking for the image at the size the new mode draws.
+        if look != (contentMode, background) { recycleAllViews() }
+        dots.configure(visible: parameters.bool("dots"), dotSize: parameters.number("dotSize"), inset: parameters.number("dotsInset"))
+        updateGeometry(force: false)
+        dots.layout(in: pageSize, page: page)
+        scene.setNeedsDisplay()
+    }
+
+    // MARK: Strip geometry
+
+    /// The number of slots along the strip: the pages, plus a copy at each end when wrapping seamlessly.
+    private var slotCount: Int { count + 2 * leadingCopies }
+
+    /// The deck index shown at strip slot `slot`.
+    private func deckIndex(ofSlot slot: Int) -> Int {
+        guard count > 0 else { return 0 }
+        return ((slot - leadingCopies) % count + count) % count
+    }
+
+    /// The strip slot of the real page `page`.
+    private func slot(ofPage page: Int) -> Int { page + leadingCopies }
+
+    /// The scroll offset that shows slot `slot`.
+    private func offset(ofSlot slot: Int) -> Double { Double(slot) * pitch }
+
+    /// Whether `slot` holds a copy (seamless wrapping only).
+    private func isCopy(_ slot: Int) -> Bool { leadingCopies > 0 && (slot == 0 || slot == count + 1) }
+
+    /// The slot the strip is going to (or resting at, or held at by a drag).
+    private var targetSlot: Int {
+        min(max(Int((scroller.offset / pitch).rounded()), 0), max(slotCount - 1, 0))
+    }
+
+    /// Recomputes the strip for the container's size, the spacing and the wrap mode when any changed, keeping the
+    /// position in pages: the presentation stays where it is and a running move goes on to the same page.
+    private func updateGeometry(force: Bool) {
+        let size = context.container.frame.size
+        let newPitch = max(size.width + pageSpacing, 1)
+        let newLeading = wrap == .seamless && count >= 2 ? 1 : 0
+        guard force || size != pageSize || newPitch != pitch || newLeading != leadingCopies else { return }
+        if newLeading < leadingCopies { unwrapCopy() }
+        // Positions in page units, page 0 at 0.
+        let presented = scroller.presentationOffset / pitch - Double(leadingCopies)
+        let target = Double(targetSlot - leadingCopies)
+        let wasMoving = scroller.isAnimating
+        pageSize = size
+        pitch = newPitch
+        leadingCopies = newLeading
+        recycleAllViews()
+        rebase {
+            scroller.snapTargets = (0..<slotCount).map(offset(ofSlot:))
+            scroller.maxOffset = offset(ofSlot: max(slotCount - 1, 0))
+            scroller.jump(to: (presented + Double(leadingCopies)) * pitch)
+            if wasMoving { scroller.scroll(to: (target + Double(leadingCopies)) * pitch, animation: pageAnimation) }
+        }
+        dots.layout(in: size, page: page)
+    }
+
+    /// Runs `body`, which moves the strip in several steps, then reacts to the result once.
+    private func rebase(_ body: () -> Void) {
+        isRebasing = true
+        body()
+        isRebasing = false
+        scrollChanged()
+    }
+
+    // MARK: Layout
+
+    /// How much of a page, in points, must be inside the window for it to be laid out.
+    static let visibilityEpsilon = 1e-3
+
+    /// Places the pages that overlap the window at the scroll controller's presentation offset; recycles the others.
+    public func layout() {
+        updateGeometry(force: false)
+        guard count > 0 else { return }
+        let scroll = scroller.presentationOffset
+        let width = pageSize.width
+        let first = max(Int(((scroll - width) / pitch).rounded(.down)), 0)
+        let last = min(Int(((scroll + width) / pitch).rounded(.up)), slotCount - 1)
+        var visible: Set<Int> = []
+        if first <= last {
+            for slot in first...last {
+                let x = offset(ofSlot: slot) - scroll
+                // A sliver thinner than `visibilityEpsilon` is not on screen (it would only differ from the frame a
+                // seamless jump lands on by a page no pixel shows).
+                if x < width - Self.visibilityEpsilon && x + width > Self.visibilityEpsilon { visible.insert(slot) }
+            }
+        }
+        for (slot, view) in views where !visible.contains(slot) {
+            view.unbind()
+            pool.append(view)
+            views[slot] = nil
+        }
+        for slot in visible.sorted() {
+            let view = views[slot] ?? bindView(slot: slot)
+            view.node.frame = Rect(offset(ofSlot: slot) - scroll, 0, width, pageSize.height)
+        }
+    }
+
+    private func bindView(slot: Int) -> PagingPageView {
+        let view = pool.popLast() ?? PagingPageView()
+        let index = deckIndex(ofSlot: slot)
+        view.bind(index: index, source: context.deck.items[index].image, size: pageSize, contentMode: contentMode,
+                  background: background, images: context.images)
+        pagesLayer.addChild(view.node)
+        views[slot] = view
+        return view
+    }
+
+    private func recycleAllViews() {
+        for view in views.values { view.unbind(); pool.append(view) }
+        views.removeAll()
+    }
+
+    // MARK: Selection
+
+    /// The page shown or being moved to (0 for an empty deck).
+    public var page: Int { deckIndex(ofSlot: targetSlot) }
+
+    /// Moves to page `page` with the page animation (the path of keys, wheel, dots and auto-advance).
+    public func select(page: Int) {
+        guard count > 0, !scroller.isDragging else { return }
+        unwrapCopy()
+        scroll(toSlot: slot(ofPage: min(max(page, 0), count - 1)))
+    }
+
+    /// Moves `steps` pages from the page being moved to; at an end of the strip it stops (rewind) or goes on to a
+    /// copy (seamless).
+    private func move(by steps: Int) {
+        guard count > 0, !scroller.isDragging else { return }
+        unwrapCopy()
+        scroll(toSlot: min(max(targetSlot + steps, 0), slotCount - 1))
+    }
+
+    private func scroll(toSlot slot: Int) {
+        scroller.scroll(to: offset(ofSlot: slot), animation: pageAnimation)
+    }
+
+    /// When the strip is going to (or resting at) a copy page, moves the presentation by a whole deck's length to
+    /// the same picture on the real page, so a move from there starts at the real page. Invisible: a copy shows the
+    /// same image at the same place. A running move is carried on with the page animation.
+    private func unwrapCopy() {
+        let slot = targetSlot
+        guard isCopy(slot) else { return }
+        let shift = (slot == 0 ? 1.0 : -1.0) * Double(count) * pitch
+        let shifted = scroller.presentationOffset + shift
+        guard shifted >= 0, shifted <= scroller.maxOffset else { return }
+        let wasMoving = scroller.isAnimating
+        rebase {
+            scroller.jump(to: shifted)
+            if wasMoving { scroller.scroll(to: offset(ofSlot: slot) + shift, animation: pageAnimation) }
+        }
+    }
+
+    /// After every change of the target offset: updates the dots, and arranges for `settled()` when the move ends.
+    private func scrollChanged() {
+        guard !isRebasing else { return }
+        dots.show(page: page, animated: true)
+        scene.timers.cancel(settleTimer)
+        settleTimer = nil
+        guard !scroller.isDragging else { return }
+        if let end = scroller.animationEnd, end > scene.now {
+            settleTimer = scene.timers.schedule(at: end) { [weak self] in self?.settled() }
+        } else if isCopy(targetSlot) {
+            unwrapCopy()
+        }
+    }
+
+    /// The move ended: a copy page becomes the real page, and the settled frame is drawn (the frame loop would
+    /// otherwise keep the last frame drawn before the animation's end).
+    private func settled() {
+        settleTimer = nil
+        unwrapCopy()
+        scene.setNeedsDisplay()
+    }
+
+    /// Auto-advance: the next page with the page animation; after the last, back to the first (rewind, across all
+    /// pages) or on to the copy of the first (seamless). Nothing happens with fewer than 2 pages or during a drag.
+    public func advance() {
+        guard count >= 2, !scroller.isDragging else { return }
+        if wrap == .rewind && page == count - 1 {
+            select(page: 0)
+        } else {
+            move(by: 1)
+        }
+    }
+
+    // MARK: Input
+
+    /// Left / Right, Home / End, the wheel, click-and-drag and clicks on the dots.
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .keyDown(let key, let modifiers, _) where modifiers.isDisjoint(with: [.ctrl, .alt, .meta]):
+            switch key.name {
+            case "left": move(by: -1)
+            case "right": move(by: 1)
+            case "home": select(page: 0)
+            case "end": select(page: count - 1)
+            default: return false
+            }
+            return true
+        case .wheel(let dx, let dy, let precise, let modifiers, _):
+            guard !modifiers.contains(.ctrl), !scroller.isDragging else { return false }
+            let step = wheelFilter.step(delta: dx - dy, precise: precise, at: scene.now)
+            if step != 0 { move(by: step) }
+            return true
+        case .pointerDown, .pointerMove, .pointerUp, .pointerLeave:
+            return handlePointer(event)
+        default:
+            return false
+        }
+    }
+
+    private func handlePointer(_ event: InputEvent) -> Bool {
+        guard count > 0 else { return false }
+        if case .pointerDown = event { pressDragged = false }
+        var used = false
+        for update in drag.handle(event, at: scene.now) {
+            used = true
+            switch update {
+            case .began:
+                pressDragged = true
+                scroller.beginDrag()
+            case .moved(let dx):
+                scroller.drag(by: dx)
+            case .ended(let velocity):
+                scroller.endDrag(velocity: velocity)
+            }
+        }
+        if let point = tap.handle(event, at: scene.now), !pressDragged, let target = dots.target(at: point, page: page, count: count) {
+            switch target {
+            case .page(let k): select(page: k)
+            case .step(let s): move(by: s)
+            }
+            used = true
+        }
+        return used
+    }
+
+    /// True while the pages follow a drag.
+    public var isInteracting: Bool { scroller.isDragging }
+
+    /// The whole container: pages fill it.
+    public var carouselFrame: Rect { context.container.worldFrame(at: scene.now) }
+
+    // MARK: Export
+
+    /// The pages on screen, in strip order (a seamless copy reports the deck index it shows).
+    public func layoutItems() -> [LayoutItem] {
+        views.keys.sorted().map { slot in
+            StyleSupport.layoutItem(views[slot]!.imageNode, index: deckIndex(ofSlot: slot), deck: context.deck, scene: scene)
+        }
+    }
+
+    /// `page` and `current` (the page shown or being moved to), and `scrollOffset` (on screen now, in points from
+    /// page 0; negative or beyond the last page while on a seamless copy).
+    public var state: [JSONMember] {
+        let offset = scroller.presentationOffset - Double(leadingCopies) * pitch
+        return [JSONMember("page", .number(Double(page))), JSONMember("current", .number(Double(page))),
+                JSONMember("scrollOffset", .number((offset * 10000).rounded() / 10000))]
+    }
+
+    /// An image finished loading or failed: captions follow.
+    public func imagesChanged() {
+        for view in views.values { view.refreshCaption(images: context.images) }
+    }
+
+    /// Cancels the pending settle; the app stops its auto-advance timer itself.
+    public func tearDown() {
+        scene.timers.cancel(settleTimer)
+        settleTimer = nil
+        scroller.onChange = {}
+    }
+}

@@ -1,0 +1,206 @@
+import CarouselCore
+
+/// One page of the paging style: a clipping page node (tagged with its deck index) holding the image node, and a
+/// caption that tells what went wrong when the image failed to load.
+///
+/// Page views are recycled: the style keeps only the pages that can be visible and rebinds a view to another deck
+/// item when it scrolls back into view.
+@MainActor
+final class PagingPageView {
+    /// The page: its frame is written by the style's layout pass; it clips the image and carries the tag.
+    let node = Node(name: "paging.page")
+    /// The image, filling the page and placed inside it by the content mode.
+    let imageNode = Node(name: "paging.image")
+    /// One line under the core's error placeholder: the error message of a failed image.
+    let captionNode = Node(name: "paging.caption")
+    /// The deck item shown, or nil while the view waits in the pool.
+    private(set) var deckIndex: Int?
+    private var handle: ImageHandle?
+
+    /// The caption's font.
+    static let captionFont = FontSpec(size: 13)
+    /// The caption's colour, matching the core's error placeholder label.
+    static let captionColor = Color(1, 0.85, 0.8)
+    /// Horizontal margin of the caption inside the page.
+    static let captionMargin = 16.0
+
+    init() {
+        node.clipsToBounds = true
+        imageNode.isHitTestable = false
+        captionNode.isHitTestable = false
+        captionNode.isHidden = true
+        node.addChild(imageNode)
+        node.addChild(captionNode)
+    }
+
+    // MARK: Binding
+
+    /// Shows deck item `index` on a page of `size`: sets the tag, the image and the caption.
+    func bind(index: Int, source: String, size: Size, contentMode: ContentMode, background: Color?, images: ImageStore) {
+        deckIndex = index
+        node.tag = index
+        node.background = background
+        // Centred at its natural size, an image is drawn at full resolution: no downscaled copy may stand in for it.
+        let h = images.handle(for: source, maxPixelSize: contentMode == .center ? nil : StyleSupport.pixelBudget(size))
+        handle = h
+        imageNode.image = ImageContent(h, contentMode: contentMode)
+        resize(to: size)
+        refreshCaption(images: images)
+    }
+
+    /// Forgets the item (the view goes back to the pool).
+    func unbind() {
+        deckIndex = nil
+        node.tag = nil
+        handle = nil
+        node.removeFromParent()
+    }
+
+    /// Lays out the image and caption for a page of `size` (the page's own frame is the style's).
+    func resize(to size: Size) {
+        imageNode.frame = Rect(origin: .zero, size: size)
+        // Below the core's centred "can't load" label.
+        captionNode.frame = Rect(Self.captionMargin, size.height / 2 + 14, max(size.width - 2 * Self.captionMargin, 0), 20)
+    }
+
+    /// Shows the error message of a failed image, hides the caption otherwise.
+    func refreshCaption(images: ImageStore) {
+        guard let h = handle, case .failed(let message) = images.state(of: h) else {
+            captionNode.isHidden = true
+            return
+        }
+        let text = Self.fitted(message, width: captionNode.frame.width, font: Self.captionFont)
+        captionNode.text = TextContent(text, font: Self.captionFont, color: Self.captionColor, alignment: .center)
+        captionNode.isHidden = false
+    }
+
+    /// `text` shortened with an ellipsis to about `width` points (0.6 em per character: the style cannot measure
+    /// text, and a slightly short line is better than one cut off at the page edge).
+    static func fitted(_ text: String, width: Double, font: FontSpec) -> String {
+        let maxCharacters = max(Int(width / (font.size * 0.6)), 1)
+        guard text.count > maxCharacters else { return text }
+        return String(text.prefix(max(maxCharacters - 1, 0))) + "…"
+    }
+}
+
+
+/// The paging style's page indicator: a row of dots on a translucent pill at the bottom, the current page's dot
+/// fully opaque and the others dimmed. When the dots would not fit the width (a deck of hundreds), the pill shows
+/// "page / count" instead.
+@MainActor
+final class PagingDots {
+    /// What a click on the indicator asks for.
+    enum Target: Equatable {
+        /// Go to this page (a click on a dot).
+        case page(Int)
+        /// Go this many pages on (a click on the left or right half of the "page / count" label).
+        case step(Int)
+    }
+
+    /// The pill; the dots (or the label) are its children.
+    let bar = Node(name: "paging.dots")
+    private var dotNodes: [Node] = []
+    private let label = Node(name: "paging.dots.label")
+    private let count: Int
+    private var isEnabled = true
+    private var dotSize = 8.0
+    private var inset = 24.0
+    private var usesLabel = false
+    private var shownPage: Int?
+
+    /// The opacity of the dots of other pages.
+    static let dimOpacity = 0.4
+    /// How the highlight moves from dot to dot.
+    static let highlightAnimation = Animation.easeOut(0.2)
+    /// The pill's colour, dark enough to show white dots over a white image.
+    static let barColor = Color(0, 0, 0, 0.35)
+
+    init(count: Int) {
+        self.count = count
+        bar.zIndex = 1
+        bar.background = Self.barColor
+        label.isHitTestable = false
+        label.isHidden = true
+        bar.addChild(label)
+    }
+
+    // MARK: Layout
+
+    /// Sets the parameters; `layout(in:page:)` applies the sizes.
+    func configure(visible: Bool, dotSize: Double, inset: Double) {
+        isEnabled = visible
+        self.dotSize = dotSize
+        self.inset = inset
+        bar.isHidden = !visible || count < 2
+    }
+
+    /// The distance from one dot's left edge to the next one's.
+    private var dotPitch: Double { 2 * dotSize }
+    /// Space between the pill's edge and the first or last dot.
+    private var padding: Double { dotSize }
+    private var labelFont: FontSpec { FontSpec(size: max(dotSize * 1.5, 11)) }
+
+    /// Places the pill at the bottom centre of a container of `size` and shows `page` without animating.
+    func layout(in size: Size, page: Int) {
+        let height = 3 * dotSize
+        let dotsWidth = Double(count) * dotPitch - dotSize + 2 * padding
+        usesLabel = dotsWidth > size.width - 32
+        let width: Double
+        if usesLabel {
+            // Room for the longest text, "count / count", at about 0.6 em per character.
+            width = Double("\(count) / \(count)".count) * labelFont.size * 0.6 + 2 * height
+            if !dotNodes.isEmpty { for dot in dotNodes { dot.removeFromParent() }; dotNodes = [] }
+        } else {
+            width = dotsWidth
+            while dotNodes.count < count {
+                let dot = Node(name: "paging.dot")
+                dot.background = .white
+                dot.isHitTestable = false
+                bar.addChild(dot)
+                dotNodes.append(dot)
+            }
+        }
+        bar.frame = Rect((size.width - width) / 2, size.height - inset - height, width, height)
+        bar.cornerRadius = height / 2
+        label.isHidden = !usesLabel
+        label.frame = Rect(origin: .zero, size: bar.frame.size)
+        for (i, dot) in dotNodes.enumerated() {
+            dot.frame = Rect(padding + Double(i) * dotPitch, dotSize, dotSize, dotSize)
+            dot.cornerRadius = dotSize / 2
+        }
+        shownPage = nil
+        show(page: page, animated: false)
+    }
+
+    // MARK: Highlight
+
+    /// Highlights the dot of `page` (fading from the previous one when `animated`), or updates the label.
+    func show(page: Int, animated: Bool) {
+        guard page != shownPage else { return }
+        shownPage = page
+        label.text = TextContent("\(page + 1) / \(count)", font: labelFont, color: .white, alignment: .center)
+        let apply = {
+            for (i, dot) in self.dotNodes.enumerated() { dot.opacity = i == page ? 1 : Self.dimOpacity }
+        }
+        if animated, let scene = bar.scene {
+            scene.withAnimation(Self.highlightAnimation, apply)
+        } else {
+            bar.scene?.withoutAnimation(apply) ?? apply()
+        }
+    }
+
+    /// The index of the highlighted dot, for tests and the status line.
+    var highlightedPage: Int? { shownPage }
+
+    // MARK: Hit-testing
+
+    /// What a click at `point` (window coordinates) on the indicator asks for, or nil when it misses.
+    func target(at point: Point, page: Int, count: Int) -> Target? {
+        guard !bar.isHidden, let scene = bar.scene else { return nil }
+        let frame = bar.worldFrame(at: scene.now)
+        guard frame.outset(4).contains(point) else { return nil }
+        if usesLabel { return .step(point.x < frame.midX ? -1 : 1) }
+        let k = Int(((point.x - frame.minX - padding + dotSize / 2) / dotPitch).rounded(.down))
+        return .page(min(max(k, 0), count - 1))
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server for tests, on 127.0.0.1 and a free port chosen by the kernel.
+///
+/// Each connection is served on its own thread (so a slow response does not hold up others): it reads one request,
+/// counts it by path, waits the route's delay, answers and closes. Unknown paths get a 404. The accept loop ends when
+/// the server is stopped or after `maxConnections`, so a test can never leave a loop running.
+final class TestHTTPServer: @unchecked Sendable {
+    /// What a path answers.
+    struct Route: Sendable {
+        var status = 200
+        var body: [UInt8] = []
+        /// Seconds to wait before answering.
+        var delay = 0.0
+        /// Whether to send Content-Length (without it the body ends when the connection closes).
+        var sendsLength = true
+        var contentType = "image/png"
+    }
+
+    /// The port the server listens on.
+    let port: UInt16
+    static let maxConnections = 200
+    private let listener: Int32
+    private let lock = NSLock()
+    private var routes: [String: Route]
+    private var counts: [String: Int] = [:]
+    private var stopped = false
+
+    /// Starts listening and accepting.
+    init(routes: [String: Route]) throws {
+        self.routes = routes
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
+        // No SO_REUSEADDR: the kernel must never hand a port in use (or lingering) to a second test's server.
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 32) == 0 else { close(fd); throw ServerError("bind/listen failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// The URL of `path` on this server.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// How many requests `path` has had.
+    func requests(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[path] ?? 0 }
+
+    /// Requests for every path together.
+    var totalRequests: Int { lock.lock(); defer { lock.unlock() }; return counts.values.reduce(0, +) }
+
+    /// Replaces or adds a route.
+    func set(_ path: String, _ route: Route) { lock.lock(); routes[path] = route; lock.unlock() }
+
+    /// Stops accepting (connections in progress finish on their own).
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    // MARK: Serving
+
+    private func acceptLoop() {
+        for _ in 0..<Self.maxConnections {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let path = readRequestPath(connection) else { return }
+        let route: Route = {
+            lock.lock(); defer { lock.unlock() }
+            counts[path, default: 0] += 1
+            return routes[path] ?? Route(status: 404, body: Array("not found".utf8), contentType: "text/plain")
+        }()
+        if route.delay > 0 { Thread.sleep(forTimeInterval: route.delay) }
+        var head = "HTTP/1.1 \(route.status) \(route.status == 200 ? "OK" : "Error")\r\nContent-Type: \(route.contentType)\r\nConnection: close\r\n"
+        if route.sendsLength { head += "Content-Length: \(route.body.count)\r\n" }
+        head += "\r\n"
+        guard write(connection, Array(head.utf8)) else { return }
+        // The body in pieces, as a network would deliver it.
+        var offset = 0
+        while offset < route.body.count {
+            let end = min(offset + 1024, route.body.count)
+            guard write(connection, Array(route.body[offset..<end])) else { return }
+            offset = end
+        }
+    }
+
+    /// Reads up to the end of the request head; returns the request path.
+    private func readRequestPath(_ connection: Int32) -> String? {
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while head.count < 16_384 {
+            let n = recv(connection, &buffer, buffer.count, 0)
+            guard n > 0 else { return nil }
+            head += buffer[0..<n]
+            if String(decoding: head, as: UTF8.self).contains("\r\n\r\n") { break }
+        }
+        let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let parts = firstLine.split(separator: " ")
+        return parts.count >= 2 ? String(parts[1]) : nil
+    }
+
+    /// Sends all of `bytes`; false when the client has gone (no SIGPIPE).
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { return false }
+            sent += n
+        }
+        return true
+    }
+}
+
+/// A port on 127.0.0.1 that is bound but not listening: connections to it are refused, and no other test can take
+/// it while this object lives.
+final class ClosedPort {
+    let port: UInt16
+    private let fd: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { close(fd); throw ServerError("bind failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.fd = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
+}
+
+/// A test server that could not start.
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
