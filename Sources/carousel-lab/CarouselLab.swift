@@ -137,6 +137,7 @@ extension CarouselLab {
                 let preview = try options.makePreview(images: host.imageStore, size: host.size)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 let script = try options.script(size: host.size)
+                QuitSignals.install()
                 host.run(driver: WindowDriver(preview: preview, script: script, layoutFile: layout))
             }
         }
@@ -235,6 +236,22 @@ final class WindowDriver: FrameDriver {
         let tmp = layoutFile + ".tmp"
         if FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) {
             _ = rename(tmp, layoutFile)
+        }
+    }
+}
+
+/// SIGTERM and SIGINT end the window loop cleanly: they are caught on a background queue and turned into a quit
+/// event that wakes the loop (SDL's own handler may run on a thread that does not wake the waiting main thread).
+enum QuitSignals {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func install() {
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { pushQuit() }
+            source.resume()
+            sources.append(source)
         }
     }
 }
