@@ -68,28 +68,14 @@ public final class HeadlessCanvas {
         return out
     }
 
-    /// Writes the canvas as a PNG. The file is written under a temporary name in the same folder and renamed into
-    /// place, so a failure never leaves a partial file at `path`.
+    /// Writes the canvas as a PNG. The file is written under a temporary name in the same folder, every write
+    /// checked, and renamed into place, so a failure (a full disk, a missing folder) never leaves a partial file at
+    /// `path` (see `PNGWriter`).
     public func savePNG(to path: String) throws {
         guard let surface = context.surface else { throw SDLBackendError.saveFailed(path: path, reason: "no surface") }
         SDL_RenderFlush(context.renderer)
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw SDLBackendError.saveFailed(path: path, reason: "folder \(dir) does not exist")
-        }
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
-        guard IMG_SavePNG(surface, temp) == 0 else {
-            let why = RendererContext.lastError()
-            unlink(temp)
-            throw SDLBackendError.saveFailed(path: path, reason: why)
-        }
-        guard rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw SDLBackendError.saveFailed(path: path, reason: why)
+        do { try PNGWriter.write(try PNGWriter.encode(surface), to: path) } catch {
+            throw SDLBackendError.saveFailed(path: path, reason: error.reason)
         }
     }
 }

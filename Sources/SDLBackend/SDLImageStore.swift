@@ -65,6 +65,9 @@ public final class SDLImageStore: ImageStore {
     public var pixelBudget: Int = 100_000_000
     /// Called on the main thread from `pump()` when an image changed state or got a new texture.
     public var onChange: (@MainActor () -> Void)?
+    /// Called on the main thread from `pump()` with the one-line message of each image that failed to load (the CLI
+    /// prints it on stderr; the item itself shows the error placeholder).
+    public var onFailure: (@MainActor (String) -> Void)?
     /// Called on a decoding thread after each result is posted, to wake an event loop that sleeps.
     var wake: (@Sendable () -> Void)?
 
@@ -143,7 +146,10 @@ public final class SDLImageStore: ImageStore {
             inFlightCount -= 1
             switch item.result {
             case .failed(let message):
-                if e.texture == nil { e.state = .failed(message) }
+                if e.texture == nil {
+                    if e.state != .failed(message) { onFailure?(message) }
+                    e.state = .failed(message)
+                }
             case .decoded(let box, let natural):
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
@@ -234,7 +240,7 @@ public final class SDLImageStore: ImageStore {
     }
 
     /// How messages name a source: its path for files, else the source itself.
-    private func displayName(_ source: String) -> String { SDLImageStore.localPath(source) ?? source }
+    private func displayName(_ source: String) -> String { MessageText.clean(SDLImageStore.localPath(source) ?? source, limit: 1000) }
 
     /// Drops least recently drawn textures (not drawn this frame) until the budget holds.
     private func enforceBudget() {

@@ -13,6 +13,13 @@ struct CarouselLab: ParsableCommand {
         abstract: "Preview, tune and capture carousel effects.",
         subcommands: [Run.self, Capture.self, Styles.self],
         defaultSubcommand: Run.self)
+
+    /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
+    /// full disk, instead of killing the process with SIGXFSZ.
+    static func main() {
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// Options shared by `run` and `capture`.
@@ -23,22 +30,24 @@ struct DeckOptions: ParsableArguments {
     var images: String?
     @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`).")
     var params: String?
-    @Option(name: .long, help: "Window size in points, WxH.")
+    @Option(name: .long, parsing: .unconditional, help: "Window size in points, WxH.")
     var size: String = "1280x720"
-    @Option(name: .long, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
+    @Option(name: .long, parsing: .unconditional, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
     var autoAdvance: Double?
     @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
     var input: String?
 
-    func validate() throws {
+    func validate() throws { try ArgumentError.reporting(check) }
+
+    private func check() throws {
         _ = try parsedSize()
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
-            throw ValidationError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(a)")
+            throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
         }
         let style = self.style
         try MainActor.assumeIsolated {
             guard StyleRegistry.style(named: style) != nil else {
-                throw ValidationError("unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+                throw ArgumentError("--style: unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
             }
         }
     }
@@ -47,36 +56,48 @@ struct DeckOptions: ParsableArguments {
     func parsedSize() throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw ValidationError("--size must be WxH, like 1280x720, got \"\(size)\"")
+            throw ArgumentError("--size must be WxH, like 1280x720, got \"\(size)\"")
         }
         guard (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ValidationError("--size \(size): each side must be 1...16384")
+            throw ArgumentError("--size \(size): each side must be 1...16384")
         }
         return Size(Double(w), Double(h))
+    }
+
+    /// Everything the options name, read and checked before a window opens: the deck (warnings printed on
+    /// stderr), the parameter file and the scripted input.
+    struct Inputs {
+        var deck: Deck
+        var parameters: JSONValue?
+        var script: ScriptedInput
+    }
+
+    /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
+    /// used.
+    @MainActor func readInputs(size: Size) throws -> Inputs {
+        Inputs(deck: try loadDeck(), parameters: try params.map(ParameterFile.read), script: try script(size: size))
     }
 
     /// Loads the deck, printing warnings on stderr.
     @MainActor func loadDeck() throws -> Deck {
         guard let path = images ?? ResourceLocator.bundledDeck() else {
-            throw ValidationError("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
+            throw Failure("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
         }
         do {
             let (deck, warnings) = try Deck.load(path: path)
             warnings.forEach(printError)
             return deck
         } catch {
-            throw CleanExit.message(error.message)
+            throw Failure(error.message)
         }
     }
 
     /// Builds the preview with parameters, auto-advance and messages wired.
-    @MainActor func makePreview(images store: ImageStore, size: Size) throws -> Preview {
-        let deck = try loadDeck()
+    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size) throws -> Preview {
         let preview: Preview
-        do { preview = try Preview(deck: deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
+        do { preview = try Preview(deck: inputs.deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
         preview.report = printError
-        if let params {
-            let json = try ParameterFile.read(params)
+        if let params, let json = inputs.parameters {
             ParameterFileProblems.report(preview.applyParameterFile(json, file: params))
         }
         if let a = autoAdvance {
@@ -98,6 +119,21 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data(("carousel-lab: " + line + "\n").utf8))
 }
 
+/// A bad argument found by our own checks. `validate()` reports it as one line ("Error: ...") with exit code 64
+/// (EX_USAGE), like ArgumentParser's usage errors but without the usage lines those add.
+struct ArgumentError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+
+    /// Runs `checks`; an `ArgumentError` is printed and becomes exit code 64.
+    static func reporting(_ checks: () throws -> Void) throws {
+        do { try checks() } catch let e as ArgumentError {
+            FileHandle.standardError.write(Data(("Error: " + e.description + "\n").utf8))
+            throw ExitCode.validationFailure
+        }
+    }
+}
+
 /// A failure reported as one line, exit code 1.
 struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -106,12 +142,16 @@ struct Failure: Error, CustomStringConvertible {
 
 /// Reading `--params` files.
 enum ParameterFile {
+    /// The largest parameter file read, in bytes.
+    static let maxSize = 1 << 20
+
+    /// The parameter file's JSON; throws a one-line `Failure` naming the file (and the line, for bad JSON).
     static func read(_ path: String) throws -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure("\(path): cannot read the parameter file") }
-        guard data.count <= 1 << 20 else { throw Failure("\(path): parameter file is larger than 1 MB") }
+        let data: Data
+        do { data = try FileInput.read(path, limit: maxSize, what: "parameter file") } catch { throw Failure(error.message) }
         do { return try JSONParser.parse(data) } catch let e as JSONSyntaxError {
             throw Failure("\(path):\(e.line): invalid JSON: \(e.message)")
-        }
+        } catch { throw Failure("\(path): invalid JSON") }
     }
 }
 
@@ -130,15 +170,15 @@ extension CarouselLab {
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
+                // Bad input is reported before a window opens.
+                let inputs = try options.readInputs(size: size)
                 let host: SDLWindowHost
-                do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch {
-                    throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
-                }
-                let preview = try options.makePreview(images: host.imageStore, size: host.size)
+                do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch { throw Failure("\(error)") }
+                host.imageStore.onFailure = printError
+                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
-                let script = try options.script(size: host.size)
                 QuitSignals.install()
-                host.run(driver: WindowDriver(preview: preview, script: script, layoutFile: layout))
+                host.run(driver: WindowDriver(preview: preview, script: inputs.script, layoutFile: layout))
             }
         }
     }
@@ -149,7 +189,7 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
         var out: String
-        @Option(name: .long, help: "Seconds after the style appears.")
+        @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears.")
         var at: Double = 1.0
         @Option(name: .long, help: "Also write what is on screen as JSON to this file.")
         var layout: String?
@@ -157,15 +197,17 @@ extension CarouselLab {
         var frames: String?
 
         func validate() throws {
-            guard at.isFinite, at >= 0, at <= 3600 else { throw ValidationError("--at must be between 0 and 3600 seconds, got \(at)") }
-            if let frames { _ = try sequence(frames) }
+            try ArgumentError.reporting {
+                guard at.isFinite, at >= 0, at <= 3600 else { throw ArgumentError("--at must be between 0 and 3600 seconds, got \(at.isFinite ? JSONValue.format(at) : "\(at)")") }
+                if let frames { _ = try sequence(frames) }
+            }
         }
 
         func sequence(_ s: String) throws -> [Double] {
             let p = s.split(separator: ":").map { Double($0) }
             guard p.count == 3, let a = p[0], let b = p[1], let step = p[2], a >= 0, b >= a, b <= 3600, step > 0,
                   (b - a) / step <= 10_000 else {
-                throw ValidationError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \"\(s)\"")
+                throw ArgumentError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \"\(s)\"")
             }
             return stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1e6).rounded() / 1e6 }
         }
@@ -173,11 +215,12 @@ extension CarouselLab {
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
+                let inputs = try options.readInputs(size: size)
                 let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
-                let preview = try options.makePreview(images: canvas.images, size: size)
-                let script = try options.script(size: size)
+                canvas.images.onFailure = printError
+                let preview = try options.makePreview(inputs, images: canvas.images, size: size)
                 let times = try frames.map(sequence) ?? [at]
-                let run = CaptureRun(preview: preview, script: script) {
+                let run = CaptureRun(preview: preview, script: inputs.script) {
                     if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
                     return true
                 }
@@ -187,7 +230,9 @@ extension CarouselLab {
                     try canvas.savePNG(to: name)
                     if let layout {
                         let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
-                        try Data((preview.layoutJSON().serialized() + "\n").utf8).write(to: URL(fileURLWithPath: path))
+                        do { try Data((preview.layoutJSON().serialized() + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                            throw Failure("\(path): cannot write the layout (\(error.localizedDescription))")
+                        }
                     }
                 }
             }
