@@ -40,7 +40,7 @@ struct TimerTests {
     func repeating() {
         let scene = Scene(size: Size(100, 100))
         var log: [(String, Double)] = []
-        let id = scene.timers.schedule(at: 0.5, repeating: 0.25) { log.append(("r", scene.now)) }
+        let id = scene.timers.schedule(at: 0.5, repeating: 0.25) { [unowned scene] in log.append(("r", scene.now)) }  // a repeating timer would keep its scene alive
         scene.timers.schedule(at: 0.8) { log.append(("once", scene.now)) }
         scene.advance(to: 1.6)
         #expect(log.map(\.0) == ["r", "r", "once", "r", "r", "r"])
@@ -96,7 +96,7 @@ struct TimerTests {
     func pauseRepeating() {
         let scene = Scene(size: Size(100, 100))
         var log: [Double] = []
-        let id = scene.timers.schedule(at: 1, repeating: 1) { log.append(scene.now) }
+        let id = scene.timers.schedule(at: 1, repeating: 1) { [unowned scene] in log.append(scene.now) }  // a repeating timer would keep its scene alive
         scene.advance(to: 1.75)
         scene.timers.pause(id, at: 1.75)
         scene.advance(to: 5)

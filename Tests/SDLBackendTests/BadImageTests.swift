@@ -71,7 +71,8 @@ struct BadImageTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = write("empty.jpg", [])
         let jpegPath = dir.appendingPathComponent("whole.jpg").path
-        let surface = try #require(IMG_Load(good))
+        let loaded = IMG_Load(good)  // outside #require: the macro would let the C string die before the call
+        let surface = try #require(loaded)
         #expect(IMG_SaveJPG(surface, jpegPath, 90) == 0)
         SDL_FreeSurface(surface)
         let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpegPath)))
@@ -116,7 +117,8 @@ struct BadImageTests {
     @Test("Header sizes are read for small GIF and BMP files too (a BMP stored top-down has a negative height)")
     func smallHeaders() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        let s = try #require(IMG_Load(good))
+        let loaded = IMG_Load(good)
+        let s = try #require(loaded)
         defer { SDL_FreeSurface(s) }
         let bmp = dir.appendingPathComponent("real.bmp").path
         #expect(SDL_SaveBMP_RW(s, SDL_RWFromFile(bmp, "wb"), 1) == 0)

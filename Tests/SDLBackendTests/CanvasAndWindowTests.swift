@@ -19,7 +19,8 @@ struct PNGTests {
         let path = dir.appendingPathComponent("frame.png").path
         try c.savePNG(to: path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["frame.png"])
-        let s = try #require(IMG_Load(path))
+        let loaded = IMG_Load(path)  // outside #require: the macro would let the C string die before the call
+        let s = try #require(loaded)
         defer { SDL_FreeSurface(s) }
         #expect(s.pointee.w == 40 && s.pointee.h == 30)
         let back = try #require(SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
@@ -91,7 +92,8 @@ struct WindowTests {
     @Test func pinchSelectionSucceedsOnTheX11Window() throws {
         _ = carousel_set_hint("SDL_VIDEODRIVER", "x11")
         #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
-        let w = try #require(SDL_CreateWindow("pinch", 0, 0, 100, 100, SDL_WINDOW_HIDDEN.rawValue))
+        let window = SDL_CreateWindow("pinch", 0, 0, 100, 100, SDL_WINDOW_HIDDEN.rawValue)  // not inside #require (see above)
+        let w = try #require(window)
         defer { SDL_DestroyWindow(w) }
         switch X11PinchSource.open(for: w) {
         case .success(let (display, _)): XCloseDisplay(display)

@@ -13,7 +13,8 @@ struct PNGWriterTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("stripes.png").path
         writeStripedPNG(source, width: 300, height: 40, stripes: [(0.3, 0x336699), (0.4, 0xffcc00), (0.3, 0x00ff00)])
-        let surface = try #require(IMG_Load(source))
+        let loaded = IMG_Load(source)  // outside #require: the macro would let the C string die before the call
+        let surface = try #require(loaded)
         defer { SDL_FreeSurface(surface) }
         let bytes = try PNGWriter.encode(surface)
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
