@@ -2,9 +2,50 @@ import CarouselCore
 import Foundation
 import Testing
 
+/// An Xvfb server of its own, so these tests' resizes and pointer moves never meet the windows of tests running in
+/// parallel on the shared display.
+final class PrivateDisplay {
+    let server = Process()
+    /// ":N".
+    let name: String
+
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
+
+    /// Starts Xvfb on the first free display from :200 and waits for its socket.
+    init() throws {
+        let fm = FileManager.default
+        for n in 200..<260 where !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && !fm.fileExists(atPath: "/tmp/.X\(n)-lock") {
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            server.arguments = [":\(n)", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            let deadline = Date().addingTimeInterval(10)
+            while server.isRunning && Date() < deadline {
+                if fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { name = ":\(n)"; return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            break
+        }
+        throw DisplayError()
+    }
+
+    struct DisplayError: Error {}
+
+    /// Kills the server (SIGKILL: a server started from a test thread inherits its blocked signals, so SIGTERM would
+    /// stay pending) and removes the socket and lock it leaves.
+    deinit {
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        let n = name.dropFirst()
+        for path in ["/tmp/.X11-unix/X\(n)", "/tmp/.X\(n)-lock"] { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
+
 /// The real window under Xvfb, resized to 1x1 and back and unmapped and mapped again (what minimising does to a
 /// window) with xdotool, as a window manager or a user would.
-@Suite("Window faults under Xvfb", .serialized, .enabled(if: AppWindow.available, "needs DISPLAY (xvfb-run), xdotool and a built carousel-lab"))
+@Suite("Window faults under Xvfb", .serialized,
+       .enabled(if: AppWindow.available && PrivateDisplay.available, "needs Xvfb, xdotool and a built carousel-lab"))
 struct WindowFaultTests {
     /// The X window of the app's process.
     func windowID(_ app: AppWindow) -> String? {
@@ -13,6 +54,7 @@ struct WindowFaultTests {
             let p = Process(), out = Pipe()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
             p.arguments = ["search", "--pid", "\(app.process.processIdentifier)", "--name", "Carousel Lab"]
+            p.environment = app.process.environment
             p.standardOutput = out
             p.standardError = FileHandle.nullDevice
             try? p.run()
@@ -26,6 +68,18 @@ struct WindowFaultTests {
 
     func size(_ layout: JSONValue?) -> [Double]? { layout?["size"]?.arrayValue?.compactMap(\.numberValue) }
 
+    /// The layout once it has stopped changing for half a second (the app rewrites the file whenever it changes).
+    func settled(_ app: AppWindow, timeout: Double = 20) -> JSONValue? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = app.layout()?.serialized(), since = Date()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            let now = app.layout()?.serialized()
+            if now != last { last = now; since = Date() } else if now != nil && Date().timeIntervalSince(since) >= 0.5 { return app.layout() }
+        }
+        return nil
+    }
+
     /// Every number in the items is finite (the layout writes non-finite numbers as null).
     func finite(_ layout: JSONValue?) -> Bool {
         guard let items = layout?["items"]?.arrayValue else { return false }
@@ -37,16 +91,19 @@ struct WindowFaultTests {
 
     @Test("Resized to 1x1 and back, the window lays out sanely at each size and returns to the same layout")
     func resizeToOnePixelAndBack() throws {
-        let app = try AppWindow(["--style", "expand"])
+        let display = try PrivateDisplay()
+        let app = try AppWindow(["--style", "expand"], environment: ["DISPLAY": display.name])
+        defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
         let id = try #require(windowID(app))
-        let before = try #require(app.wait { size($0) == [1280, 720] && $0["items"]?.arrayValue?.isEmpty == false })
+        let before = try #require(settled(app))
+        #expect(size(before) == [1280, 720] && before["items"]?.arrayValue?.isEmpty == false)
         app.xdotool("windowsize", id, "1", "1")
         let tiny = app.wait(timeout: 10) { size($0) == [1, 1] }
         #expect(size(tiny) == [1, 1])
         #expect(finite(tiny))
         app.xdotool("windowsize", id, "1280", "720")
         let items = { (l: JSONValue?) in l?["items"]?.serialized(indent: nil) }
-        let back = app.wait(timeout: 10) { size($0) == [1280, 720] && items($0) == items(before) }
+        let back = app.wait(timeout: 20) { size($0) == [1280, 720] && items($0) == items(before) }
         #expect(size(back) == [1280, 720])
         #expect(items(back) == items(before), "the same items in the same places as before")
         #expect(app.process.isRunning)
@@ -54,7 +111,9 @@ struct WindowFaultTests {
 
     @Test("Unmapped (minimised) and mapped again: auto-advance pauses while hidden and the app keeps running")
     func minimiseAndRestore() throws {
-        let app = try AppWindow(["--style", "loop", "--auto-advance", "1"])
+        let display = try PrivateDisplay()
+        let app = try AppWindow(["--style", "loop", "--auto-advance", "1"], environment: ["DISPLAY": display.name])
+        defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
         let id = try #require(windowID(app))
         app.xdotool("mousemove", "5", "5")
         #expect(app.wait { $0["state"]?["paused"] == .bool(false) } != nil)

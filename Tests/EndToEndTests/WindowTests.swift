@@ -14,10 +14,13 @@ final class AppWindow {
     }
     static var executable: String { Golden.packageRoot.appendingPathComponent(".build/debug/carousel-lab").path }
 
-    init(_ arguments: [String]) throws {
+    /// Starts the app with `arguments`; `environment` is added to this process's (e.g. another `DISPLAY`, which
+    /// `xdotool` then uses too).
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         layoutPath = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString).json").path
         process.executableURL = URL(fileURLWithPath: AppWindow.executable)
         process.arguments = ["run", "--layout", layoutPath] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // Wait for the first frame.
@@ -41,6 +44,7 @@ final class AppWindow {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         p.arguments = args
+        p.environment = process.environment
         try? p.run()
         p.waitUntilExit()
     }
