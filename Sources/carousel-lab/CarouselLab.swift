@@ -47,7 +47,7 @@ struct DeckOptions: ParsableArguments {
         let style = self.style
         try MainActor.assumeIsolated {
             guard StyleRegistry.style(named: style) != nil else {
-                throw ArgumentError("--style: unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+                throw ArgumentError("--style: unknown style \(MessageText.quote(style)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
             }
         }
     }
@@ -56,10 +56,10 @@ struct DeckOptions: ParsableArguments {
     func parsedSize() throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw ArgumentError("--size must be WxH, like 1280x720, got \"\(size)\"")
+            throw ArgumentError("--size must be WxH, like 1280x720, got \(MessageText.quote(size))")
         }
         guard (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ArgumentError("--size \(size): each side must be 1...16384")
+            throw ArgumentError("--size \(MessageText.clean(size)): each side must be 1...16384")
         }
         return Size(Double(w), Double(h))
     }
@@ -166,9 +166,12 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "Keep this file updated with what is on screen (the capture --layout format), for scripts and tests.")
         var layout: String?
+        @Flag(name: .long, help: "On exit, print frames drawn, time open and resident memory (one line on stderr).")
+        var stats = false
 
         func run() throws {
             try MainActor.assumeIsolated {
+                let runStats = RunStats()
                 let size = try options.parsedSize()
                 // Bad input is reported before a window opens.
                 let inputs = try options.readInputs(size: size)
@@ -178,7 +181,9 @@ extension CarouselLab {
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 QuitSignals.install()
-                host.run(driver: WindowDriver(preview: preview, script: inputs.script, layoutFile: layout))
+                let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout)
+                host.run(driver: driver)
+                if stats { printError(runStats.line(frames: driver.framesDrawn, textureBytes: host.imageStore.textureBytes)) }
             }
         }
     }
@@ -207,7 +212,7 @@ extension CarouselLab {
             let p = s.split(separator: ":").map { Double($0) }
             guard p.count == 3, let a = p[0], let b = p[1], let step = p[2], a >= 0, b >= a, b <= 3600, step > 0,
                   (b - a) / step <= 10_000 else {
-                throw ArgumentError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \"\(s)\"")
+                throw ArgumentError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \(MessageText.quote(s))")
             }
             return stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1e6).rounded() / 1e6 }
         }
@@ -261,6 +266,8 @@ final class WindowDriver: FrameDriver {
     let player: ScriptPlayer
     let layoutFile: String?
     private var lastWritten: String?
+    /// Frames drawn so far (`run --stats`).
+    private(set) var framesDrawn = 0
 
     init(preview: Preview, script: ScriptedInput, layoutFile: String?) {
         self.preview = preview; player = ScriptPlayer(script); self.layoutFile = layoutFile
@@ -273,6 +280,7 @@ final class WindowDriver: FrameDriver {
 
     func draw(into renderer: Renderer) {
         preview.draw(into: renderer)
+        framesDrawn += 1
         guard let layoutFile else { return }
         // Written only when it changed, via a temporary file and a rename, so readers never see half a file.
         let text = preview.layoutJSON().serialized() + "\n"

@@ -1,0 +1,30 @@
+import Foundation
+
+/// `run --stats`: what a long session cost, printed as one line on stderr when the window closes, for soak runs and
+/// anyone curious: frames drawn, the time the window was open, and the process's resident memory now and at its peak.
+struct RunStats {
+    private let started = Date()
+
+    /// Resident memory now and at its peak, in kB, from /proc/self/status (nil where that does not exist).
+    static func residentKB() -> (current: Int, peak: Int)? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        func field(_ name: String) -> Int? {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        guard let rss = field("VmRSS"), let hwm = field("VmHWM") else { return nil }
+        return (rss, hwm)
+    }
+
+    /// The line: "stats: 36012 frames in 600.0 s (60.0 fps), image textures 80.2 MB, resident memory 92.3 MB (peak
+    /// 95.1 MB)".
+    func line(frames: Int, textureBytes: Int) -> String {
+        let seconds = Date().timeIntervalSince(started)
+        var text = String(format: "stats: %d frames in %.1f s (%.1f fps), image textures %.1f MB", frames, seconds,
+                          seconds > 0 ? Double(frames) / seconds : 0, Double(textureBytes) / 1_048_576)
+        if let m = RunStats.residentKB() {
+            text += String(format: ", resident memory %.1f MB (peak %.1f MB)", Double(m.current) / 1024, Double(m.peak) / 1024)
+        }
+        return text
+    }
+}
