@@ -17,5 +17,11 @@ release:
 	scripts/setup.sh run
 	swift build -c release --product carousel-lab
 
+# A 10-minute soak of the release build under Xvfb (SECONDS=... for another length): see README, Reliability.
+soak:
+	scripts/setup.sh test
+	swift build -c release --product carousel-lab
+	BIN=.build/release/carousel-lab scripts/soak.sh $(or $(SECONDS),600)
+
 clean:
 	rm -rf .build

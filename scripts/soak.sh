@@ -17,7 +17,8 @@
 # quarter (at least 30 s, at most 60 s). Resident memory is sampled from /proc every 2 s and must not grow after
 # warm-up by more than SOAK_MAX_GROWTH_MB (default 5). The app's own `--stats` line gives the frames drawn.
 # Exit status 0 when everything held. Environment: BIN (the binary; default .build/debug/carousel-lab, built if
-# missing), SOAK_DIR (where logs go; default a temporary folder, kept), SOAK_MAX_GROWTH_MB.
+# missing), SOAK_DIR (where logs go; default a temporary folder, kept), SOAK_MAX_GROWTH_MB, SOAK_ACTIONS (the kinds
+# of X actions, default "resize map wheel key params"; fewer to find what makes memory grow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +32,8 @@ bin=${BIN:-.build/debug/carousel-lab}
 dir=${SOAK_DIR:-$(mktemp -d /tmp/carousel-soak.XXXXXX)}
 mkdir -p "$dir"
 max_growth=${SOAK_MAX_GROWTH_MB:-5}
+actions_enabled=" ${SOAK_ACTIONS:-resize map wheel key params} "
+enabled() { [[ "$actions_enabled" == *" $1 "* ]]; }
 warmup=$(( duration / 4 < 30 ? 30 : duration / 4 > 60 ? 60 : duration / 4 ))
 (( duration > warmup )) || { echo "soak: SECONDS must be more than the ${warmup} s warm-up"; exit 2; }
 RANDOM=$seed
@@ -121,7 +124,10 @@ while :; do
     xdotool windowsize "$wid" 1280 720
     warming=0
   fi
-  case $(( RANDOM % 10 )) in
+  kind=$(( RANDOM % 10 ))
+  case $kind in 0|1|2) k=resize ;; 3) k=map ;; 4|5) k=wheel ;; 6) k=key ;; *) k=params ;; esac
+  if ! enabled "$k"; then sleep 0.2; continue; fi
+  case $kind in
     0|1|2)
       sizes=("1 1" "320 200" "1920 1080" "800 600" "2 700" "1200 3")
       read -r w h <<< "${sizes[RANDOM % ${#sizes[@]}]}"

@@ -21,7 +21,9 @@ public struct ScriptedInput: Equatable, Sendable {
         public let position: Int
         public let entry: String
         public let problem: String
-        public var description: String { "input entry \(position) \(MessageText.quote(entry)): \(problem)" }
+        /// `input entry 2 "0.2 jump 3": unknown action "jump" (...)`; a problem with the whole script (position 0)
+        /// is just the problem.
+        public var description: String { position == 0 ? problem : "input entry \(position) \(MessageText.quote(entry)): \(problem)" }
     }
 
     /// The largest script accepted, in characters.
@@ -31,7 +33,7 @@ public struct ScriptedInput: Equatable, Sendable {
     /// keeping their order for equal times.
     public static func parse(_ text: String, size: Size) throws(ParseError) -> ScriptedInput {
         guard text.utf8.count <= maxLength else {
-            throw ParseError(position: 0, entry: String(text.prefix(20)), problem: "script longer than \(maxLength >> 20) MB")
+            throw ParseError(position: 0, entry: "", problem: "the script is longer than \(maxLength >> 20) MB")
         }
         var entries: [Entry] = []
         let raw = text.split(omittingEmptySubsequences: false) { $0 == ";" || $0 == "\n" }
