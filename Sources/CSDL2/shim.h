@@ -18,3 +18,7 @@ static inline SDL_bool carousel_set_hint(const char *name, const char *value) { 
 #include <malloc.h>
 /* Returns freed heap memory to the system (glibc), after large decode buffers were released. */
 static inline int carousel_malloc_trim(void) { return malloc_trim(0); }
+/* Blocks from 256 KB up always come from mmap and go back to the system when freed. glibc otherwise raises this
+   threshold after each large free, so window-sized buffers then stay in the heap and resident memory saw-tooths by
+   tens of MB in a long session. */
+static inline int carousel_malloc_fix_mmap_threshold(void) { return mallopt(M_MMAP_THRESHOLD, 256 * 1024); }

@@ -15,9 +15,10 @@ struct CarouselLab: ParsableCommand {
         defaultSubcommand: Run.self)
 
     /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
-    /// full disk, instead of killing the process with SIGXFSZ.
+    /// full disk, instead of killing the process with SIGXFSZ; freed large blocks go back to the system.
     static func main() {
         signal(SIGXFSZ, SIG_IGN)
+        MemoryPolicy.returnLargeBlocksToTheSystem()
         main(nil)
     }
 }
