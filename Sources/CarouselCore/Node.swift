@@ -128,7 +128,17 @@ public final class Node {
         child.removeFromParent()
         child.parent = self
         children.append(child)
-        changed(nil)
+        // A subtree animated before it was attached keeps animating: the scene must know until when.
+        changed(child.latestAnimationEnd)
+    }
+
+    /// The latest end of any running animation in this node's subtree, or nil when none runs.
+    public var latestAnimationEnd: Double? {
+        let own = [_frame.endTime, _offset.endTime, _scale.endTime, _opacity.endTime, _cornerRadius.endTime].compactMap { $0 }.max()
+        return children.reduce(own) { acc, c in
+            guard let e = c.latestAnimationEnd else { return acc }
+            return max(acc ?? e, e)
+        }
     }
 
     public func removeFromParent() {
