@@ -1,3 +1,4 @@
+import CarouselTesting
 import Foundation
 @testable import ImageFetching
 import Testing
@@ -44,6 +45,22 @@ struct ImageFetcherTests {
         #expect(try result.get() == Data(Self.png))
         #expect(server.requests("/a.png") == 1)
         #expect(f.statistics.networkRequests == 1)
+    }
+
+    @Test("A test server stops serving once released, so no test leaves one running")
+    func serverStopsWhenReleased() async throws {
+        var server: TestHTTPServer? = try TestHTTPServer(routes: ["/a.png": .init(body: Self.png)])
+        let url = try #require(server).url("/a.png")
+        #expect(try await fetcher(disk: nil).fetch(url).get() == Data(Self.png))
+        server = nil
+        // The thread that served the request may hold the server a moment longer.
+        var refused = false
+        for _ in 0..<30 where !refused {
+            if case .failure = await fetcher(disk: nil, timeout: 2).fetch(url) { refused = true } else {
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+        }
+        #expect(refused)
     }
 
     @Test("A 404 is a one-line error naming the URL and the status")
