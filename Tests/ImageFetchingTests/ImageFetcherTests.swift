@@ -146,6 +146,23 @@ struct ImageFetcherTests {
         #expect(secondRun.statistics.networkRequests == 0 && secondRun.statistics.diskHits == 1)
     }
 
+    @Test("Removing a source's cached bytes clears memory and disk, so the next fetch asks the server again")
+    func removeCachedData() async throws {
+        let server = try TestHTTPServer(routes: ["/a.png": .init(body: Self.png)])
+        let url = server.url("/a.png")
+        let f = fetcher(disk: tempDir())
+        #expect(try await f.fetch(url).get() == Data(Self.png))
+        let file = try #require(f.diskCacheFile(for: url))
+        #expect(FileManager.default.fileExists(atPath: file.path))
+
+        f.removeCachedData(for: url)
+        #expect(f.cachedData(for: url) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try await f.fetch(url).get() == Data(Self.png))
+        #expect(server.requests("/a.png") == 2)
+        #expect(f.statistics.memoryHits == 0 && f.statistics.diskHits == 0)
+    }
+
     @Test("The disk cache keeps within its budget: least recently used files go first, no partial files remain")
     func diskEviction() async throws {
         var routes: [String: TestHTTPServer.Route] = [:]
