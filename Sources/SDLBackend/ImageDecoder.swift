@@ -27,8 +27,10 @@ enum DecodeResult: Sendable {
     case failed(String)
 }
 
-/// Decoding and downscaling, safe to run on any thread: it touches only files and surfaces, never a renderer.
+/// Decoding and downscaling, safe to run on any thread: it touches only files, bytes and surfaces, never a renderer.
 enum ImageDecoder {
+    // MARK: Decoding
+
     /// Decodes the image at `path` into an ARGB8888 surface that fits in `maxPixelSize` (aspect kept, never enlarged).
     /// `name` is how messages name the file. Images over `pixelBudget` pixels are refused, before decoding when the
     /// header tells the size (PNG, JPEG), else right after.
@@ -43,14 +45,44 @@ enum ImageDecoder {
         if let (w, h) = ImageHeader.size(ofFileAt: path), w * h > pixelBudget {
             return .failed(tooLarge(name, w, h, pixelBudget))
         }
-
         guard let loaded = IMG_Load(path) else {
-            let err = RendererContext.lastError("no details")
-            if let format = ImageHeader.recognisedFormat(ofFileAt: path) {
-                return .failed("\(name): corrupt or truncated \(format) image (\(err))")
+            let error = RendererContext.lastError("no details")
+            let format = SDL_RWFromFile(path, "rb").flatMap { rw in
+                defer { SDL_RWclose(rw) }
+                return ImageHeader.recognisedFormat(rw)
             }
-            return .failed("\(name): not an image or an unsupported format (\(err))")
+            return .failed(undecodable(name, error: error, format: format))
         }
+        return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+    }
+
+    /// Decodes an image held in memory (fetched bytes) exactly as `decode(path:...)` decodes a file: the same pixel
+    /// budget (checked from the header first), downscale and messages. `name` is how messages name the source (its
+    /// URL); its extension is a type hint for formats without a signature (TGA).
+    static func decode(data: Data, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
+        guard !data.isEmpty else { return .failed("\(name): empty response (0 bytes)") }
+        if let (w, h) = ImageHeader.size(of: data), w * h > pixelBudget {
+            return .failed(tooLarge(name, w, h, pixelBudget))
+        }
+        let hint = (URL(string: name)?.pathExtension).flatMap { $0.isEmpty ? nil : $0 }
+        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodeResult in
+            guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
+                return .failed("\(name): cannot read the bytes (\(RendererContext.lastError()))")
+            }
+            defer { SDL_RWclose(rw) }
+            guard let loaded = IMG_LoadTyped_RW(rw, 0, hint) else {
+                let error = RendererContext.lastError("no details")
+                SDL_RWseek(rw, 0, RW_SEEK_SET)
+                return .failed(undecodable(name, error: error, format: ImageHeader.recognisedFormat(rw)))
+            }
+            return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        }
+    }
+
+    /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888 and downscales it to fit
+    /// `maxPixelSize`. Consumes `loaded`.
+    private static func finish(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, maxPixelSize: Size?,
+                               pixelBudget: Int) -> DecodeResult {
         let natural = (w: Int(loaded.pointee.w), h: Int(loaded.pointee.h))
         if natural.w * natural.h > pixelBudget {
             SDL_FreeSurface(loaded)
@@ -66,6 +98,12 @@ enum ImageDecoder {
         if natural.w * natural.h >= 2_000_000 { _ = carousel_malloc_trim() }
         guard let result else { return .failed("\(name): cannot downscale (\(RendererContext.lastError()))") }
         return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)))
+    }
+
+    /// Why SDL_image refused the bytes, given SDL's `error` and the format their signature shows (if any).
+    private static func undecodable(_ name: String, error: String, format: String?) -> String {
+        if let format { return "\(name): corrupt or truncated \(format) image (\(error))" }
+        return "\(name): not an image or an unsupported format (\(error))"
     }
 
     private static func tooLarge(_ name: String, _ w: Int, _ h: Int, _ budget: Int) -> String {
@@ -122,23 +160,39 @@ enum ImageDecoder {
     }
 }
 
-/// Reads image sizes and formats from file headers without decoding.
+/// Reads image sizes and formats from headers without decoding.
 enum ImageHeader {
-    /// Width and height from a PNG's IHDR or a JPEG's SOF marker; nil for other formats or unreadable headers.
+    /// Width and height from the header of the file at `path` (see `size(read:)`).
     static func size(ofFileAt path: String) -> (Int, Int)? {
         guard let fh = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? fh.close() }
-        guard let head = try? fh.read(upToCount: 32), head.count >= 24 else { return nil }
-        let b = [UInt8](head)
+        return size { offset, count in
+            guard (try? fh.seek(toOffset: UInt64(offset))) != nil, let d = try? fh.read(upToCount: count) else { return nil }
+            return [UInt8](d)
+        }
+    }
+
+    /// Width and height from the header of an image held in memory (see `size(read:)`).
+    static func size(of data: Data) -> (Int, Int)? {
+        size { offset, count in
+            guard offset >= 0, offset < data.count else { return nil }
+            let start = data.startIndex + offset
+            return [UInt8](data[start..<min(start + count, data.endIndex)])
+        }
+    }
+
+    /// Width and height from a PNG's IHDR or a JPEG's SOF marker; nil for other formats or unreadable headers.
+    /// `read(offset, count)` returns up to `count` bytes from `offset`, or nil past the end.
+    static func size(read: (Int, Int) -> [UInt8]?) -> (Int, Int)? {
+        guard let b = read(0, 32), b.count >= 24 else { return nil }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             return (be32(b, 16), be32(b, 20))
         }
         guard b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         // JPEG: walk the marker segments until a start-of-frame.
-        var offset: UInt64 = 2
+        var offset = 2
         for _ in 0..<512 {
-            guard (try? fh.seek(toOffset: offset)) != nil, let seg = try? fh.read(upToCount: 9), seg.count >= 4 else { return nil }
-            let s = [UInt8](seg)
+            guard let s = read(offset, 9), s.count >= 4 else { return nil }
             guard s[0] == 0xFF else { return nil }
             let marker = s[1]
             if marker == 0xFF { offset += 1; continue }
@@ -149,7 +203,7 @@ enum ImageHeader {
                 return (Int(s[7]) << 8 | Int(s[8]), Int(s[5]) << 8 | Int(s[6]))
             }
             if marker == 0xD9 || marker == 0xDA { return nil }
-            offset += 2 + UInt64(length)
+            offset += 2 + length
         }
         return nil
     }
@@ -158,10 +212,9 @@ enum ImageHeader {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
 
-    /// The format SDL_image recognises from the file's signature ("PNG", "JPEG", ...), or nil.
-    static func recognisedFormat(ofFileAt path: String) -> String? {
-        guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
-        defer { SDL_RWclose(rw) }
+    /// The format SDL_image recognises from the signature at the stream's current position ("PNG", "JPEG", ...),
+    /// or nil. The checks leave the position where it was.
+    static func recognisedFormat(_ rw: UnsafeMutablePointer<SDL_RWops>) -> String? {
         let checks: [(String, (UnsafeMutablePointer<SDL_RWops>?) -> Int32)] = [
             ("PNG", IMG_isPNG), ("JPEG", IMG_isJPG), ("GIF", IMG_isGIF), ("BMP", IMG_isBMP), ("WebP", IMG_isWEBP),
             ("TIFF", IMG_isTIF), ("AVIF", IMG_isAVIF), ("JPEG XL", IMG_isJXL), ("QOI", IMG_isQOI), ("SVG", IMG_isSVG),

@@ -2,10 +2,20 @@ import CSDL2
 import CSDL2Image
 import CarouselCore
 import Foundation
+import ImageFetching
 
-/// Decode results waiting for the main thread; decoding threads post, `pump()` drains.
+/// Load outcomes waiting for the main thread; decoding threads, fetches and retry timers post, `pump()` drains.
 final class DecodeMailbox: @unchecked Sendable {
-    struct Item { var raw: Int; var generation: Int; var result: DecodeResult }
+    /// What happened to one load of an entry.
+    enum Event: Sendable {
+        /// Decoded, or failed to read or decode (not retried: the same bytes would fail the same way).
+        case finished(DecodeResult)
+        /// The bytes could not be fetched; retried with back-off when the error allows.
+        case fetchFailed(FetchError)
+        /// A retry's back-off is over.
+        case retryDue
+    }
+    struct Item { var raw: Int; var generation: Int; var event: Event }
     private let condition = NSCondition()
     private var items: [Item] = []
 
@@ -27,12 +37,20 @@ final class DecodeMailbox: @unchecked Sendable {
     }
 }
 
-/// Loads images for one SDL renderer: decodes on background threads, makes textures on the main thread.
+/// Loads images for one SDL renderer: fetches and decodes on background threads, makes textures on the main thread.
 ///
-/// Each source gets one stable handle. Decoding (SDL_image, then a downscale to the requested `maxPixelSize`) runs on
-/// a queue two operations wide; the decoded surfaces wait in a mailbox until `pump()`, called once per frame by the
-/// loop, turns them into textures. Textures live under a memory budget: when it is exceeded the textures drawn least
-/// recently (never those of the current frame) are dropped and decoded again when next drawn.
+/// Each source gets one stable handle. Plain paths and file:// URLs are decoded straight from the file; http(s)://
+/// URLs are fetched by an `ImageFetcher` (memory cache, disk cache under the user's cache directory, then the
+/// network) and decoded from memory. Decoding (SDL_image, then a downscale to the requested `maxPixelSize`) runs on
+/// a queue two operations wide; the outcomes wait in a mailbox until `pump()`, called once per frame by the loop,
+/// turns them into textures. Until then an image is `.loading` (the core draws a placeholder).
+///
+/// A failed fetch makes the image `.failed` with the fetcher's one-line message (the core draws the error
+/// placeholder) and, when the error is retryable, schedules another attempt after `retryPolicy`'s back-off; the
+/// image stays failed until an attempt succeeds. Bytes that are not an image fail without retries.
+///
+/// Textures live under a memory budget: when it is exceeded the textures drawn least recently (never those of the
+/// current frame) are dropped and loaded again when next drawn.
 @MainActor
 public final class SDLImageStore: ImageStore {
     struct Entry {
@@ -47,7 +65,11 @@ public final class SDLImageStore: ImageStore {
         var decodedFor: Size?
         var inFlight = false
         var generation = 0
+        /// Failed fetches in a row (reset by a success), for the retry back-off.
+        var failedAttempts = 0
         var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
+        /// Whether the source is a file (decoded in place) rather than fetched.
+        var isLocal: Bool { SDLImageStore.localPath(source) != nil }
     }
 
     private let context: RendererContext
@@ -56,13 +78,18 @@ public final class SDLImageStore: ImageStore {
     private let queue: OperationQueue
     private let mailbox = DecodeMailbox()
     private var frame: UInt64 = 1
-    private var inFlightCount = 0
+    private var fetcherStorage: ImageFetcher?
     /// Bytes held by textures.
     public private(set) var textureBytes = 0
     /// The texture memory budget in bytes (default 256 MB).
     public var textureBudget: Int
     /// Images with more pixels than this are refused (default 100 megapixels).
     public var pixelBudget: Int = 100_000_000
+    /// Limits and caches for remote images (default: 10 s timeout, disk cache under the user's cache directory).
+    /// Takes effect for the fetcher made at the first remote image; set it before then.
+    public var fetchConfiguration = ImageFetcher.Configuration()
+    /// When to try a failed remote image again.
+    public var retryPolicy = RetryPolicy()
     /// Called on the main thread from `pump()` when an image changed state or got a new texture.
     public var onChange: (@MainActor () -> Void)?
     /// Called on a decoding thread after each result is posted, to wake an event loop that sleeps.
@@ -86,8 +113,8 @@ public final class SDLImageStore: ImageStore {
 
     // MARK: ImageStore
 
-    /// The stable handle for `source` (a path or file:// URL), starting its load on first use. A later call asking
-    /// for a larger `maxPixelSize` than the texture was made for decodes it again at that size.
+    /// The stable handle for `source` (a path, file:// or http(s):// URL), starting its load on first use. A later
+    /// call asking for a larger `maxPixelSize` than the texture was made for decodes it again at that size.
     public func handle(for source: String, maxPixelSize: Size?) -> ImageHandle {
         if let h = handles[source] {
             var e = entries[h.raw]
@@ -123,8 +150,23 @@ public final class SDLImageStore: ImageStore {
 
     // MARK: Loop integration
 
-    /// Whether any image is being decoded.
-    public var isLoading: Bool { inFlightCount > 0 }
+    /// Whether any image still to be shown is being fetched or decoded. A failed image counts as settled, even
+    /// while a retry is scheduled or running.
+    public var isLoading: Bool {
+        entries.contains { e in
+            if case .failed = e.state { return false }
+            return e.inFlight
+        }
+    }
+
+    /// The fetcher for remote images, made with `fetchConfiguration` on first use (its statistics tell where
+    /// bytes came from).
+    public var fetcher: ImageFetcher {
+        if let fetcherStorage { return fetcherStorage }
+        let made = ImageFetcher(configuration: fetchConfiguration)
+        fetcherStorage = made
+        return made
+    }
 
     /// Turns finished decodes into textures (or failures) and enforces the texture budget. Call once per frame on
     /// the main thread. Returns true when any image changed state or texture, so the frame must be redrawn.
@@ -135,16 +177,32 @@ public final class SDLImageStore: ImageStore {
         var changed = false
         for item in items {
             guard entries.indices.contains(item.raw), entries[item.raw].generation == item.generation else {
-                if case .decoded(let box, _) = item.result, let s = box.take() { SDL_FreeSurface(s) }
+                if case .finished(.decoded(let box, _)) = item.event, let s = box.take() { SDL_FreeSurface(s) }
                 continue
             }
             var e = entries[item.raw]
-            e.inFlight = false
-            inFlightCount -= 1
-            switch item.result {
-            case .failed(let message):
+            switch item.event {
+            case .retryDue:
+                // Only a failed image with no load running retries; anything else superseded this retry.
+                guard case .failed = e.state, !e.inFlight else { continue }
+                startLoad(item.raw)
+                continue
+            case .fetchFailed(let error):
+                e.inFlight = false
+                guard e.texture == nil else { break }
+                e.state = .failed(error.message)
+                e.failedAttempts += 1
+                if let delay = retryPolicy.delay(after: error, attempt: e.failedAttempts) {
+                    scheduleRetry(item.raw, generation: item.generation, after: delay)
+                }
+            case .finished(.failed(let message)):
+                e.inFlight = false
                 if e.texture == nil { e.state = .failed(message) }
-            case .decoded(let box, let natural):
+                // Bytes that do not decode would fail the same way from the caches: forget them.
+                if !e.isLocal { fetcher.removeCachedData(for: e.source) }
+            case .finished(.decoded(let box, let natural)):
+                e.inFlight = false
+                e.failedAttempts = 0
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
                 guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else {
@@ -170,6 +228,7 @@ public final class SDLImageStore: ImageStore {
     }
 
     /// Blocks the main thread, pumping, until no image is loading or `timeout` seconds passed (for headless capture).
+    /// Network loads are waited for; failed images are settled (their scheduled retries are not waited for).
     /// Returns whether everything finished.
     public func waitUntilLoaded(timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -210,25 +269,43 @@ public final class SDLImageStore: ImageStore {
 
     // MARK: Loading
 
+    /// Starts loading entry `raw` (again): a new generation, so outcomes of older loads are ignored.
     private func startLoad(_ raw: Int) {
         var e = entries[raw]
         e.generation += 1
-        if !e.inFlight { inFlightCount += 1 }
         e.inFlight = true
         entries[raw] = e
-        let item = (raw: raw, generation: e.generation)
-        let source = e.source, maxSize = e.requested, budget = pixelBudget
-        let mailbox = self.mailbox, wake = self.wake
-        guard let path = SDLImageStore.localPath(source) else {
-            let message = SDLImageStore.isRemote(source)
-                ? "\(source): http images not supported yet" : "\(source): unsupported image source"
-            mailbox.post(.init(raw: item.raw, generation: item.generation, result: .failed(message)))
+        let (generation, source, maxSize, budget) = (e.generation, e.source, e.requested, pixelBudget)
+        let mailbox = self.mailbox, wake = self.wake, queue = self.queue
+        let finish: @Sendable (DecodeMailbox.Event) -> Void = { event in
+            mailbox.post(.init(raw: raw, generation: generation, event: event))
+            wake?()
+        }
+        if let path = SDLImageStore.localPath(source) {
+            queue.addOperation {
+                finish(.finished(ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget)))
+            }
             return
         }
-        let name = displayName(source)
-        queue.addOperation {
-            let result = ImageDecoder.decode(path: path, name: name, maxPixelSize: maxSize, pixelBudget: budget)
-            mailbox.post(.init(raw: item.raw, generation: item.generation, result: result))
+        let fetcher = self.fetcher
+        Task.detached {
+            switch await fetcher.fetch(source) {
+            case .failure(let error):
+                finish(.fetchFailed(error))
+            case .success(let data):
+                queue.addOperation {
+                    finish(.finished(ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget)))
+                }
+            }
+        }
+    }
+
+    /// Posts `.retryDue` for entry `raw` after `delay` seconds, from a background timer (the main thread may be
+    /// asleep in the event loop, so the post also wakes it).
+    private func scheduleRetry(_ raw: Int, generation: Int, after delay: Double) {
+        let mailbox = self.mailbox, wake = self.wake
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) {
+            mailbox.post(.init(raw: raw, generation: generation, event: .retryDue))
             wake?()
         }
     }
@@ -250,13 +327,8 @@ public final class SDLImageStore: ImageStore {
         }
     }
 
-    static func isRemote(_ source: String) -> Bool {
-        let s = source.lowercased()
-        return s.hasPrefix("http://") || s.hasPrefix("https://")
-    }
-
     /// The file path of a plain path or file:// URL; nil for other URLs.
-    static func localPath(_ source: String) -> String? {
+    nonisolated static func localPath(_ source: String) -> String? {
         if source.lowercased().hasPrefix("file://") { return URL(string: source)?.path }
         if source.range(of: "^[a-zA-Z][a-zA-Z0-9+.-]*://", options: .regularExpression) != nil { return nil }
         return source
