@@ -21,6 +21,8 @@ public final class Preview: FrameDriver {
     public private(set) var time = TimeControl()
     public let autoAdvance: AutoAdvance
     public private(set) var wantsQuit = false
+    /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
+    public var sound: SoundPlayer? { didSet { connectHaptics() } }
     /// Called with every one-line problem to report (the CLI prints them on stderr).
     public var report: (String) -> Void = { _ in }
 
@@ -52,6 +54,11 @@ public final class Preview: FrameDriver {
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
         applyCommonParameters()
+        connectHaptics()
+    }
+
+    private func connectHaptics() {
+        (style as? HapticFeedbackStyle)?.onHaptic = { [weak self] _ in self?.sound?.playClick() }
     }
 
     /// The active style's parameter values.
@@ -72,6 +79,7 @@ public final class Preview: FrameDriver {
         parameters[name] = params
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         applyCommonParameters()
+        connectHaptics()
         scene.setNeedsDisplay()
     }
 
@@ -302,4 +310,11 @@ public struct PreviewError: Error, CustomStringConvertible, Equatable {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Plays short sounds; the backend implements it with SDL audio.
+@MainActor
+public protocol SoundPlayer: AnyObject {
+    /// A short click, like a phone's "heavy impact" haptic made audible.
+    func playClick()
 }

@@ -200,3 +200,17 @@ struct RenderingTests {
         #expect((0..<30).contains { x in (0..<50).contains { y in rgb(c, x, y)[0] > 128 } })
     }
 }
+
+@Suite("Click sound")
+@MainActor
+struct ClickSoundTests {
+    @Test("The click is short, starts loud and decays to silence")
+    func shape() {
+        let s = SDLClickSound.click(sampleRate: 44_100)
+        #expect(s.count == 1543)
+        let head = s.prefix(200).map { abs($0) }.max() ?? 0
+        let tail = s.suffix(200).map { abs($0) }.max() ?? 1
+        #expect(head > 0.2 && tail < 0.01)
+        #expect(s.allSatisfy { abs($0) <= 1 })
+    }
+}
