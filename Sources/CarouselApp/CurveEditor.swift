@@ -46,10 +46,9 @@ final class CurvePlotView: RowView {
             plot.addChild(h)
         }
         let x = CurvePlotView.box.maxX + 12
-        let colours = [PanelLook.dim, PanelLook.handle1, PanelLook.handle2, PanelLook.dim, PanelLook.dim]
-        info = colours.enumerated().map { i, c in
+        info = (0..<5).map { i in
             PanelLook.text("panel.plot.info", "", Rect(x, 8 + Double(i) * 18, PanelLook.controlRight - x, 18),
-                           font: i == 0 || i >= 3 ? PanelLook.smallFont : PanelLook.font, color: c)
+                           font: i == 0 || i >= 3 ? PanelLook.smallFont : PanelLook.font, color: PanelLook.dim)
         }
         info.forEach(node.addChild)
     }
@@ -118,7 +117,13 @@ final class CurvePlotView: RowView {
                 d.frame = Rect(end.x + (h.x - end.x) * t - 1 - CurvePlotView.box.x, end.y + (h.y - end.y) * t - 1 - CurvePlotView.box.y, 2, 2)
             }
         }
-        for (node, line) in zip(info, CurvePlotView.describe(curve)) { node.text?.string = line }
+        // The control points' lines take their handles' colours.
+        let colours = [PanelLook.dim, points == nil ? PanelLook.text : PanelLook.handle1,
+                       points == nil ? PanelLook.text : PanelLook.handle2, PanelLook.dim, PanelLook.dim]
+        for (i, line) in CurvePlotView.describe(curve).enumerated() {
+            info[i].text?.string = line
+            info[i].text?.color = colours[i]
+        }
     }
 
     /// Points along the curve: a bezier sampled along its parameter (even spacing on steep parts too), a spring's

@@ -56,7 +56,7 @@ public final class TuningPanel {
         root.addChild(content)
         root.addChild(scrollbar)
         content.addChild(title)
-        content.addChild(PanelLook.text("panel.hint", "Tab hides · ↑↓ select · ←→ adjust · Shift finer · R reset",
+        content.addChild(PanelLook.text("panel.hint", "Tab hides · ↑↓ select · ←→ adjust · R reset",
                                         Rect(PanelLook.inset, 33, PanelLook.width - 2 * PanelLook.inset, 16),
                                         font: PanelLook.smallFont, color: PanelLook.dim))
         layout(size: preview.scene.size)

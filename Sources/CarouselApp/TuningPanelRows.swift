@@ -24,7 +24,7 @@ enum PanelLook {
     static let headerFont = FontSpec(size: 12, bold: true)
     static let titleFont = FontSpec(size: 13, bold: true)
 
-    static let background = Color(0.098, 0.102, 0.114, 0.93)
+    static let background = Color(0.098, 0.102, 0.114, 0.95)
     static let edge = Color(1, 1, 1, 0.08)
     static let text = Color(0.89, 0.9, 0.93)
     static let dim = Color(0.58, 0.61, 0.67)
@@ -376,17 +376,18 @@ final class PickerRowView: RowView {
 
 /// "Save current values as a preset" (with a name field while one is typed), or one preset to load.
 final class PresetRowView: RowView {
-    private let label: Node, field: Node
+    private let label: Node, tag: Node, field: Node
 
     init(_ item: PanelItem, title: String, tag: String) {
         let h = PanelLook.presetRowHeight
         label = PanelLook.text("panel.preset.name", title, Rect(PanelLook.inset, 0, PanelLook.width - 2 * PanelLook.inset - 60, h))
         let fieldFrame = Rect(PanelLook.inset, (h - PanelLook.fieldHeight) / 2, PanelLook.width - 2 * PanelLook.inset, PanelLook.fieldHeight)
         field = PanelLook.node("panel.preset.field", fieldFrame, PanelLook.fieldEditing, radius: 4)
+        self.tag = PanelLook.text("panel.preset.tag", tag, Rect(PanelLook.width - PanelLook.inset - 70, 0, 70, h),
+                                  font: PanelLook.smallFont, color: PanelLook.dim, alignment: .trailing)
         super.init(item, height: h)
         node.addChild(label)
-        node.addChild(PanelLook.text("panel.preset.tag", tag, Rect(PanelLook.width - PanelLook.inset - 70, 0, 70, h),
-                                     font: PanelLook.smallFont, color: PanelLook.dim, alignment: .trailing))
+        node.addChild(self.tag)
         node.addChild(field)
         field.addChild(PanelLook.text("panel.preset.entry", "", Rect(6, 0, fieldFrame.width - 12, fieldFrame.height)))
     }
@@ -395,6 +396,7 @@ final class PresetRowView: RowView {
         super.update(parameters, state)
         field.setHidden(state.entry == nil)
         label.setHidden(state.entry != nil)
+        tag.setHidden(state.entry != nil)
         if let entry = state.entry { field.children.first?.text?.string = entry + PanelLook.caret }
     }
 }
