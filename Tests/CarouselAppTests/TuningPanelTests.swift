@@ -49,6 +49,63 @@ struct TuningPanelTests {
         }
     }
 
+    @Test("The panel follows window resizes: still on the right, full height, scroll kept inside the content")
+    func resize() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        f.sim.move(1100, 300)
+        f.sim.wheel(dy: -100)
+        let deepest = f.preview.panel.scroll
+        #expect(deepest > 0)
+        f.sim.send(.resize(Size(800, 1000)))
+        #expect(f.preview.panel.frame == Rect(480, 0, 320, 1000))
+        #expect(f.preview.panel.scroll == deepest - 280)
+        f.sim.send(.resize(Size(200, 300)))
+        #expect(f.preview.panel.frame == Rect(0, 0, 200, 300))
+    }
+
+    @Test("Switching style rebuilds the panel for the new style; each style keeps its own undo history")
+    func styleSwitch() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        f.sim.key("right")
+        #expect(f.number("itemWidth") == 151)
+        f.sim.key("2")
+        #expect(f.preview.styleType.descriptor.name == "stitch")
+        #expect(f.sim.renderer.draws.texts.contains("Tuning · stitch"))
+        #expect(f.node("panel.row.parameter.itemWidth") == nil)
+        #expect(f.preview.panel.selectedKey == "normalSpacing")
+        f.sim.key("z", [.ctrl])
+        #expect(f.preview.currentMessage == "Nothing to undo")
+        f.sim.key("1")
+        f.sim.key("z", [.ctrl])
+        #expect(f.number("itemWidth") == 150)
+    }
+
+    @Test("A change mid-animation applies live: the running expansion carries on, nothing restarts")
+    func liveMidAnimation() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        f.sim.move(270, 350)
+        f.sim.wait(0.2)
+        func width() -> Double? {
+            f.preview.layoutJSON()["items"]?.arrayValue?.first { $0["index"] == .number(1) }?["frame"]?.arrayValue?[2].numberValue
+        }
+        let before = try #require(width())
+        #expect(before > 150 && before < 250, "mid-expansion")
+        for _ in 0..<4 { f.sim.key("down") }
+        f.sim.key("right")
+        #expect(f.number("spacing") == 21)
+        let after = try #require(width())
+        #expect(after >= before && after < 250, "the expansion neither restarted nor jumped to its end")
+        f.sim.wait(0.5)
+        #expect(width() == 250)
+        #expect(f.state("expanded") == .number(1))
+    }
+
     // MARK: Dragging
 
     @Test("Dragging a slider sets the value under the pointer at every move, live, as one undo step")
