@@ -742,25 +742,3 @@ struct PanelDrag {
         self.kind = kind; self.before = before; self.anchor = anchor; self.fine = fine
     }
 }
-
-extension PanelItem {
-    /// The rows for a style's values: per group (in schema order) a header and its parameters, each curve followed by
-    /// its plot and, for a spring, its response and damping; then the presets.
-    static func list(for p: Parameters, presetCount: Int) -> [PanelItem] {
-        var groups: [String] = []
-        for s in p.specs where !groups.contains(s.group) { groups.append(s.group) }
-        var out: [PanelItem] = []
-        for g in groups {
-            out.append(.header(g))
-            for s in p.specs where s.group == g {
-                out.append(.parameter(s.key))
-                guard s.kind == .curve else { continue }
-                out.append(.curvePlot(s.key))
-                if p.curve(s.key).isSpring { out += [.springPart(s.key, .response), .springPart(s.key, .damping)] }
-            }
-        }
-        out += [.header("Presets"), .savePreset]
-        out += (0..<presetCount).map { .preset($0) }
-        return out
-    }
-}

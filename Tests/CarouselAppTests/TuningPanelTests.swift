@@ -23,6 +23,12 @@ struct TuningPanelTests {
         #expect(f.preview.panel.isVisible)
         #expect(f.preview.panel.frame == Rect(960, 0, 320, 720))
         #expect(f.sim.renderer.draws.texts.contains("Tuning · expand"))
+        // An open panel costs no frames while nothing changes, nor does the pointer moving within one row.
+        f.sim.wait(1)
+        #expect(!f.preview.needsFrame)
+        f.sim.move(1100, 104)
+        f.preview.handle(.pointerMove(Point(1101, 106)))
+        #expect(!f.preview.needsFrame)
         f.sim.key("tab")
         #expect(!f.preview.panel.isVisible)
         #expect(!f.sim.renderer.draws.texts.contains("Tuning · expand"))

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Panel in the window", .serialized, .enabled(if: AppWindow.available, "needs DISPLAY (xvfb-run), xdotool and a built carousel-lab"))
 struct PanelWindowTests {
-    @Test("Tab opens the panel, a slider drag applies live, Ctrl+C puts JSON and Swift on the X clipboard")
+    @Test("Tab opens the panel, a drag and a typed value apply live, Ctrl+C puts JSON and Swift on the X clipboard")
     func dragAndCopy() throws {
         let app = try AppWindow(["--style", "expand"])
         _ = try #require(app.layout())
@@ -26,6 +26,15 @@ struct PanelWindowTests {
         #expect(l?["parameters"]?["itemWidth"] == .number(expected))
         #expect(l?["state"]?["expanded"] == .null, "the pointer over the panel does not hover the style")
 
+        // Double-click the value box (the panel's right 64 pt, inset 14) and type through SDL's text input.
+        app.xdotool("mousemove", "\(1280 - 14 - 32)", "104")
+        app.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+        app.xdotool("type", "--delay", "30", "275")
+        app.xdotool("key", "Return")
+        let typed = app.wait { $0["parameters"]?["itemWidth"] == .number(275) }
+        #expect(typed?["parameters"]?["itemWidth"] == .number(275))
+        #expect(typed?["style"] == "expand", "the digits typed did not switch style")
+
         app.xdotool("key", "ctrl+c")
         #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
@@ -39,7 +48,7 @@ struct PanelWindowTests {
         }
         let copied = try #require(text)
         #expect(copied.hasPrefix(ParameterExport.header(style: "expand")))
-        #expect(copied.contains("\"itemWidth\": \(JSONValue.format(expected))"))
+        #expect(copied.contains("\"itemWidth\": 275"))
         #expect(copied.contains("let expand = ("))
     }
 }
