@@ -25,13 +25,17 @@ public final class Preview: FrameDriver {
     public var sound: SoundPlayer? { didSet { connectHaptics() } }
     /// Called with every one-line problem to report (the CLI prints them on stderr).
     public var report: (String) -> Void = { _ in }
+    /// The system clipboard, for the tuning panel's export (Ctrl+C); nil where there is none (capture, tests).
+    public var clipboard: Clipboard?
+    /// The tuning panel (Tab).
+    public private(set) lazy var panel = TuningPanel(preview: self)
 
     private let container = Node(name: "style")
     private let overlay: Overlay
     private var pointer: Point?
     private var frameTimes: [Double] = []
     private var lastDrawWall: Double?
-    private var wall: Double = 0
+    private(set) var wall: Double = 0
 
     /// Opens `styleName` on `deck` at `size`.
     public init(deck: Deck, images: ImageStore, size: Size, style styleName: String) throws(PreviewError) {
@@ -54,6 +58,7 @@ public final class Preview: FrameDriver {
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
         applyCommonParameters()
+        scene.root.addChild(panel.root)
         connectHaptics()
     }
 
@@ -79,6 +84,7 @@ public final class Preview: FrameDriver {
         parameters[name] = params
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         applyCommonParameters()
+        panel.styleChanged()
         connectHaptics()
         scene.setNeedsDisplay()
     }
@@ -95,6 +101,7 @@ public final class Preview: FrameDriver {
         parameters[styleType.descriptor.name] = p
         style.apply(p)
         applyCommonParameters()
+        panel.parametersChanged()
         scene.setNeedsDisplay()
     }
 
@@ -135,7 +142,9 @@ public final class Preview: FrameDriver {
 
     // MARK: FrameDriver
 
-    public func handle(_ event: InputEvent) {
+    public func handle(_ incoming: InputEvent) {
+        // The tuning panel first: it keeps what is over it, its keys while open, and typing.
+        guard let event = panel.route(incoming) else { return }
         switch event {
         case .resize(let size):
             let s = Size(max(size.width, 1), max(size.height, 1))
@@ -224,6 +233,11 @@ public final class Preview: FrameDriver {
         "A  auto-advance on/off (pauses while the pointer is over the row)",
         "Space  pause all motion;  .  step one frame;  ,  slow motion",
         "F3  frame rate and state;  F1 or ?  this help;  Ctrl+Q  quit",
+        "Tab  tuning panel: drag a slider (Shift: fine), double-click types",
+        "  Panel open: Up/Down select, Left/Right adjust (Shift: finer),",
+        "  Enter types or toggles, R resets one, Shift+R resets all",
+        "Ctrl+Z / Ctrl+Shift+Z  undo / redo a parameter change",
+        "Ctrl+S  save a preset;  Ctrl+C  copy the values as JSON and Swift",
     ]
 
     public func update(to wallTime: Double) {

@@ -7,7 +7,9 @@ public struct ImageContent: Hashable, Sendable {
 
 /// One line of text drawn inside a node.
 public struct TextContent: Hashable, Sendable {
-    public enum Alignment: Sendable { case leading, center }
+    /// `leading` draws at the node's top-left corner; `center` centres the line in the bounds; `trailing` puts its
+    /// right edge on the bounds' right edge, centred vertically.
+    public enum Alignment: Sendable { case leading, center, trailing }
     public var string: String
     public var font: FontSpec
     public var color: Color

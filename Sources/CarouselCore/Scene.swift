@@ -163,9 +163,10 @@ struct Painter {
         if let image = node.image { drawImage(image, bounds: bounds, cornerRadius: p.cornerRadius) }
         if let text = node.text {
             var origin = Point.zero
-            if text.alignment == .center {
+            if text.alignment != .leading {
                 let m = renderer.measureText(text.string, font: text.font)
-                origin = Point((bounds.width - m.width) / 2, (bounds.height - m.height) / 2)
+                let x = text.alignment == .center ? (bounds.width - m.width) / 2 : bounds.width - m.width
+                origin = Point(x, (bounds.height - m.height) / 2)
             }
             renderer.drawText(text.string, at: origin, font: text.font, color: text.color)
         }

@@ -211,7 +211,8 @@ public struct Parameters: Sendable {
         var problems: [String] = []
         var seen: Set<String> = []
         for m in members {
-            if ["style", "state", "time", "size"].contains(m.key) { continue }  // screenshot sidecars carry these
+            // Screenshot sidecars carry style, state, time and size; presets carry name and about.
+            if ["style", "state", "time", "size", "name", "about"].contains(m.key) { continue }
             if m.key == "parameters", case .object = m.value {
                 problems += apply(json: m.value, file: file)
                 continue

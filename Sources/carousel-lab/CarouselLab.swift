@@ -137,6 +137,7 @@ extension CarouselLab {
                 let preview = try options.makePreview(images: host.imageStore, size: host.size)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 preview.sound = SDLClickSound()
+                preview.clipboard = SDLClipboard()
                 let script = try options.script(size: host.size)
                 QuitSignals.install()
                 host.run(driver: WindowDriver(preview: preview, script: script, layoutFile: layout))
