@@ -140,6 +140,9 @@ struct RemoteImageTests {
         #expect(f.store.waitUntilLoaded(timeout: 10))
         #expect(failure(f.store, h) == "\(url): HTTP 404 Not Found")
         #expect(server.requests("/gone.png") == 1)
+        // The decode thread posts the failure, then wakes the loop: the wake may land just after the pump saw it.
+        let deadline = Date().addingTimeInterval(2)
+        while wakes.withLock({ $0 }) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(wakes.withLock { $0 } >= 1)
 
         // The second attempt after 0.2 s, the third after 0.4 s more; the error placeholder stays meanwhile.
