@@ -7,8 +7,9 @@ import Testing
 
 /// The tuning panel in the real window under Xvfb: Tab, a slider dragged with xdotool, and Ctrl+C read back from the
 /// X clipboard by this test process (another X client), so the SDL clipboard wiring is proven end to end.
+extension WindowTests {
 @MainActor
-@Suite("Panel in the window", .serialized, .enabled(if: AppWindow.available, "needs DISPLAY (xvfb-run), xdotool and a built carousel-lab"))
+@Suite("Panel in the window")
 struct PanelWindowTests {
     @Test("Tab opens the panel, a drag and a typed value apply live, Ctrl+C puts JSON and Swift on the X clipboard")
     func dragAndCopy() throws {
@@ -51,4 +52,5 @@ struct PanelWindowTests {
         #expect(copied.contains("\"itemWidth\": 275"))
         #expect(copied.contains("let expand = ("))
     }
+}
 }
