@@ -35,8 +35,11 @@ public final class Preview: FrameDriver {
     private let container = Node(name: "style")
     private let overlay: Overlay
     private var pointer: Point?
-    private var frameTimes: [Double] = []
+    /// Wall-clock intervals between the frames of the current run of frames (F3).
+    private var frameIntervals: [Double] = []
     private var lastDrawWall: Double?
+    /// The scene time of the last frame drawn.
+    private var paintedSceneTime: Double?
     private var wall: Double = 0
     private var screenshotRequested = false
     private var screenshotsInFlight: Set<String> = []
@@ -264,10 +267,15 @@ public final class Preview: FrameDriver {
         let t = time.sceneTime(atWall: wallTime)
         scene.advance(to: t)
         updatePauseReasons()
-        if scene.needsFrame { style.layout() }
+        if needsFrame { style.layout() }
     }
 
-    public var needsFrame: Bool { scene.needsFrame }
+    /// The scene's answer, except that a paused scene whose time has not moved since the last frame drawn, with
+    /// nothing changed, looks exactly like that frame: a paused window draws nothing.
+    public var needsFrame: Bool {
+        guard scene.needsFrame else { return false }
+        return !(time.isPaused && !scene.hasUnpaintedChanges && paintedSceneTime == scene.now)
+    }
 
     public var nextWakeTime: Double? {
         [sceneWakeTime, parameterFile?.nextPoll, overlay.messageDeadline].compactMap { $0 }.min()
@@ -275,7 +283,7 @@ public final class Preview: FrameDriver {
 
     private var sceneWakeTime: Double? {
         guard let t = scene.nextWakeTime else { return nil }
-        if scene.needsFrame { return wall }
+        if needsFrame { return wall }
         return time.wallTime(forScene: t)
     }
 
@@ -283,15 +291,32 @@ public final class Preview: FrameDriver {
         if overlay.isStatusVisible { overlay.setStatus(statusText) }
         if screenshotRequested { captureScreenshot(into: renderer) }
         scene.paint(into: renderer, images: images)
-        if let last = lastDrawWall { frameTimes.append(wall - last); if frameTimes.count > 60 { frameTimes.removeFirst() } }
+        paintedSceneTime = scene.now
+        noteFrameDrawn()
+    }
+
+    // MARK: Status (F3)
+
+    /// A pause between frames longer than this starts a new run: idle time is not frame time.
+    static let idleGap = 0.25
+
+    private func noteFrameDrawn() {
+        if let last = lastDrawWall {
+            let dt = wall - last
+            if dt > Preview.idleGap { frameIntervals.removeAll() } else if dt > 0 { frameIntervals.append(dt) }
+            if frameIntervals.count > 60 { frameIntervals.removeFirst() }
+        }
         lastDrawWall = wall
     }
 
+    /// The F3 line: frame rate and mean frame time over the current run of frames (up to the last 60; "idle" when
+    /// the frame follows a pause), playback speed, style and state. It is drawn with the frame, so it shows the
+    /// figures as of the last frame drawn: when nothing moves, nothing is redrawn and the line stays as it was.
     private var statusText: String {
-        let dt = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
-        let fps = dt > 0 ? 1 / dt : 0
         let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        return String(format: "%.0f fps  %.1f ms  %@  %@  %@", fps, dt * 1000, speedText, styleType.descriptor.name, state)
+        guard !frameIntervals.isEmpty else { return "idle  \(speedText)  \(styleType.descriptor.name)  \(state)" }
+        let dt = frameIntervals.reduce(0, +) / Double(frameIntervals.count)
+        return String(format: "%.0f fps  %.1f ms  %@  %@  %@", 1 / dt, dt * 1000, speedText, styleType.descriptor.name, state)
     }
 
     /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
