@@ -57,7 +57,7 @@ final class Overlay {
 
     /// A one-line label for `text` in `font`, shortened with an ellipsis to fit `width` points.
     private func label(_ name: String, _ text: String, font: FontSpec, color: Color, frame: Rect) -> Node {
-        let fits = max(Int(frame.width / (font.size * 0.6)), 2)
+        let fits = max(Int(frame.width / (font.size * 0.5)), 2)
         let shown = text.count <= fits ? text : String(text.prefix(fits - 1)) + "…"
         let n = Node(name: name, frame: frame)
         n.text = TextContent(shown, font: font, color: color)
@@ -167,7 +167,7 @@ final class Overlay {
     func setStatus(_ text: String) {
         guard !status.isHidden else { return }
         let font = Overlay.statusFont
-        let width = min(Double(text.count) * font.size * 0.6 + 20, max(scene.size.width - 20, 40))
+        let width = min(Double(text.count) * font.size * 0.55 + 20, max(scene.size.width - 20, 40))
         status.frame = Rect(10, 10, width, 24)
         if status.children.first?.text?.string == text { return }
         status.removeAllChildren()
@@ -182,7 +182,9 @@ final class Overlay {
         guard !help.isHidden else { return }
         help.removeAllChildren()
         let lineHeight = 21.0
-        let width = 560.0, height = Double(lines.count) * lineHeight + 32
+        let longest = Double(lines.map(\.count).max() ?? 0)
+        let width = min(max(longest * 14 * 0.55 + 40, 360), max(scene.size.width - 20, 100))
+        let height = Double(lines.count) * lineHeight + 32
         help.frame = Rect((scene.size.width - width) / 2, max((scene.size.height - height) / 2, 10), width, height)
         for (i, line) in lines.enumerated() {
             let n = Node(name: "help.line", frame: Rect(20, 16 + Double(i) * lineHeight, width - 40, lineHeight))

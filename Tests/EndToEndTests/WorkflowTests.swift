@@ -156,20 +156,33 @@ struct WindowWorkflowTests {
     func f12SavesScreenshot() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shots-\(UUID().uuidString)/Carousel Lab").path
         defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
-        let app = try AppWindow(["--style", "loop", "--screenshots", dir])
-        _ = try #require(app.layout())
-        app.xdotool("mousemove", "640", "700")
+        let app = try AppWindow(["--style", "expand", "--screenshots", dir])
+        let item2 = try #require(AppWindow.frame(app.layout(), 2))
+        app.xdotool("mousemove", "\(Int(item2.midX))", "\(Int(item2.midY))")
+        // Expanded and settled (the layout file is written after each frame drawn).
+        app.wait { $0["state"]?["expanded"] == .number(2) && AppWindow.frame($0, 2)?.width == 250 }
         app.xdotool("key", "F12")
         let names = waitForFiles(in: dir, count: 2)
         try #require(names.count == 2, "\(names)")
-        #expect(names[0].hasPrefix("loop-") && names[0].hasSuffix(".json"))
+        #expect(names[0].hasPrefix("expand-") && names[0].hasSuffix(".json"))
         #expect(names[1] == (names[0] as NSString).deletingPathExtension + ".png")
         let image = try PixelImage.load("\(dir)/\(names[1])")
         #expect(image.width == 1280 && image.height == 720)
         let sidecar = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(names[0])")))
-        #expect(sidecar["style"] == "loop")
+        #expect(sidecar["style"] == "expand")
         #expect(sidecar["screenshot"] == .string(names[1]))
+        #expect(sidecar["state"]?["expanded"] == .number(2))
         #expect(sidecar["parameters"]?.members?.isEmpty == false)
+        // capture replays the sidecar into the same layout; only the renderers differ (the window's GPU renderer and
+        // capture's software renderer filter photos differently), so the pixels are close, not identical.
+        let again = "\(dir)/../again.png"
+        let (status, stderr) = try runCLI(["capture", "--params", "\(dir)/\(names[0])", "--out", again])
+        #expect(status == 0, "\(stderr)")
+        let d = try PixelImage.load(again).difference(to: image)
+        #expect(d.meanAbs < 3, "mean \(d.meanAbs), \(d.fractionOver * 100) % of pixels")
+        let plain = "\(dir)/../plain.png"
+        #expect(try runCLI(["capture", "--style", "expand", "--at", "\(sidecar["time"]?.numberValue ?? 1)", "--out", plain]).status == 0)
+        #expect(try PixelImage.load(plain).difference(to: image).meanAbs > 3, "without the recorded input nothing is expanded")
         app.xdotool("key", "ctrl+p")
         let more = waitForFiles(in: dir, count: 4)
         #expect(more.count == 4, "\(more)")
