@@ -11,8 +11,9 @@ import Foundation
 /// Moves at the same time collapse into the last one. After `maxEntries` entries it stops and says so.
 @MainActor
 public final class InputRecorder {
-    /// The most entries kept (a minute of pointer motion at 60 Hz is 3,600).
-    public static let maxEntries = 200_000
+    /// The most entries kept: about 27 minutes of continuous pointer motion at 60 Hz, well within the script size
+    /// `ScriptedInput` accepts.
+    public static let maxEntries = 100_000
 
     private var lines: [String] = []
     private var lastWasMoveAt: Double?

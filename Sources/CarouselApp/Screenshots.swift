@@ -113,6 +113,8 @@ public struct SidecarDefaults: Equatable, Sendable {
     public var time: Double?
     /// The recorded input as a script (entries separated by newlines).
     public var input: String?
+    /// Set when the recording was cut short (a very long session): a replay may differ.
+    public var inputTruncated = false
 
     /// Reads the members a sidecar may have; anything missing or of the wrong type stays nil.
     public init(json: JSONValue) {
@@ -125,5 +127,6 @@ public struct SidecarDefaults: Equatable, Sendable {
             let texts = lines.compactMap(\.stringValue)
             if texts.count == lines.count { input = texts.joined(separator: "\n") }
         }
+        inputTruncated = json["inputTruncated"]?.boolValue ?? false
     }
 }

@@ -91,9 +91,10 @@ public final class SDLRenderer: Renderer {
     /// A frame with a read-back armed (`readBackNextFrame`) is read instead of presented.
     public func endFrame() {
         flush()
-        if let handler = readBack {
-            readBack = nil
-            handler(readPixels())
+        if !readBacks.isEmpty {
+            let handlers = readBacks
+            readBacks.removeAll()
+            for handler in handlers { handler(readPixels()) }
             return
         }
         if presents { SDL_RenderPresent(context.renderer) } else { SDL_RenderFlush(context.renderer) }
@@ -101,12 +102,12 @@ public final class SDLRenderer: Renderer {
 
     // MARK: Read-back
 
-    private var readBack: ((Result<SurfaceBox, SDLBackendError>) -> Void)?
+    private var readBacks: [(Result<SurfaceBox, SDLBackendError>) -> Void] = []
 
     /// Arms a read-back: when the next frame ends, its pixels are copied into a new surface that `handler` owns
-    /// (XRGB8888, the renderer's output size), and that frame is not presented.
+    /// (XRGB8888, the renderer's output size), and that frame is not presented. Several may wait for one frame.
     func readBackNextFrame(_ handler: @escaping (Result<SurfaceBox, SDLBackendError>) -> Void) {
-        readBack = handler
+        readBacks.append(handler)
     }
 
     /// The pixels drawn so far, before any present (the back buffer is undefined after one).

@@ -126,7 +126,10 @@ struct DeckOptions: ParsableArguments {
         if let input {
             do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
         }
-        if useSidecar, let recorded = sidecarDefaults()?.input {
+        if useSidecar, let sidecar = sidecarDefaults(), let recorded = sidecar.input {
+            if sidecar.inputTruncated {
+                printError("\(params ?? "--params"): the recorded input was cut short (a very long session); the frame may differ")
+            }
             do { return try ScriptedInput.parse(recorded, size: size) } catch { throw Failure("\(params ?? "--params") \"input\": \(error)") }
         }
         return ScriptedInput(entries: [])

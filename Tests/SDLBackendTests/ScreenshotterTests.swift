@@ -69,6 +69,25 @@ struct ScreenshotterTests {
         #expect(Array(image.rgba[0..<3]) == [0, 0xff, 0])
     }
 
+    @Test("Two requests before one frame both get that frame")
+    func twoRequests() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(width: 200, height: 120)
+        let shots = Screenshotter(renderer: canvas.renderer)
+        var done: [String] = []
+        for name in ["a", "b"] {
+            shots.captureNextFrame(to: dir.appendingPathComponent("\(name).png").path, sidecar: "{}",
+                                   sidecarPath: dir.appendingPathComponent("\(name).json").path) { if case .success(let p) = $0 { done.append(p) } }
+        }
+        drawFrame(canvas.renderer)
+        #expect(shots.waitUntilIdle(timeout: 10))
+        #expect(done.count == 2)
+        let a = try PixelImage.load(dir.appendingPathComponent("a.png").path), b = try PixelImage.load(dir.appendingPathComponent("b.png").path)
+        #expect(a == b)
+        #expect(!shots.isSaving)
+    }
+
     @Test("A folder that cannot be created is an error naming the file; nothing is left behind and later saves work")
     func unwritableFolder() throws {
         let dir = try makeTempDir()
