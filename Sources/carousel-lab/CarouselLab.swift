@@ -52,6 +52,11 @@ struct DeckOptions: ParsableArguments {
         do { return try ParameterFile.read(params) } catch { throw Failure(error.message) }
     }
 
+    /// Fails with one line when `--params` names no file (before a window opens).
+    func checkParameterFileExists() throws {
+        if let params, !FileManager.default.fileExists(atPath: params) { throw Failure("\(params): no such parameter file") }
+    }
+
     /// What the `--params` file says beyond parameter values (a screenshot sidecar's style, size, time, input).
     /// A file that cannot be read or parsed gives none (the error is reported where the file is applied).
     func sidecarDefaults() -> SidecarDefaults? {
@@ -63,7 +68,8 @@ struct DeckOptions: ParsableArguments {
     func styleName() throws -> String {
         if let style { return style }
         if let s = sidecarDefaults()?.style {
-            try DeckOptions.checkStyle(s, option: "\(params ?? "--params") \"style\"")
+            let names = MainActor.assumeIsolated { StyleRegistry.names }
+            guard names.contains(s.lowercased()) else { throw Failure("\(params ?? "--params"): unknown style \"\(s)\" (styles: \(names.joined(separator: ", ")))") }
             return s
         }
         return "expand"
@@ -107,7 +113,7 @@ struct DeckOptions: ParsableArguments {
         do { preview = try Preview(deck: deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
         preview.report = printError
         if let params, watch {
-            guard FileManager.default.fileExists(atPath: params) else { throw Failure("\(params): no such parameter file") }
+            try checkParameterFileExists()
             let watcher = ParameterFileWatcher(path: params, preview: preview)
             watcher.load()
             preview.parameterFile = watcher
@@ -161,6 +167,8 @@ extension CarouselLab {
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
+                try options.checkParameterFileExists()
+                _ = try options.styleName()
                 let host: SDLWindowHost
                 do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch {
                     throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
