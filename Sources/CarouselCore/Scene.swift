@@ -70,6 +70,9 @@ public final class Scene {
     /// running at the last frame drawn (so the frame at or after its end, with the final values, is still owed).
     public var needsFrame: Bool { dirty || paintedAt < animationsEnd }
 
+    /// Whether something changed since the last frame drawn (apart from time moving on).
+    public var hasUnpaintedChanges: Bool { dirty }
+
     /// The scene time at which the next frame or timer is due: now while animating, else the next timer, else nil.
     public var nextWakeTime: Double? {
         if needsFrame { return now }

@@ -73,23 +73,11 @@ public final class HeadlessCanvas {
     public func savePNG(to path: String) throws {
         guard let surface = context.surface else { throw SDLBackendError.saveFailed(path: path, reason: "no surface") }
         SDL_RenderFlush(context.renderer)
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        let dir = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDir), isDir.boolValue else {
             throw SDLBackendError.saveFailed(path: path, reason: "folder \(dir) does not exist")
         }
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
-        guard IMG_SavePNG(surface, temp) == 0 else {
-            let why = RendererContext.lastError()
-            unlink(temp)
-            throw SDLBackendError.saveFailed(path: path, reason: why)
-        }
-        guard rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw SDLBackendError.saveFailed(path: path, reason: why)
-        }
+        try PNGWriter.save(surface, to: path)
     }
 }

@@ -88,9 +88,42 @@ public final class SDLRenderer: Renderer {
     }
 
     /// Ends the frame: flushes batched shapes, then presents a window renderer (a headless one keeps the pixels).
+    /// A frame with a read-back armed (`readBackNextFrame`) is read instead of presented.
     public func endFrame() {
         flush()
+        if !readBacks.isEmpty {
+            let handlers = readBacks
+            readBacks.removeAll()
+            for handler in handlers { handler(readPixels()) }
+            return
+        }
         if presents { SDL_RenderPresent(context.renderer) } else { SDL_RenderFlush(context.renderer) }
+    }
+
+    // MARK: Read-back
+
+    private var readBacks: [(Result<SurfaceBox, SDLBackendError>) -> Void] = []
+
+    /// Arms a read-back: when the next frame ends, its pixels are copied into a new surface that `handler` owns
+    /// (XRGB8888, the renderer's output size), and that frame is not presented. Several may wait for one frame.
+    func readBackNextFrame(_ handler: @escaping (Result<SurfaceBox, SDLBackendError>) -> Void) {
+        readBacks.append(handler)
+    }
+
+    /// The pixels drawn so far, before any present (the back buffer is undefined after one).
+    private func readPixels() -> Result<SurfaceBox, SDLBackendError> {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(context.renderer, &w, &h)
+        let format = SDL_PIXELFORMAT_RGB888.rawValue
+        guard w > 0, h > 0, let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else {
+            return .failure(.creationFailed("a \(w)x\(h) surface for a screenshot: \(RendererContext.lastError())"))
+        }
+        guard SDL_RenderReadPixels(context.renderer, nil, format, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            let why = RendererContext.lastError()
+            SDL_FreeSurface(surface)
+            return .failure(.saveFailed(path: "(screenshot)", reason: "cannot read the frame's pixels: \(why)"))
+        }
+        return .success(SurfaceBox(surface))
     }
 
     // MARK: State

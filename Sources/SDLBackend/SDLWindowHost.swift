@@ -20,6 +20,8 @@ public final class SDLWindowHost {
     public var onImagesChanged: (@MainActor () -> Void)?
     /// The SDL render driver in use ("opengl", "software", ...).
     public let rendererName: String
+    /// Saves frames of this window as PNGs off the frame loop (hand it to the app as its `ScreenshotTaker`).
+    public let screenshotter: Screenshotter
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
     private let wakeEventType: UInt32
@@ -64,6 +66,7 @@ public final class SDLWindowHost {
             e.type = wakeType
             _ = SDL_PushEvent(&e)
         }
+        screenshotter = Screenshotter(renderer: renderer, wake: wake)
         renderer.images.wake = wake
         SDL_ShowWindow(window)
         pinch = X11PinchSource.make(for: window, wake: wake)
@@ -106,8 +109,9 @@ public final class SDLWindowHost {
             let t = now()
             if let pinch { for e in pinch.poll() { driver.handle(e) } }
             if let end = translator.expireMagnify(now: t) { driver.handle(end) }
-            // 2. Images.
+            // 2. Images, and screenshots saved in the background.
             if imageStore.pump() { onImagesChanged?() }
+            screenshotter.pump()
             // 3. Time, then draw.
             driver.update(to: t)
             if quit || driver.wantsQuit { break }
@@ -118,6 +122,8 @@ public final class SDLWindowHost {
             // 4. Sleep until something happens.
             haveEvent = SDL_WaitEventTimeout(&event, waitTimeout(driver: driver, now: now())) != 0
         }
+        // Screenshots still being written are finished, not lost.
+        if !screenshotter.waitUntilIdle(timeout: 10) { printError("carousel-lab: a screenshot was still being written at exit") }
     }
 
     /// Milliseconds to wait: until the driver's next wake time or a magnification ends; 250 ms at most while images

@@ -17,34 +17,68 @@ struct CarouselLab: ParsableCommand {
 
 /// Options shared by `run` and `capture`.
 struct DeckOptions: ParsableArguments {
-    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging.")
-    var style: String = "expand"
+    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging (default: the --params file's \"style\", else expand).")
+    var style: String?
     @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
     var images: String?
-    @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`).")
+    @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`), or a screenshot's JSON sidecar. The window reloads it when it changes.")
     var params: String?
-    @Option(name: .long, help: "Window size in points, WxH.")
-    var size: String = "1280x720"
+    @Option(name: .long, help: "Window size in points, WxH (capture: default the --params sidecar's size; else 1280x720).")
+    var size: String?
     @Option(name: .long, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
     var autoAdvance: Double?
     @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
     var input: String?
 
     func validate() throws {
-        _ = try parsedSize()
+        if let size { _ = try DeckOptions.parseSize(size) }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
             throw ValidationError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(a)")
         }
-        let style = self.style
+        if let style { try DeckOptions.checkStyle(style, option: "--style") }
+    }
+
+    private static func checkStyle(_ style: String, option: String) throws {
         try MainActor.assumeIsolated {
             guard StyleRegistry.style(named: style) != nil else {
-                throw ValidationError("unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+                throw ValidationError("\(option): unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
             }
         }
     }
 
-    /// `--size` as points.
-    func parsedSize() throws -> Size {
+    /// The `--params` file read and checked (nil without `--params`); a broken file is a one-line failure.
+    func parameterFile() throws -> JSONValue? {
+        guard let params else { return nil }
+        do { return try ParameterFile.read(params) } catch { throw Failure(error.message) }
+    }
+
+    /// Fails with one line when `--params` names no file (before a window opens).
+    func checkParameterFileExists() throws {
+        if let params, !FileManager.default.fileExists(atPath: params) { throw Failure("\(params): no such parameter file") }
+    }
+
+    /// What the `--params` file says beyond parameter values (a screenshot sidecar's style, size, time, input).
+    /// A file that cannot be read or parsed gives none (the error is reported where the file is applied).
+    func sidecarDefaults() -> SidecarDefaults? {
+        guard let params, let json = try? ParameterFile.read(params) else { return nil }
+        return SidecarDefaults(json: json)
+    }
+
+    /// `--style`, else the `--params` file's style, else expand.
+    func styleName() throws -> String {
+        if let style { return style }
+        if let s = sidecarDefaults()?.style {
+            let names = MainActor.assumeIsolated { StyleRegistry.names }
+            guard names.contains(s.lowercased()) else { throw Failure("\(params ?? "--params"): unknown style \"\(s)\" (styles: \(names.joined(separator: ", ")))") }
+            return s
+        }
+        return "expand"
+    }
+
+    /// `--size` as points (1280x720 when not given).
+    func parsedSize() throws -> Size { try DeckOptions.parseSize(size ?? "1280x720") }
+
+    static func parseSize(_ size: String) throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ValidationError("--size must be WxH, like 1280x720, got \"\(size)\"")
@@ -69,15 +103,22 @@ struct DeckOptions: ParsableArguments {
         }
     }
 
-    /// Builds the preview with parameters, auto-advance and messages wired.
-    @MainActor func makePreview(images store: ImageStore, size: Size) throws -> Preview {
+    /// Builds the preview with parameters, auto-advance and messages wired. With `watch`, the `--params` file is
+    /// watched and reloaded live, and a broken one shows its error in the window instead of stopping; without, a
+    /// broken file is a failure.
+    @MainActor func makePreview(images store: ImageStore, size: Size, watch: Bool) throws -> Preview {
         let deck = try loadDeck()
         let preview: Preview
+        let style = try styleName()
         do { preview = try Preview(deck: deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
         preview.report = printError
-        if let params {
-            let json = try ParameterFile.read(params)
-            ParameterFileProblems.report(preview.applyParameterFile(json, file: params))
+        if let params, watch {
+            try checkParameterFileExists()
+            let watcher = ParameterFileWatcher(path: params, preview: preview)
+            watcher.load()
+            preview.parameterFile = watcher
+        } else if let json = try parameterFile() {
+            preview.applyParameterFile(json, file: params!).forEach { printError($0 + " (ignored)") }
         }
         if let a = autoAdvance {
             try? preview.setParameter("autoAdvance", .bool(a > 0))
@@ -86,10 +127,18 @@ struct DeckOptions: ParsableArguments {
         return preview
     }
 
-    /// The scripted input, if any.
-    func script(size: Size) throws -> ScriptedInput {
-        guard let input else { return ScriptedInput(entries: []) }
-        do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+    /// The scripted input, if any: `--input`, else (with `useSidecar`) the input recorded in a screenshot sidecar.
+    func script(size: Size, useSidecar: Bool = false) throws -> ScriptedInput {
+        if let input {
+            do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+        }
+        if useSidecar, let sidecar = sidecarDefaults(), let recorded = sidecar.input {
+            if sidecar.inputTruncated {
+                printError("\(params ?? "--params"): the recorded input was cut short (a very long session); the frame may differ")
+            }
+            do { return try ScriptedInput.parse(recorded, size: size) } catch { throw Failure("\(params ?? "--params") \"input\": \(error)") }
+        }
+        return ScriptedInput(entries: [])
     }
 }
 
@@ -104,20 +153,6 @@ struct Failure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// Reading `--params` files.
-enum ParameterFile {
-    static func read(_ path: String) throws -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure("\(path): cannot read the parameter file") }
-        guard data.count <= 1 << 20 else { throw Failure("\(path): parameter file is larger than 1 MB") }
-        do { return try JSONParser.parse(data) } catch let e as JSONSyntaxError {
-            throw Failure("\(path):\(e.line): invalid JSON: \(e.message)")
-        }
-    }
-}
-
-enum ParameterFileProblems {
-    static func report(_ problems: [String]) { problems.forEach { printError($0 + " (ignored)") } }
-}
 
 extension CarouselLab {
     /// Opens the window.
@@ -126,18 +161,27 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "Keep this file updated with what is on screen (the capture --layout format), for scripts and tests.")
         var layout: String?
+        @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder ($XDG_PICTURES_DIR or ~/Pictures), else in the current directory.")
+        var screenshots: String?
 
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
+                try options.checkParameterFileExists()
+                _ = try options.styleName()
                 let host: SDLWindowHost
                 do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch {
                     throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
                 }
-                let preview = try options.makePreview(images: host.imageStore, size: host.size)
+                let preview = try options.makePreview(images: host.imageStore, size: host.size, watch: true)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 preview.sound = SDLClickSound()
                 preview.clipboard = SDLClipboard()
+                let folder = ScreenshotFolder.resolve(
+                    option: screenshots, environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(),
+                    currentDirectory: FileManager.default.currentDirectoryPath,
+                    isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
+                preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let script = try options.script(size: host.size)
                 QuitSignals.install()
                 host.run(driver: WindowDriver(preview: preview, script: script, layoutFile: layout))
@@ -151,15 +195,15 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
         var out: String
-        @Option(name: .long, help: "Seconds after the style appears.")
-        var at: Double = 1.0
+        @Option(name: .long, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")
+        var at: Double?
         @Option(name: .long, help: "Also write what is on screen as JSON to this file.")
         var layout: String?
         @Option(name: .long, help: "Write a sequence START:END:STEP of frames, numbered, instead of one.")
         var frames: String?
 
         func validate() throws {
-            guard at.isFinite, at >= 0, at <= 3600 else { throw ValidationError("--at must be between 0 and 3600 seconds, got \(at)") }
+            if let at, !(at.isFinite && at >= 0 && at <= 3600) { throw ValidationError("--at must be between 0 and 3600 seconds, got \(at)") }
             if let frames { _ = try sequence(frames) }
         }
 
@@ -174,11 +218,13 @@ extension CarouselLab {
 
         func run() throws {
             try MainActor.assumeIsolated {
-                let size = try options.parsedSize()
-                let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
-                let preview = try options.makePreview(images: canvas.images, size: size)
-                let script = try options.script(size: size)
-                let times = try frames.map(sequence) ?? [at]
+                // A screenshot's sidecar passed as --params supplies the style, size, time and input not given.
+                let sidecar = options.sidecarDefaults()
+                let size = try options.size == nil ? sidecar?.size ?? options.parsedSize() : options.parsedSize()
+                let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+                let preview = try options.makePreview(images: canvas.images, size: size, watch: false)
+                let script = try options.script(size: size, useSidecar: true)
+                let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let run = CaptureRun(preview: preview, script: script) {
                     if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
                     return true
