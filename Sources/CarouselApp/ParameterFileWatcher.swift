@@ -151,7 +151,8 @@ public final class ParameterFileWatcher {
 }
 
 /// What identifies a file's contents without reading it: device, inode, size and modification time. A rename
-/// over the file changes the inode; a save in place changes the time (and usually the size).
+/// over the file changes the inode; a save in place changes the time (and usually the size). Two saves of the same
+/// size within one tick of the file system's clock (a few milliseconds) look the same; editors never save that fast.
 struct FileSignature: Equatable {
     var device: UInt64
     var inode: UInt64
