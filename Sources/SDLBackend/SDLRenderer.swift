@@ -28,6 +28,9 @@ public final class SDLRenderer: Renderer {
         public var drawCalls = 0
         /// Triangles submitted.
         public var triangles = 0
+        /// Seconds spent in `SDL_RenderPresent` (a window) or `SDL_RenderFlush` (headless) at the end of the frame:
+        /// with a batching renderer (OpenGL) that is where queued drawing is executed and rasterised.
+        public var presentSeconds = 0.0
     }
 
     let context: RendererContext
@@ -90,7 +93,9 @@ public final class SDLRenderer: Renderer {
     /// Ends the frame: flushes batched shapes, then presents a window renderer (a headless one keeps the pixels).
     public func endFrame() {
         flush()
+        let start = SDL_GetPerformanceCounter()
         if presents { SDL_RenderPresent(context.renderer) } else { SDL_RenderFlush(context.renderer) }
+        stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
     }
 
     // MARK: State

@@ -11,7 +11,7 @@ struct CarouselLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
-        subcommands: [Run.self, Capture.self, Styles.self],
+        subcommands: [Run.self, Capture.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 }
 
@@ -44,7 +44,10 @@ struct DeckOptions: ParsableArguments {
     }
 
     /// `--size` as points.
-    func parsedSize() throws -> Size {
+    func parsedSize() throws -> Size { try DeckOptions.parseSize(size) }
+
+    /// A `--size` argument as points.
+    static func parseSize(_ size: String) throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ValidationError("--size must be WxH, like 1280x720, got \"\(size)\"")

@@ -1,0 +1,102 @@
+import CarouselApp
+import CarouselCore
+import CarouselStyles
+import Foundation
+import SDLBackend
+
+/// One style's frame figures: the scripted interaction's frames, their cost split by phase, and the floor.
+public struct StyleFrameResult: Sendable {
+    public var style: String
+    /// 60 Hz frames the script spans.
+    public var frames: Int
+    /// Frames that needed drawing (the others were skipped: nothing changed).
+    public var framesDrawn: Int
+    /// Per drawn frame: update + paint + present.
+    public var frame: Samples
+    /// Input, timers, animation and layout (`ScriptPlayer` delivery and `Preview.update`).
+    public var update: Samples
+    /// The tree walk and renderer calls, up to the present.
+    public var paint: Samples
+    /// `SDL_RenderPresent` (or the software renderer's flush).
+    public var present: Samples
+    /// The same frames' draw lists replayed straight into the renderer (present included).
+    public var floor: Samples
+    /// Triangles per drawn frame (the last one).
+    public var triangles: Int
+    /// Draw calls of the last frame.
+    public var drawCalls: Int
+
+    /// Mean frame time over mean floor time.
+    public var frameOverFloor: Double { floor.mean > 0 ? frame.mean / floor.mean : 0 }
+}
+
+/// Replays each style's scripted interaction on a 60 Hz timeline as fast as the renderer allows, timing every phase;
+/// after each frame, replays that frame's recorded draw list into the same renderer for the floor.
+@MainActor
+enum FrameBench {
+    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int) throws -> StyleFrameResult {
+        let size = target.size
+        let preview = try Preview(deck: deck, images: target.images, size: size, style: style)
+        preview.update(to: 0)
+        // Images first: decoding is measured by the startup figures, not here.
+        _ = target.images.waitUntilLoaded(timeout: 60)
+        preview.imagesChanged()
+        let script = BenchScripts.script(for: style, size: size, seconds: Double(frames) / 60)
+        let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
+        target.run(driver) { [unowned preview] in preview.imagesChanged() }
+        let stats = target.renderer.stats
+        return StyleFrameResult(style: style, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
+                                update: driver.update, paint: driver.paint, present: driver.present, floor: driver.floor,
+                                triangles: stats.triangles, drawCalls: stats.drawCalls)
+    }
+}
+
+/// Steps a preview through a script one 60 Hz frame per loop iteration, ignoring wall time and real input.
+@MainActor
+final class FrameBenchDriver: FrameDriver {
+    let preview: Preview
+    let player: ScriptPlayer
+    let frames: Int
+    private var index = 0
+    private var lastUpdate = 0.0
+    private(set) var frame = Samples(), update = Samples(), paint = Samples(), present = Samples(), floor = Samples()
+
+    init(preview: Preview, script: ScriptedInput, frames: Int) {
+        self.preview = preview; player = ScriptPlayer(script); self.frames = frames
+    }
+
+    func handle(_ event: InputEvent) {}
+
+    func update(to wallTime: Double) {
+        guard index < frames else { return }
+        let t = Double(index) / 60
+        index += 1
+        let start = ProcessMetrics.monotonic()
+        player.deliver(upTo: t, into: preview)
+        preview.update(to: t)
+        lastUpdate = ProcessMetrics.monotonic() - start
+    }
+
+    var needsFrame: Bool { preview.needsFrame }
+    var nextWakeTime: Double? { 0 }
+    var wantsQuit: Bool { index >= frames }
+
+    func draw(into renderer: Renderer) {
+        let start = ProcessMetrics.monotonic()
+        preview.draw(into: renderer)
+        let drawn = ProcessMetrics.monotonic() - start
+        let presented = (renderer as? SDLRenderer)?.stats.presentSeconds ?? 0
+        update.append(lastUpdate)
+        paint.append(drawn - presented)
+        present.append(presented)
+        frame.append(lastUpdate + drawn)
+
+        // The floor: the same frame, recorded, then replayed with no tree, layout or animation.
+        let recorder = DrawListRecorder(size: renderer.size)
+        recorder.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
+        preview.draw(into: recorder)
+        let floorStart = ProcessMetrics.monotonic()
+        recorder.replay(into: renderer)
+        floor.append(ProcessMetrics.monotonic() - floorStart)
+    }
+}
