@@ -40,6 +40,8 @@ public final class SDLImageStore: ImageStore {
         var state: ImageState = .loading
         var texture: OpaquePointer?
         var textureSize: (w: Int32, h: Int32) = (0, 0)
+        /// Whether every pixel of the texture is opaque.
+        var opaque = false
         var lastUse: UInt64 = 0
         /// The largest size asked for; nil means full size.
         var requested: Size?
@@ -135,7 +137,7 @@ public final class SDLImageStore: ImageStore {
         var changed = false
         for item in items {
             guard entries.indices.contains(item.raw), entries[item.raw].generation == item.generation else {
-                if case .decoded(let box, _) = item.result, let s = box.take() { SDL_FreeSurface(s) }
+                if case .decoded(let box, _, _) = item.result, let s = box.take() { SDL_FreeSurface(s) }
                 continue
             }
             var e = entries[item.raw]
@@ -144,7 +146,7 @@ public final class SDLImageStore: ImageStore {
             switch item.result {
             case .failed(let message):
                 if e.texture == nil { e.state = .failed(message) }
-            case .decoded(let box, let natural):
+            case .decoded(let box, let natural, let opaque):
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
                 guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else {
@@ -156,6 +158,7 @@ public final class SDLImageStore: ImageStore {
                 if let old = e.texture { SDL_DestroyTexture(old); textureBytes -= e.bytes }
                 e.texture = tex
                 e.textureSize = (surface.pointee.w, surface.pointee.h)
+                e.opaque = opaque
                 e.decodedFor = e.requested
                 textureBytes += e.bytes
                 e.state = .ready(natural)
@@ -187,9 +190,9 @@ public final class SDLImageStore: ImageStore {
     /// Marks the start of a frame, for the least-recently-drawn bookkeeping.
     func beginFrame() { frame += 1 }
 
-    /// The texture for `handle` and its pixel size, marking it drawn this frame; nil when it is not ready. A ready
-    /// image whose texture was evicted starts decoding again.
-    func texture(for handle: ImageHandle) -> (texture: OpaquePointer, width: Int32, height: Int32, natural: Size)? {
+    /// The texture for `handle`, its pixel size and whether it is opaque, marking it drawn this frame; nil when it is
+    /// not ready. A ready image whose texture was evicted starts decoding again.
+    func texture(for handle: ImageHandle) -> (texture: OpaquePointer, width: Int32, height: Int32, natural: Size, opaque: Bool)? {
         guard entries.indices.contains(handle.raw) else { return nil }
         guard case .ready(let natural) = entries[handle.raw].state else { return nil }
         entries[handle.raw].lastUse = frame
@@ -198,7 +201,7 @@ public final class SDLImageStore: ImageStore {
             return nil
         }
         let s = entries[handle.raw].textureSize
-        return (t, s.w, s.h, natural)
+        return (t, s.w, s.h, natural, entries[handle.raw].opaque)
     }
 
     /// The pixel size of the texture behind `handle` (for tests and diagnostics).

@@ -5,12 +5,14 @@ import CarouselCore
 /// The `Renderer` of the SDL backend: draws rounded shapes, images and text into an `SDL_Renderer` (a window's, or a
 /// software renderer on a surface for headless capture).
 ///
-/// Everything becomes `SDL_RenderGeometry` triangles (a fan plus a one-pixel feathered ring for anti-aliasing),
-/// except text, which is copied from cached SDL_ttf textures. Coordinates go through the current transform and then
-/// the display `scale` (device pixels per point); transforms are expected to be axis-aligned (translate and scale):
-/// other transforms are reduced to the bounding box of what they map. Clips are rounded rectangles intersected
-/// geometrically with every shape drawn inside them; text is clipped to the clip's bounding box. Untextured shapes
-/// are batched into one geometry call until something else must be drawn.
+/// Every shape is a rounded rectangle split by `GeometryBatch` into a body (rectangles and corner fans) and a
+/// one-pixel feathered ring for anti-aliasing (a wider one for shadows). Bodies of opaque fills and opaque images are
+/// drawn without blending, and body rectangles become fills and blits on the software renderer, so the cost follows
+/// the pixels drawn, not the triangles. Text is copied from cached SDL_ttf textures. Coordinates go through the
+/// current transform and then the display `scale` (device pixels per point); transforms are expected to be
+/// axis-aligned (translate and scale): other transforms are reduced to the bounding box of what they map. Clips are
+/// rounded rectangles intersected geometrically with every shape drawn inside them; text is clipped to the clip's
+/// bounding box.
 @MainActor
 public final class SDLRenderer: Renderer {
     struct State {
@@ -48,8 +50,17 @@ public final class SDLRenderer: Renderer {
 
     private var state: State
     private var stack: [State] = []
-    private let pending = GeometryBatch()
-    private let scratch = GeometryBatch()
+    /// An opaque area not drawn yet: the frame's clear, or an opaque fill. It is drawn before the next drawing,
+    /// unless that drawing is an opaque image covering it completely: a background under an opaque picture, or the
+    /// clear under a full-window picture, would only be painted over.
+    private enum Deferred { case clear(SDL_Color), fill(RoundedRect, SDL_Color) }
+    private var deferred: Deferred?
+    /// The shape being drawn: its body (untextured rectangles collected for `SDL_RenderFillRectsF`) and its ring.
+    private let body: GeometryBatch
+    private let edge: GeometryBatch
+    /// One white pixel. Blended untextured triangles are drawn with it: SDL's software renderer allocates a
+    /// temporary surface for every blended untextured triangle, but blends textured ones in place.
+    private let white: OpaquePointer?
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil) {
@@ -61,6 +72,13 @@ public final class SDLRenderer: Renderer {
         size = Size(Double(pixelSize.w) / scale, Double(pixelSize.h) / scale)
         state = State(transform: .scale(scale, scale))
         stack.reserveCapacity(64)
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(context.renderer, &info)
+        let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        body = GeometryBatch(snapsToPixels: software)
+        body.collectsRects = true
+        edge = GeometryBatch(snapsToPixels: software)
+        white = SDLRenderer.makeWhitePixel(context.renderer)
         SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -81,18 +99,13 @@ public final class SDLRenderer: Renderer {
         stats = FrameStats()
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
-        pending.removeAll()
-        let c = sdlColor(clearColor, alpha: clearColor.a)
         SDL_RenderSetClipRect(context.renderer, nil)
-        SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(context.renderer, c.r, c.g, c.b, c.a)
-        SDL_RenderClear(context.renderer)
-        SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
+        deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
     }
 
-    /// Ends the frame: flushes batched shapes, then presents a window renderer (a headless one keeps the pixels).
+    /// Ends the frame: presents a window renderer (a headless one keeps the pixels).
     public func endFrame() {
-        flush()
+        drawDeferred(unlessCoveredBy: nil)
         let start = SDL_GetPerformanceCounter()
         if presents { SDL_RenderPresent(context.renderer) } else { SDL_RenderFlush(context.renderer) }
         stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
@@ -138,7 +151,15 @@ public final class SDLRenderer: Renderer {
         let alpha = color.a * state.opacity
         guard alpha > 0.001, let shape = clipped(RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))) else { return }
         let c = sdlColor(color, alpha: alpha)
-        pending.addRoundedRect(shape, feather: 1, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0))
+        guard c.a == 255 else {
+            drawDeferred(unlessCoveredBy: nil)
+            drawSolid(shape, feather: 1, color: c)
+            return
+        }
+        // An opaque fill over the whole target makes the clear unnecessary; it waits in turn.
+        if case .clear = deferred, shape.covers(RoundedRect(viewport, radius: 0)) { deferred = nil }
+        drawDeferred(unlessCoveredBy: nil)
+        deferred = .fill(shape, c)
     }
 
     /// Draws a soft shadow: `rect` moved by `shadow.offset`, solid inside and fading to transparent across a band
@@ -148,18 +169,12 @@ public final class SDLRenderer: Renderer {
         guard alpha > 0.001, !state.clipIsEmpty else { return }
         let shape = RoundedRect(deviceRect(rect.offsetBy(shadow.offset.x, shadow.offset.y)), radius: deviceLength(cornerRadius))
         guard !shape.isEmpty else { return }
+        drawDeferred(unlessCoveredBy: nil)
         let blur = max(deviceLength(shadow.radius), 1)
-        let c = sdlColor(shadow.color, alpha: alpha)
         let needsClip = state.clip.map { !$0.rect.contains(rect: shape.rect.outset(blur / 2)) } ?? false
-        if needsClip {
-            flush()
-            setClipRect(state.clip!.rect)
-        }
-        pending.addRoundedRect(shape, feather: blur, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0))
-        if needsClip {
-            flush()
-            SDL_RenderSetClipRect(context.renderer, nil)
-        }
+        if needsClip { setClipRect(state.clip!.rect) }
+        drawSolid(shape, feather: blur, color: sdlColor(shadow.color, alpha: alpha))
+        if needsClip { SDL_RenderSetClipRect(context.renderer, nil) }
     }
 
     /// Draws the image behind `image` placed in `rect` by `contentMode` (cropping texture coordinates for fill and
@@ -171,15 +186,61 @@ public final class SDLRenderer: Renderer {
         let bounds = RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))
         let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
         guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
-        flush()
         // Opacity goes into the vertex colour, which modulates the texture on every renderer: the software
         // renderer's geometry path ignores the texture's alpha modulation.
         let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
-        scratch.removeAll()
-        scratch.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
-                               texture: TextureMapping(placed: placed, visible: shape.rect))
+        let opaque = tex.opaque && tint.a == 255
+        drawDeferred(unlessCoveredBy: opaque ? shape : nil)
+        body.removeAll()
+        edge.removeAll()
+        edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
+                            texture: TextureMapping(placed: placed, visible: shape.rect), body: body)
         SDL_SetTextureAlphaMod(tex.texture, 255)
-        submit(scratch, texture: tex.texture)
+        // An opaque image at full opacity covers its body completely: copying beats blending by far.
+        if opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_NONE) }
+        submit(body, texture: tex.texture)
+        SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_BLEND)
+        submit(edge, texture: tex.texture)
+    }
+
+    /// Draws the deferred clear or opaque fill, unless `cover` (an opaque shape about to be drawn) hides it.
+    private func drawDeferred(unlessCoveredBy cover: RoundedRect?) {
+        guard let d = deferred else { return }
+        deferred = nil
+        switch d {
+        case .clear(let c):
+            if let cover, cover.covers(RoundedRect(viewport, radius: 0)) { return }
+            let r = context.renderer
+            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
+            SDL_RenderClear(r)
+            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        case .fill(let shape, let c):
+            if let cover, cover.covers(shape) { return }
+            drawSolid(shape, feather: 1, color: c)
+        }
+    }
+
+    /// The whole target in device pixels.
+    private var viewport: Rect { Rect(0, 0, size.width * scale, size.height * scale) }
+
+    /// Draws `shape` in one colour with its edge feathered over `feather` pixels: the body's rectangles as fills and
+    /// its corner fans as triangles, replacing what is under them when the colour is opaque; then the ring, blended.
+    private func drawSolid(_ shape: RoundedRect, feather: Double, color c: SDL_Color) {
+        body.removeAll()
+        edge.removeAll()
+        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
+        let r = context.renderer
+        let opaque = c.a == 255
+        SDL_SetRenderDrawBlendMode(r, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
+        if !body.rects.isEmpty {
+            body.rects.withUnsafeBufferPointer { _ = SDL_RenderFillRectsF(r, $0.baseAddress, Int32($0.count)) }
+            stats.drawCalls += 1
+        }
+        submit(body, texture: opaque ? nil : white)
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        submit(edge, texture: white)
     }
 
     /// Draws one line of text in DejaVu Sans with its top-left corner at `origin`, rendered at the device pixel size
@@ -190,14 +251,12 @@ public final class SDLRenderer: Renderer {
         let t = state.transform
         let pixelSize = Int((font.size * abs(t.d == 0 ? t.scaleX : t.d)).rounded())
         guard pixelSize >= 1, let entry = textCache.texture(for: text, pixelSize: pixelSize, bold: font.bold) else { return }
+        drawDeferred(unlessCoveredBy: nil)
         let p = t.apply(origin)
         var dst = SDL_FRect(x: Float(p.x.rounded()), y: Float(p.y.rounded()), w: Float(entry.width), h: Float(entry.height))
         if let clip = state.clip, !clip.rect.contains(rect: Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) {
             guard clip.rect.intersects(Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) else { return }
-            flush()
             setClipRect(clip.rect)
-        } else {
-            flush()
         }
         let c = sdlColor(color, alpha: alpha)
         SDL_SetTextureColorMod(entry.texture, c.r, c.g, c.b)
@@ -254,14 +313,20 @@ public final class SDLRenderer: Renderer {
         SDL_RenderSetClipRect(context.renderer, &sr)
     }
 
-    /// Draws the batched untextured shapes.
-    private func flush() {
-        guard !pending.isEmpty else { return }
-        submit(pending, texture: nil)
+    /// A 1x1 white texture, or nil when it cannot be made (blended triangles are then drawn untextured).
+    private static func makeWhitePixel(_ renderer: OpaquePointer) -> OpaquePointer? {
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1) else {
+            return nil
+        }
+        var pixel: UInt32 = 0xffff_ffff
+        SDL_UpdateTexture(t, nil, &pixel, 4)
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+        return t
     }
 
     private func submit(_ batch: GeometryBatch, texture: OpaquePointer?) {
-        guard !batch.isEmpty else { return }
+        guard !batch.indices.isEmpty else { return }
         batch.vertices.withUnsafeBufferPointer { v in
             batch.indices.withUnsafeBufferPointer { i in
                 _ = SDL_RenderGeometry(context.renderer, texture, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
