@@ -129,12 +129,20 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "Keep this file updated with what is on screen (the capture --layout format), for scripts and tests.")
         var layout: String?
+        @Option(name: .long, help: "software (the default: fast here and light) or accelerated (OpenGL, with vsync).")
+        var renderer: String = WindowRendering.software.rawValue
+
+        func validate() throws {
+            guard WindowRendering(rawValue: renderer) != nil else {
+                throw ValidationError("--renderer must be software or accelerated, got \"\(renderer)\"")
+            }
+        }
 
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
                 let host: SDLWindowHost
-                do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch {
+                do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .software) } catch {
                     throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
                 }
                 let preview = try options.makePreview(images: host.imageStore, size: host.size)
