@@ -141,6 +141,10 @@ public struct BenchReport {
                     JSONMember("paint", stats(r.paint)), JSONMember("present", stats(r.present)),
                     JSONMember("floor", stats(r.floor)), JSONMember("frameOverFloor", .number(r6(r.frameOverFloor))),
                     JSONMember("triangles", .number(Double(r.triangles))), JSONMember("drawCalls", .number(Double(r.drawCalls))),
+                    JSONMember("breakdown", .array(r.breakdown.map { b in
+                        .object([JSONMember("call", .string(b.kind)), JSONMember("msPerFrame", .number(r6(b.seconds * 1000))),
+                                 JSONMember("callsPerFrame", .number(r6(b.calls)))])
+                    })),
                 ])
             })),
             JSONMember("startup", probe(startup)),
@@ -178,6 +182,10 @@ public struct BenchReport {
                 + pad("\(ms(r.update.p50))/\(ms(r.update.p99))", 16) + pad("\(ms(r.paint.p50))/\(ms(r.paint.p99))", 16)
                 + pad("\(ms(r.present.p50))/\(ms(r.present.p99))", 17) + pad("\(ms(r.floor.p50))/\(ms(r.floor.p99))", 16)
                 + f2(r.frameOverFloor) + "\n"
+        }
+        for r in styles where !r.breakdown.isEmpty {
+            out += "  \(r.style) replayed, ms per frame by call: "
+                + r.breakdown.map { "\($0.kind) \(ms($0.seconds)) (x\(f1($0.calls)))" }.joined(separator: ", ") + "\n"
         }
         out += "\nCore update per frame (µs, mean/p99; layout + paint into a recorder, no decoding)\n"
         for style in Set(core.map(\.style)).sorted() {

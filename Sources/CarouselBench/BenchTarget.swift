@@ -4,20 +4,25 @@ import SDLBackend
 
 /// Which renderer the benchmark measures.
 public enum BenchRenderer: String, Sendable, CaseIterable {
-    /// SDL's software renderer: off-screen in this process (no display needed); in child processes, a window with
-    /// `SDL_RENDER_DRIVER=software` and `SDL_FRAMEBUFFER_ACCELERATION=0` (the dummy video driver without a display).
+    /// SDL's software renderer on an off-screen surface in this process (no display needed); the probes open
+    /// software windows (the dummy video driver when there is no display).
     case software
-    /// The window's default renderer (OpenGL; Mesa llvmpipe under Xvfb). Needs a display.
+    /// The app's window with its default renderer (software into the window's framebuffer). Needs a display.
     case window
+    /// The app's window with the accelerated renderer (OpenGL; Mesa llvmpipe under Xvfb). Needs a display.
+    case accelerated
 
-    /// The environment child processes run with for this renderer.
+    /// Whether this mode opens a window in the benchmark's own process.
+    public var needsDisplay: Bool { self != .software }
+
+    /// How the probes' windows draw.
+    var windowRendering: WindowRendering { self == .accelerated ? .accelerated : .software }
+
+    /// The environment child processes run with: without a display, SDL's dummy video driver (a software
+    /// framebuffer in memory).
     func childEnvironment(base: [String: String]) -> [String: String] {
         var env = base
-        if self == .software {
-            env["SDL_RENDER_DRIVER"] = "software"
-            env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-            if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty { env["SDL_VIDEODRIVER"] = "dummy" }
-        }
+        if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty { env["SDL_VIDEODRIVER"] = "dummy" }
         return env
     }
 }
@@ -34,8 +39,10 @@ final class BenchTarget {
 
     init(renderer kind: BenchRenderer, size: Size) throws {
         switch kind {
-        case .window:
-            let host = try SDLWindowHost(title: "Carousel Lab bench", size: size)
+        case .window, .accelerated:
+            let host = try SDLWindowHost(title: "Carousel Lab bench", size: size, rendering: kind.windowRendering)
+            // Frames back to back: each simulated 60 Hz frame is drawn as soon as the last one is done.
+            host.frameInterval = 0
             self.host = host; canvas = nil
             renderer = host.renderer
             rendererName = host.rendererName

@@ -23,7 +23,7 @@ enum CoreScalingBench {
 
     static func run(style: String, items: Int, size: Size, frames: Int) throws -> CoreScalingResult {
         let deck = syntheticDeck(count: items)
-        let store = SyntheticImageStore()
+        let store = SyntheticImageStore(deck: deck)
         let preview = try Preview(deck: deck, images: store, size: size, style: style)
         let player = ScriptPlayer(BenchScripts.script(for: style, size: size, seconds: Double(frames) / 60))
         let recorder = DrawListRecorder(size: size)
@@ -52,11 +52,16 @@ enum CoreScalingBench {
     }
 }
 
-/// An image store whose every image is ready at once, at the size the deck item gives (no files, no decoding).
+/// An image store whose every image is ready at once, at the size its deck item gives (no files, no decoding).
 @MainActor
 final class SyntheticImageStore: ImageStore {
+    private let sizes: [String: Size]
     private var handles: [String: ImageHandle] = [:]
     private var sources: [String] = []
+
+    init(deck: Deck) {
+        sizes = Dictionary(deck.items.map { ($0.image, $0.size ?? Size(400, 600)) }, uniquingKeysWith: { a, _ in a })
+    }
 
     func handle(for source: String, maxPixelSize: Size?) -> ImageHandle {
         if let h = handles[source] { return h }
@@ -67,7 +72,8 @@ final class SyntheticImageStore: ImageStore {
     }
 
     func state(of handle: ImageHandle) -> ImageState {
-        sources.indices.contains(handle.raw) ? .ready(Size(400, 600)) : .failed("unknown image handle \(handle.raw)")
+        guard sources.indices.contains(handle.raw) else { return .failed("unknown image handle \(handle.raw)") }
+        return .ready(sizes[sources[handle.raw]] ?? Size(400, 600))
     }
 
     func source(of handle: ImageHandle) -> String? { sources.indices.contains(handle.raw) ? sources[handle.raw] : nil }

@@ -25,6 +25,9 @@ public struct StyleFrameResult: Sendable {
     public var triangles: Int
     /// Draw calls of the last frame.
     public var drawCalls: Int
+    /// With `--breakdown`: per kind of renderer call, its mean seconds per drawn frame and calls per frame (the
+    /// draw lists replayed once more through a timing wrapper).
+    public var breakdown: [(kind: String, seconds: Double, calls: Double)] = []
 
     /// Mean frame time over mean floor time.
     public var frameOverFloor: Double { floor.mean > 0 ? frame.mean / floor.mean : 0 }
@@ -34,7 +37,7 @@ public struct StyleFrameResult: Sendable {
 /// after each frame, replays that frame's recorded draw list into the same renderer for the floor.
 @MainActor
 enum FrameBench {
-    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int) throws -> StyleFrameResult {
+    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool) throws -> StyleFrameResult {
         let size = target.size
         let preview = try Preview(deck: deck, images: target.images, size: size, style: style)
         preview.update(to: 0)
@@ -43,11 +46,18 @@ enum FrameBench {
         preview.imagesChanged()
         let script = BenchScripts.script(for: style, size: size, seconds: Double(frames) / 60)
         let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
+        driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
         target.run(driver) { [unowned preview] in preview.imagesChanged() }
         let stats = target.renderer.stats
-        return StyleFrameResult(style: style, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
-                                update: driver.update, paint: driver.paint, present: driver.present, floor: driver.floor,
-                                triangles: stats.triangles, drawCalls: stats.drawCalls)
+        var result = StyleFrameResult(style: style, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
+                                      update: driver.update, paint: driver.paint, present: driver.present, floor: driver.floor,
+                                      triangles: stats.triangles, drawCalls: stats.drawCalls)
+        if let timing = driver.timing, driver.frame.count > 0 {
+            let n = Double(driver.frame.count)
+            result.breakdown = timing.seconds.sorted { $0.value > $1.value }
+                .map { ($0.key, $0.value / n, Double(timing.calls[$0.key] ?? 0) / n) }
+        }
+        return result
     }
 }
 
@@ -60,6 +70,8 @@ final class FrameBenchDriver: FrameDriver {
     private var index = 0
     private var lastUpdate = 0.0
     private(set) var frame = Samples(), update = Samples(), paint = Samples(), present = Samples(), floor = Samples()
+    /// When set, each recorded frame is replayed once more through it (untimed by the figures above).
+    var timing: CallTimingRenderer?
 
     init(preview: Preview, script: ScriptedInput, frames: Int) {
         self.preview = preview; player = ScriptPlayer(script); self.frames = frames
@@ -98,5 +110,6 @@ final class FrameBenchDriver: FrameDriver {
         let floorStart = ProcessMetrics.monotonic()
         recorder.replay(into: renderer)
         floor.append(ProcessMetrics.monotonic() - floorStart)
+        if let timing { recorder.replay(into: timing) }
     }
 }

@@ -134,8 +134,8 @@ enum ProbeLauncher {
 /// Runs one probe in this process: opens the window as `run` does, drives the real loop, prints the report.
 @MainActor
 public enum ProbeRunner {
-    public static func run(_ kind: ProbeKind, size: Size, deckPath: String, quick: Bool) throws {
-        let host = try SDLWindowHost(title: "Carousel Lab", size: size)
+    public static func run(_ kind: ProbeKind, renderer: BenchRenderer, size: Size, deckPath: String, quick: Bool) throws {
+        let host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: renderer.windowRendering)
         let deck: Deck
         do { deck = try Deck.load(path: deckPath).deck } catch { throw BenchError(error.message) }
         let observed = ObservedImageStore(host.imageStore)
