@@ -140,6 +140,8 @@ public struct BenchReport {
                     JSONMember("frame", stats(r.frame)), JSONMember("update", stats(r.update)),
                     JSONMember("paint", stats(r.paint)), JSONMember("present", stats(r.present)),
                     JSONMember("floor", stats(r.floor)), JSONMember("frameOverFloor", .number(r6(r.frameOverFloor))),
+                    JSONMember("frameCPU", stats(r.frameCPU)), JSONMember("floorCPU", stats(r.floorCPU)),
+                    JSONMember("frameOverFloorCPU", .number(r6(r.frameOverFloorCPU))),
                     JSONMember("triangles", .number(Double(r.triangles))), JSONMember("drawCalls", .number(Double(r.drawCalls))),
                     JSONMember("breakdown", .array(r.breakdown.map { b in
                         .object([JSONMember("call", .string(b.kind)), JSONMember("msPerFrame", .number(r6(b.seconds * 1000))),
@@ -173,18 +175,20 @@ public struct BenchReport {
     public var text: String {
         var out = "carousel-lab bench  \(ISO8601DateFormatter().string(from: date))  \(BenchReport.build) build, "
         out += "\(ProcessMetrics.cores) cores, \(rendererName), \(Int(size.width))x\(Int(size.height))\(quick ? ", quick" : "")\n\n"
-        out += "Frames (ms; frame = update + paint + present; floor = the same draw lists replayed into SDL)\n"
+        out += "Frames (ms; frame = update + paint + present; floor = the same draw lists replayed into SDL; cpu = the main\n"
+        out += "thread's CPU time, the work without other processes' interference)\n"
         out += pad("style", 10) + pad("drawn", 9) + pad("frame p50/p99/max", 20) + pad("update p50/p99", 16)
-            + pad("paint p50/p99", 16) + pad("present p50/p99", 17) + pad("floor p50/p99", 16) + "frame/floor\n"
+            + pad("paint p50/p99", 16) + pad("present p50/p99", 17) + pad("floor p50/p99", 16) + pad("frame/floor", 13)
+            + pad("cpu frame/floor p50", 21) + "cpu ratio\n"
         for r in styles {
             out += pad(r.style, 10) + pad("\(r.framesDrawn)/\(r.frames)", 9)
                 + pad("\(ms(r.frame.p50))/\(ms(r.frame.p99))/\(ms(r.frame.max))", 20)
                 + pad("\(ms(r.update.p50))/\(ms(r.update.p99))", 16) + pad("\(ms(r.paint.p50))/\(ms(r.paint.p99))", 16)
                 + pad("\(ms(r.present.p50))/\(ms(r.present.p99))", 17) + pad("\(ms(r.floor.p50))/\(ms(r.floor.p99))", 16)
-                + f2(r.frameOverFloor) + "\n"
+                + pad(f2(r.frameOverFloor), 13) + pad("\(ms(r.frameCPU.p50))/\(ms(r.floorCPU.p50))", 21) + f2(r.frameOverFloorCPU) + "\n"
         }
         for r in styles where !r.breakdown.isEmpty {
-            out += "  \(r.style) replayed, ms per frame by call: "
+            out += "  \(r.style) replayed, CPU ms per frame by call: "
                 + r.breakdown.map { "\($0.kind) \(ms($0.seconds)) (x\(f1($0.calls)))" }.joined(separator: ", ") + "\n"
         }
         out += "\nCore update per frame (µs, mean/p99; layout + paint into a recorder, no decoding)\n"

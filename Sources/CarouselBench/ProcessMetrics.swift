@@ -10,6 +10,14 @@ public enum ProcessMetrics {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU seconds used so far by the calling thread: unlike wall time, not inflated when other processes compete
+    /// for the cores.
+    public static func threadCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// User plus system CPU seconds used so far by every thread of this process (`getrusage(RUSAGE_SELF)`).
     public static func cpuSeconds() -> Double {
         var u = rusage()

@@ -2,19 +2,20 @@ import CSDL2
 import Foundation
 import CarouselCore
 
-/// Maps device positions to normalised texture coordinates: the whole texture covers `placed`; coordinates are
-/// clamped to the part of the texture under `visible`, so feather vertices just outside a shape do not sample
-/// beyond it.
+/// Maps device positions to normalised texture coordinates: the texture (or its top-left `used` fraction, for a
+/// scratch texture larger than the image in it) covers `placed`; coordinates are clamped to the part of the texture
+/// under `visible`, so feather vertices just outside a shape do not sample beyond it.
 struct TextureMapping {
     var placed: Rect
     var visible: Rect
+    var used = (u: 1.0, v: 1.0)
 
     func map(_ p: Point) -> SDL_FPoint {
         let x = min(max(p.x, visible.minX), visible.maxX)
         let y = min(max(p.y, visible.minY), visible.maxY)
         let u = placed.width > 0 ? (x - placed.minX) / placed.width : 0
         let v = placed.height > 0 ? (y - placed.minY) / placed.height : 0
-        return SDL_FPoint(x: Float(min(max(u, 0), 1)), y: Float(min(max(v, 0), 1)))
+        return SDL_FPoint(x: Float(min(max(u, 0), 1) * used.u), y: Float(min(max(v, 0), 1) * used.v))
     }
 }
 
@@ -32,9 +33,11 @@ struct TextureMapping {
 final class GeometryBatch {
     private(set) var vertices: [SDL_Vertex] = []
     private(set) var indices: [Int32] = []
-    /// Untextured body rectangles, when `collectsRects` is set (for `SDL_RenderFillRectsF`).
+    /// Body rectangles, when `collectsRects` is set (for `SDL_RenderFillRectsF`, or copies on the software
+    /// renderer).
     private(set) var rects: [SDL_FRect] = []
-    /// Whether `addRect` without a texture collects a rectangle instead of two triangles.
+    /// Whether `addRect` collects a rectangle instead of two triangles: always without a texture; with one only when
+    /// `snapsToPixels` (elsewhere two triangles keep sub-texel texture coordinates that a copy would round).
     var collectsRects = false
     /// `unitCorner[n]` holds n+1 (cos, sin) pairs for angles 0...90 degrees in n steps.
     private var unitCorner: [[(c: Double, s: Double)]] = []
@@ -95,7 +98,7 @@ final class GeometryBatch {
     /// its bottom-right corner (the pattern SDL's software renderer draws as a fill or a blit).
     func addRect(_ r: Rect, color: SDL_Color, texture: TextureMapping? = nil) {
         guard r.width > 0, r.height > 0 else { return }
-        if collectsRects && texture == nil {
+        if collectsRects && (texture == nil || snapsToPixels) {
             let a = snap(Point(r.minX, r.minY)), b = snap(Point(r.maxX, r.maxY))
             if b.x > a.x && b.y > a.y {
                 rects.append(SDL_FRect(x: Float(a.x), y: Float(a.y), w: Float(b.x - a.x), h: Float(b.y - a.y)))

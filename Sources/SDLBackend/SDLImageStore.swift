@@ -49,7 +49,14 @@ public final class SDLImageStore: ImageStore {
         var decodedFor: Size?
         var inFlight = false
         var generation = 0
+        /// A copy of the texture scaled to the size it is drawn at (see `sizedTexture`).
+        var sized: OpaquePointer?
+        var sizedSize: (w: Int32, h: Int32) = (0, 0)
+        /// The last size asked of `sizedTexture` and the frame it was asked in.
+        var lastSizeAsked: (w: Int32, h: Int32) = (0, 0)
+        var lastSizeFrame: UInt64 = 0
         var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
+        var sizedBytes: Int { Int(sizedSize.w) * Int(sizedSize.h) * 4 }
     }
 
     private let context: RendererContext
@@ -83,7 +90,10 @@ public final class SDLImageStore: ImageStore {
 
     isolated deinit {
         queue.cancelAllOperations()
-        for e in entries { if let t = e.texture { SDL_DestroyTexture(t) } }
+        for e in entries {
+            if let t = e.texture { SDL_DestroyTexture(t) }
+            if let t = e.sized { SDL_DestroyTexture(t) }
+        }
     }
 
     // MARK: ImageStore
@@ -149,13 +159,14 @@ public final class SDLImageStore: ImageStore {
             case .decoded(let box, let natural, let opaque):
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
-                guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else {
+                guard let tex = SDLImageStore.makeTexture(context.renderer, from: surface, opaque: opaque) else {
                     e.state = .failed("\(displayName(e.source)): cannot create texture (\(RendererContext.lastError()))")
                     break
                 }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
                 SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
                 if let old = e.texture { SDL_DestroyTexture(old); textureBytes -= e.bytes }
+                dropSized(&e)
                 e.texture = tex
                 e.textureSize = (surface.pointee.w, surface.pointee.h)
                 e.opaque = opaque
@@ -204,6 +215,80 @@ public final class SDLImageStore: ImageStore {
         return (t, s.w, s.h, natural, entries[handle.raw].opaque)
     }
 
+    /// A copy of `handle`'s texture scaled to `width` x `height` pixels, for a renderer that scales slowly (SDL's
+    /// software renderer): drawing it is a plain copy instead of a filtered stretch, and a translucent draw needs no
+    /// intermediate surface. Made when the image is asked for at the same size two frames in a row (it rests there),
+    /// kept while it is, replaced when the size changes; nil until then, or when the image is not ready.
+    func sizedTexture(for handle: ImageHandle, width: Int32, height: Int32) -> OpaquePointer? {
+        guard entries.indices.contains(handle.raw), width > 0, height > 0, let source = entries[handle.raw].texture else { return nil }
+        var e = entries[handle.raw]
+        defer { entries[handle.raw] = e }
+        if let t = e.sized, e.sizedSize == (width, height) { return t }
+        let steady = e.lastSizeAsked == (width, height) && e.lastSizeFrame + 1 == frame
+        e.lastSizeAsked = (width, height)
+        e.lastSizeFrame = frame
+        guard steady else { return nil }
+        dropSized(&e)
+        guard let copy = scaledCopy(of: source, width: width, height: height) else { return nil }
+        e.sized = copy
+        e.sizedSize = (width, height)
+        textureBytes += e.sizedBytes
+        return copy
+    }
+
+    /// Renders `source` stretched into a new texture of `width` x `height` (linear filtering), restoring the
+    /// renderer's target; nil when the renderer cannot render to textures.
+    private func scaledCopy(of source: OpaquePointer, width: Int32, height: Int32) -> OpaquePointer? {
+        var format: UInt32 = 0
+        SDL_QueryTexture(source, &format, nil, nil, nil)
+        let r = context.renderer
+        guard let copy = SDL_CreateTexture(r, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
+        guard SDLImageStore.stretch(source, into: copy, width: width, height: height, renderer: r) else {
+            SDL_DestroyTexture(copy)
+            return nil
+        }
+        SDL_SetTextureBlendMode(copy, SDL_BLENDMODE_BLEND)
+        return copy
+    }
+
+    /// Draws all of `source` stretched over the top-left `width` x `height` pixels of the target texture `target`
+    /// (no blending, linear filtering), then restores the renderer's target. Returns whether it could.
+    static func stretch(_ source: OpaquePointer, into target: OpaquePointer, width: Int32, height: Int32, renderer r: OpaquePointer) -> Bool {
+        let previous = SDL_GetRenderTarget(r)
+        guard SDL_SetRenderTarget(r, target) == 0 else { return false }
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetTextureBlendMode(source, &mode)
+        SDL_SetTextureBlendMode(source, SDL_BLENDMODE_NONE)
+        SDL_SetTextureAlphaMod(source, 255)
+        SDL_SetTextureColorMod(source, 255, 255, 255)
+        var dst = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        SDL_RenderCopy(r, source, nil, &dst)
+        SDL_SetTextureBlendMode(source, mode)
+        SDL_SetRenderTarget(r, previous)
+        return true
+    }
+
+    /// A texture for a decoded ARGB8888 surface. An opaque one becomes an RGB888 texture (the same pixels, alpha
+    /// ignored): SDL's software renderer blends a texture with no alpha channel at a given opacity many times faster
+    /// than one whose every pixel carries alpha 255.
+    static func makeTexture(_ renderer: OpaquePointer, from surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
+        guard opaque, let pixels = surface.pointee.pixels,
+              let view = SDL_CreateRGBSurfaceWithFormatFrom(pixels, surface.pointee.w, surface.pointee.h, 32,
+                                                            surface.pointee.pitch, SDL_PIXELFORMAT_RGB888.rawValue) else {
+            return SDL_CreateTextureFromSurface(renderer, surface)
+        }
+        defer { SDL_FreeSurface(view) }
+        return SDL_CreateTextureFromSurface(renderer, view)
+    }
+
+    private func dropSized(_ e: inout Entry) {
+        guard let t = e.sized else { return }
+        SDL_DestroyTexture(t)
+        textureBytes -= e.sizedBytes
+        e.sized = nil
+        e.sizedSize = (0, 0)
+    }
+
     /// The pixel size of the texture behind `handle` (for tests and diagnostics).
     public func textureSize(of handle: ImageHandle) -> Size? {
         guard entries.indices.contains(handle.raw), entries[handle.raw].texture != nil else { return nil }
@@ -248,6 +333,7 @@ public final class SDLImageStore: ImageStore {
             guard textureBytes > textureBudget else { break }
             if let t = entries[i].texture { SDL_DestroyTexture(t) }
             textureBytes -= entries[i].bytes
+            dropSized(&entries[i])
             entries[i].texture = nil
             entries[i].textureSize = (0, 0)
         }

@@ -61,6 +61,11 @@ public final class SDLRenderer: Renderer {
     /// One white pixel. Blended untextured triangles are drawn with it: SDL's software renderer allocates a
     /// temporary surface for every blended untextured triangle, but blends textured ones in place.
     private let white: OpaquePointer?
+    /// Software renderer: an opaque target texture as large as the drawable, where an image drawn at a changing
+    /// size is stretched before it is copied (see `drawImage`).
+    private var scratch: (texture: OpaquePointer, width: Int32, height: Int32)?
+    /// Software renderer: translucent solids drawn from sprites.
+    private let sprites = SolidSprites()
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil) {
@@ -90,12 +95,15 @@ public final class SDLRenderer: Renderer {
 
     /// How many rendered strings the text cache holds.
     public var cachedTextCount: Int { textCache.count }
+    /// How many translucent shapes are held as sprites (software renderer).
+    var spriteCount: Int { sprites.count }
 
     // MARK: Frame
 
     /// Starts a frame: resets the state stack and clears the target to `clearColor`.
     public func beginFrame(clearColor: Color) {
         images.beginFrame()
+        sprites.beginFrame()
         stats = FrameStats()
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
@@ -184,23 +192,81 @@ public final class SDLRenderer: Renderer {
         let alpha = min(max(opacity, 0), 1) * state.opacity
         guard alpha > 0.001, !state.clipIsEmpty, let tex = images.texture(for: image) else { return }
         let bounds = RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))
-        let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
+        var placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
         guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
         // Opacity goes into the vertex colour, which modulates the texture on every renderer: the software
         // renderer's geometry path ignores the texture's alpha modulation.
         let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
         let opaque = tex.opaque && tint.a == 255
         drawDeferred(unlessCoveredBy: opaque ? shape : nil)
+        var texture = tex.texture, texSize = (w: tex.width, h: tex.height), used = (u: 1.0, v: 1.0)
+        if body.snapsToPixels {
+            // The software renderer stretches slowly, and blends a stretched image through temporary surfaces: an
+            // image drawn scaled is first stretched, without blending, into a copy at its drawn size (kept while the
+            // image rests at that size, else a scratch texture), placed on whole pixels; every draw is then a copy.
+            let w = Int32(placed.width.rounded()), h = Int32(placed.height.rounded())
+            if (w, h) != texSize {
+                if let sized = images.sizedTexture(for: image, width: w, height: h) {
+                    texture = sized
+                    texSize = (w, h)
+                    placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
+                } else if tex.opaque, let s = stretchedIntoScratch(tex.texture, width: w, height: h) {
+                    texture = s.texture
+                    texSize = (w, h)
+                    used = (Double(w) / Double(s.width), Double(h) / Double(s.height))
+                    placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
+                }
+            }
+        }
         body.removeAll()
         edge.removeAll()
         edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
-                            texture: TextureMapping(placed: placed, visible: shape.rect), body: body)
-        SDL_SetTextureAlphaMod(tex.texture, 255)
+                            texture: TextureMapping(placed: placed, visible: shape.rect, used: used), body: body)
         // An opaque image at full opacity covers its body completely: copying beats blending by far.
-        if opaque { SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_NONE) }
-        submit(body, texture: tex.texture)
-        SDL_SetTextureBlendMode(tex.texture, SDL_BLENDMODE_BLEND)
-        submit(edge, texture: tex.texture)
+        if opaque { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
+        copyBodyRects(of: texture, size: texSize, placed: placed, alpha: tint.a)
+        SDL_SetTextureAlphaMod(texture, 255)
+        submit(body, texture: texture)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        submit(edge, texture: texture)
+    }
+
+    /// `source` (opaque) stretched to `width` x `height` into the top-left of the scratch texture, which is made
+    /// the size of the drawable; nil when the image is larger than that or render targets fail.
+    private func stretchedIntoScratch(_ source: OpaquePointer, width: Int32, height: Int32) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
+        let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
+        guard width > 0, height > 0, width <= limit.w, height <= limit.h else { return nil }
+        if let s = scratch, s.width != limit.w || s.height != limit.h {
+            SDL_DestroyTexture(s.texture)
+            scratch = nil
+        }
+        if scratch == nil {
+            guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_RGB888.rawValue,
+                                            Int32(SDL_TEXTUREACCESS_TARGET.rawValue), limit.w, limit.h) else { return nil }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            scratch = (t, limit.w, limit.h)
+        }
+        guard let s = scratch, SDLImageStore.stretch(source, into: s.texture, width: width, height: height, renderer: context.renderer) else {
+            return nil
+        }
+        return s
+    }
+
+    /// Copies the body rectangles collected for an image (software renderer) from `texture`, whose `size` pixels
+    /// cover `placed`, with alpha modulation `alpha`.
+    private func copyBodyRects(of texture: OpaquePointer, size: (w: Int32, h: Int32), placed: Rect, alpha: UInt8) {
+        guard !body.rects.isEmpty, placed.width > 0, placed.height > 0 else { return }
+        SDL_SetTextureAlphaMod(texture, alpha)
+        let kx = Double(size.w) / placed.width, ky = Double(size.h) / placed.height
+        for var dst in body.rects {
+            let x0 = ((Double(dst.x) - placed.minX) * kx).rounded(), y0 = ((Double(dst.y) - placed.minY) * ky).rounded()
+            let x1 = ((Double(dst.x + dst.w) - placed.minX) * kx).rounded(), y1 = ((Double(dst.y + dst.h) - placed.minY) * ky).rounded()
+            var src = SDL_Rect(x: Int32(max(x0, 0)), y: Int32(max(y0, 0)),
+                               w: Int32(min(x1, Double(size.w)) - max(x0, 0)), h: Int32(min(y1, Double(size.h)) - max(y0, 0)))
+            guard src.w > 0, src.h > 0 else { continue }
+            SDL_RenderCopyF(context.renderer, texture, &src, &dst)
+            stats.drawCalls += 1
+        }
     }
 
     /// Draws the deferred clear or opaque fill, unless `cover` (an opaque shape about to be drawn) hides it.
@@ -227,6 +293,7 @@ public final class SDLRenderer: Renderer {
     /// Draws `shape` in one colour with its edge feathered over `feather` pixels: the body's rectangles as fills and
     /// its corner fans as triangles, replacing what is under them when the colour is opaque; then the ring, blended.
     private func drawSolid(_ shape: RoundedRect, feather: Double, color c: SDL_Color) {
+        if c.a < 255, body.snapsToPixels, drawSprite(shape, feather: feather, color: c) { return }
         body.removeAll()
         edge.removeAll()
         edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
@@ -243,6 +310,49 @@ public final class SDLRenderer: Renderer {
         submit(edge, texture: white)
     }
 
+    /// Software renderer: draws a translucent solid from its sprite (see `SolidSprites`); false when it has none
+    /// yet, so the caller draws the shape directly.
+    private func drawSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color) -> Bool {
+        let reach = feather / 2 + 1
+        let x0 = (shape.rect.minX - reach).rounded(.down), y0 = (shape.rect.minY - reach).rounded(.down)
+        let w = Int32((shape.rect.maxX + reach - x0).rounded(.up)), h = Int32((shape.rect.maxY + reach - y0).rounded(.up))
+        guard w > 0, h > 0, Int(w) * Int(h) <= 1 << 20 else { return false }
+        let local = RoundedRect(shape.rect.offsetBy(-x0, -y0), radii: shape.radii)
+        let key = SolidSprites.Key(width: w, height: h, shape: local, feather: feather, color: c)
+        guard let sprite = sprites.sprite(for: key, render: { renderSprite(local, feather: feather, color: c, width: w, height: h) }) else {
+            return false
+        }
+        var dst = SDL_FRect(x: Float(x0), y: Float(y0), w: Float(w), h: Float(h))
+        SDL_RenderCopyF(context.renderer, sprite, nil, &dst)
+        stats.drawCalls += 1
+        return true
+    }
+
+    /// Rasterises `shape` (sprite coordinates) into a new transparent `width` x `height` texture, writing colour and
+    /// alpha as they are (no blending), so that blending the sprite later gives what drawing the shape would.
+    private func renderSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color, width: Int32, height: Int32) -> OpaquePointer? {
+        let r = context.renderer
+        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else {
+            return nil
+        }
+        let previous = SDL_GetRenderTarget(r)
+        guard SDL_SetRenderTarget(r, t) == 0 else { SDL_DestroyTexture(t); return nil }
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 0)
+        SDL_RenderClear(r)
+        body.removeAll()
+        edge.removeAll()
+        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
+        body.rects.withUnsafeBufferPointer { _ = SDL_RenderFillRectsF(r, $0.baseAddress, Int32($0.count)) }
+        submit(body, texture: nil)
+        submit(edge, texture: nil)
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderTarget(r, previous)
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        return t
+    }
+
     /// Draws one line of text in DejaVu Sans with its top-left corner at `origin`, rendered at the device pixel size
     /// the current transform gives it, clipped to the clip's bounding box.
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
@@ -250,7 +360,9 @@ public final class SDLRenderer: Renderer {
         guard alpha > 0.001, !text.isEmpty, !state.clipIsEmpty else { return }
         let t = state.transform
         let pixelSize = Int((font.size * abs(t.d == 0 ? t.scaleX : t.d)).rounded())
-        guard pixelSize >= 1, let entry = textCache.texture(for: text, pixelSize: pixelSize, bold: font.bold) else { return }
+        let c = sdlColor(color, alpha: alpha)
+        let rgb = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        guard pixelSize >= 1, let entry = textCache.texture(for: text, pixelSize: pixelSize, bold: font.bold, rgb: rgb) else { return }
         drawDeferred(unlessCoveredBy: nil)
         let p = t.apply(origin)
         var dst = SDL_FRect(x: Float(p.x.rounded()), y: Float(p.y.rounded()), w: Float(entry.width), h: Float(entry.height))
@@ -258,8 +370,6 @@ public final class SDLRenderer: Renderer {
             guard clip.rect.intersects(Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) else { return }
             setClipRect(clip.rect)
         }
-        let c = sdlColor(color, alpha: alpha)
-        SDL_SetTextureColorMod(entry.texture, c.r, c.g, c.b)
         SDL_SetTextureAlphaMod(entry.texture, c.a)
         SDL_RenderCopyF(context.renderer, entry.texture, nil, &dst)
         stats.drawCalls += 1
