@@ -116,6 +116,7 @@ public struct BenchReport {
                 JSONMember("cpuSecondsPer20s", .number(r6(per20))),
                 JSONMember("cpuPercent", .number(r6(p.seconds > 0 ? p.cpuSeconds / p.seconds * 100 : 0))),
                 JSONMember("framesDrawn", .number(Double(p.framesDrawn))),
+                JSONMember("decodeCPUSeconds", .number(r6(p.decodeCPUSeconds))),
                 JSONMember("rssMB", p.memory.map { .number(r6($0.rss)) } ?? .null),
                 JSONMember("pssMB", p.memory.map { .number(r6($0.pss)) } ?? .null),
                 JSONMember("peakRssMB", p.memory.map { .number(r6($0.peakRSS)) } ?? .null),
@@ -202,7 +203,7 @@ public struct BenchReport {
             guard let p else { return "" }
             var s = pad(label, 34)
             if let m = p.memory { s += "RSS \(f1(m.rss)) MB, PSS \(f1(m.pss)) MB, peak RSS \(f1(m.peakRSS)) MB, textures \(f1(Double(p.textureBytes) / 1_048_576)) MB; " }
-            s += "CPU \(f3(p.cpuSeconds)) s and \(p.framesDrawn) frames over \(f1(p.seconds)) s\n"
+            s += "CPU \(f3(p.cpuSeconds)) s (decoding \(f3(p.decodeCPUSeconds)) s) and \(p.framesDrawn) frames over \(f1(p.seconds)) s\n"
             return s
         }
         out += "\nWindow loop in a fresh process (\(startup?.rendererName ?? "?"))\n"

@@ -51,6 +51,8 @@ public struct ProbeResult: Sendable {
     public var cpuSeconds: Double
     /// Frames drawn over the measured part.
     public var framesDrawn: Int
+    /// Of `cpuSeconds`, the decoding threads' share.
+    public var decodeCPUSeconds = 0.0
     /// Memory at the end.
     public var memory: ProcessMetrics.Memory?
     /// Bytes held by image textures at the end.
@@ -68,6 +70,7 @@ public struct ProbeResult: Sendable {
             JSONMember("firstFrame", since(firstFrame)), JSONMember("allVisibleImages", since(allVisibleImages)),
             JSONMember("seconds", .number(seconds)), JSONMember("cpuSeconds", .number(cpuSeconds)),
             JSONMember("framesDrawn", .number(Double(framesDrawn))),
+            JSONMember("decodeCPUSeconds", .number(decodeCPUSeconds)),
             JSONMember("rss", memory.map { .number($0.rss) } ?? .null), JSONMember("pss", memory.map { .number($0.pss) } ?? .null),
             JSONMember("peakRSS", memory.map { .number($0.peakRSS) } ?? .null),
             JSONMember("textureBytes", .number(Double(textureBytes))), JSONMember("deckSize", .number(Double(deckSize))),
@@ -84,6 +87,7 @@ public struct ProbeResult: Sendable {
         seconds = json["seconds"]?.numberValue ?? 0
         cpuSeconds = json["cpuSeconds"]?.numberValue ?? 0
         framesDrawn = Int(json["framesDrawn"]?.numberValue ?? 0)
+        decodeCPUSeconds = json["decodeCPUSeconds"]?.numberValue ?? 0
         if let rss = json["rss"]?.numberValue, let pss = json["pss"]?.numberValue {
             memory = ProcessMetrics.Memory(rss: rss, pss: pss, peakRSS: json["peakRSS"]?.numberValue ?? rss)
         }
@@ -146,12 +150,14 @@ public enum ProbeRunner {
         let script = (try? ScriptedInput.parse(kind.script(size: host.size, seconds: seconds), size: host.size)) ?? ScriptedInput(entries: [])
         let driver = ProbeDriver(preview: preview, observed: observed, script: script, seconds: seconds,
                                  settle: kind == .startup ? 0.5 : 0)
+        driver.decodeCPU = { [unowned host] in host.imageStore.decodeCPUSeconds }
         host.run(driver: driver)
         var result = ProbeResult(kind: kind, rendererName: host.rendererName, seconds: driver.measuredSeconds, deckSize: deck.items.count)
         result.firstFrame = driver.firstFrame
         result.allVisibleImages = driver.allVisibleImages
         result.cpuSeconds = driver.cpuSeconds
         result.framesDrawn = driver.measuredFrames
+        result.decodeCPUSeconds = driver.measuredDecodeCPU
         result.memory = ProcessMetrics.memory()
         result.textureBytes = host.imageStore.textureBytes
         print(result.json(launchedAt: nil).serialized(indent: nil))
@@ -184,6 +190,10 @@ final class ProbeDriver: FrameDriver {
     private(set) var cpuSeconds = 0.0
     private(set) var measuredFrames = 0
     private(set) var measuredSeconds = 0.0
+    private(set) var measuredDecodeCPU = 0.0
+    private var decodeCPUAtStart = 0.0
+    /// The image store's decoding CPU so far.
+    var decodeCPU: () -> Double = { 0 }
 
     init(preview: Preview, observed: ObservedImageStore, script: ScriptedInput, seconds: Double, settle: Double) {
         self.preview = preview; self.observed = observed; self.script = script; self.seconds = seconds; self.settle = settle
@@ -205,6 +215,7 @@ final class ProbeDriver: FrameDriver {
             startMeasuring()
         case .measuring(let until) where time >= until:
             cpuSeconds = ProcessMetrics.cpuSeconds() - cpuAtStart
+            measuredDecodeCPU = decodeCPU() - decodeCPUAtStart
             measuredFrames = frames - framesAtStart
             measuredSeconds = time - startedAt
             phase = .done
@@ -223,6 +234,7 @@ final class ProbeDriver: FrameDriver {
         script.entries = script.entries.map { var e = $0; e.time += offset; return e }
         player = ScriptPlayer(script)
         cpuAtStart = ProcessMetrics.cpuSeconds()
+        decodeCPUAtStart = decodeCPU()
         framesAtStart = frames
         startedAt = now
         phase = .measuring(until: now + seconds)

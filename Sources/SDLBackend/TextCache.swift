@@ -55,6 +55,7 @@ final class TextCache {
     private let context: RendererContext
     private var fonts: [Key: OpaquePointer] = [:]
     private var entries: [Key: Entry] = [:]
+    private var measures: [Key: (width: Int32, height: Int32)] = [:]
     private var useCounter: UInt64 = 0
     private var paths: (regular: String?, bold: String?)?
     private var warned = false
@@ -110,12 +111,18 @@ final class TextCache {
         return f
     }
 
-    /// The size of `text` in device pixels, or nil when there is no font.
+    /// The size of `text` in device pixels, or nil when there is no font. Remembered: centred text is measured
+    /// every frame it is drawn, and SDL_ttf measures glyph by glyph.
     func measure(_ text: String, pixelSize: Int, bold: Bool) -> (width: Int32, height: Int32)? {
+        let key = Key(text: text, pixelSize: pixelSize, bold: bold)
+        if let m = measures[key] { return m }
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
-        if text.isEmpty { return (0, TTF_FontHeight(f)) }
-        var w: Int32 = 0, h: Int32 = 0
-        guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
+        var w: Int32 = 0, h: Int32 = TTF_FontHeight(f)
+        if !text.isEmpty {
+            guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
+        }
+        if measures.count >= capacity * 4 { measures.removeAll(keepingCapacity: true) }
+        measures[key] = (w, h)
         return (w, h)
     }
 
