@@ -301,6 +301,21 @@ public final class SDLImageStore: ImageStore {
         e.sizedSize = (0, 0)
     }
 
+    /// The size of the drawn-size copy of `handle`'s texture, if one is kept (for tests).
+    func sizedTextureSize(of handle: ImageHandle) -> Size? {
+        guard entries.indices.contains(handle.raw), entries[handle.raw].sized != nil else { return nil }
+        let s = entries[handle.raw].sizedSize
+        return Size(Double(s.w), Double(s.h))
+    }
+
+    /// The SDL pixel format of `handle`'s texture (for tests).
+    func textureFormat(of handle: ImageHandle) -> UInt32? {
+        guard entries.indices.contains(handle.raw), let t = entries[handle.raw].texture else { return nil }
+        var format: UInt32 = 0
+        SDL_QueryTexture(t, &format, nil, nil, nil)
+        return format
+    }
+
     /// The pixel size of the texture behind `handle` (for tests and diagnostics).
     public func textureSize(of handle: ImageHandle) -> Size? {
         guard entries.indices.contains(handle.raw), entries[handle.raw].texture != nil else { return nil }

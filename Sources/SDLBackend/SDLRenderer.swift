@@ -30,6 +30,8 @@ public final class SDLRenderer: Renderer {
         public var drawCalls = 0
         /// Triangles submitted.
         public var triangles = 0
+        /// The clear or opaque fills not drawn because an opaque image drawn next covered them.
+        public var skippedFills = 0
         /// Seconds spent in `SDL_RenderPresent` (a window) or `SDL_RenderFlush` (headless) at the end of the frame:
         /// with a batching renderer (OpenGL) that is where queued drawing is executed and rasterised.
         public var presentSeconds = 0.0
@@ -165,7 +167,7 @@ public final class SDLRenderer: Renderer {
             return
         }
         // An opaque fill over the whole target makes the clear unnecessary; it waits in turn.
-        if case .clear = deferred, shape.covers(RoundedRect(viewport, radius: 0)) { deferred = nil }
+        if case .clear = deferred, shape.covers(RoundedRect(viewport, radius: 0)) { deferred = nil; stats.skippedFills += 1 }
         drawDeferred(unlessCoveredBy: nil)
         deferred = .fill(shape, c)
     }
@@ -275,14 +277,14 @@ public final class SDLRenderer: Renderer {
         deferred = nil
         switch d {
         case .clear(let c):
-            if let cover, cover.covers(RoundedRect(viewport, radius: 0)) { return }
+            if let cover, cover.covers(RoundedRect(viewport, radius: 0)) { stats.skippedFills += 1; return }
             let r = context.renderer
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
             SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
             SDL_RenderClear(r)
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         case .fill(let shape, let c):
-            if let cover, cover.covers(shape) { return }
+            if let cover, cover.covers(shape) { stats.skippedFills += 1; return }
             drawSolid(shape, feather: 1, color: c)
         }
     }

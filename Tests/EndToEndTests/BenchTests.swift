@@ -85,7 +85,8 @@ struct BenchTests {
     }
 }
 
-/// One run of the built executable's `bench` subcommand, its generated images in a fresh cache folder.
+/// One run of the built executable's `bench` subcommand, with no display, its generated images in a fresh cache
+/// folder.
 struct BenchRun {
     let status: Int32
     let stdout: String
@@ -102,6 +103,10 @@ struct BenchRun {
         p.arguments = ["bench"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CACHE_HOME"] = cache.path
+        // No display: the software benchmark needs none, and its probe windows must not open on the X server the
+        // window tests drive with xdotool at the same time.
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
