@@ -33,8 +33,10 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output.
         .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11"]),
+        // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
+        .target(name: "CarouselBench", dependencies: ["CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [
-            "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend",
+            "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),

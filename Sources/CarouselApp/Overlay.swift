@@ -18,6 +18,7 @@ final class Overlay {
     private(set) var messageDeadline: Double?
     /// The wall time of the current frame, set by the preview.
     var wallNow: Double = 0
+    private var progressTimer: TimerID?
     private unowned let scene: Scene
 
     static let messageFont = FontSpec(size: 14)
@@ -72,15 +73,30 @@ final class Overlay {
 
     // MARK: Progress
 
-    /// Shows the time until the next advance: `progress` elapsed of an interval with `remaining` seconds left.
+    /// Steps the progress bar moves in per interval. It moves in steps, on a timer, rather than animating: a
+    /// continuously growing bar would redraw the whole window at the full frame rate for the whole interval, which
+    /// is most of the CPU auto-advance costs (issue 10's figures: 1.80 s of CPU per 20 s of paging with a smooth
+    /// bar against 0.41 s in steps).
+    static let progressSteps = 10
+
+    /// Shows the time until the next advance: `progress` elapsed of an interval with `remaining` seconds left. The
+    /// bar shows the last whole step reached and, while `running`, moves to the next one when its time comes.
     func showProgress(_ progress: Double?, remaining: Double, running: Bool, width: Double) {
+        scene.timers.cancel(progressTimer)
+        progressTimer = nil
         guard let progress else { progressTrack.isHidden = true; progressBar.isHidden = true; return }
         progressTrack.isHidden = false
         progressBar.isHidden = false
+        let steps = Double(Overlay.progressSteps)
+        let step = min((progress * steps + 1e-9).rounded(.down), steps)
         let y = progressTrack.frame.y
-        scene.withoutAnimation { progressBar.frame = Rect(0, y, width * progress, 3) }
-        if running && remaining > 0 {
-            scene.withAnimation(.linear(remaining)) { progressBar.frame = Rect(0, y, width, 3) }
+        scene.withoutAnimation { progressBar.frame = Rect(0, y, width * step / steps, 3) }
+        // The last step coincides with the advance, which starts the bar again.
+        guard running, remaining > 0, progress < 1, step + 1 < steps else { return }
+        let interval = remaining / (1 - progress)
+        let next = (step + 1) / steps
+        progressTimer = scene.timers.schedule(at: scene.now + (next - progress) * interval) { [weak self] in
+            self?.showProgress(next, remaining: (1 - next) * interval, running: true, width: width)
         }
     }
 

@@ -22,8 +22,9 @@ final class SurfaceBox: @unchecked Sendable {
 
 /// The outcome of one decode.
 enum DecodeResult: Sendable {
-    /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels.
-    case decoded(SurfaceBox, natural: Size)
+    /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels; `opaque` when every
+    /// pixel has full alpha (the image can be copied without blending).
+    case decoded(SurfaceBox, natural: Size, opaque: Bool)
     case failed(String)
 }
 
@@ -88,6 +89,9 @@ enum ImageDecoder {
             SDL_FreeSurface(loaded)
             return .failed(tooLarge(name, natural.w, natural.h, pixelBudget))
         }
+        var colorKey: UInt32 = 0
+        let mayHaveAlpha = loaded.pointee.format.pointee.Amask != 0 || SDL_GetColorKey(loaded, &colorKey) == 0
+            || loaded.pointee.format.pointee.palette != nil
         let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
         SDL_FreeSurface(loaded)
         guard let converted else { return .failed("\(name): cannot convert pixels (\(RendererContext.lastError()))") }
@@ -97,7 +101,19 @@ enum ImageDecoder {
         // Large decode buffers otherwise stay on the heap after they are freed.
         if natural.w * natural.h >= 2_000_000 { _ = carousel_malloc_trim() }
         guard let result else { return .failed("\(name): cannot downscale (\(RendererContext.lastError()))") }
-        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)))
+        let opaque = !mayHaveAlpha || isOpaque(result)
+        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: opaque)
+    }
+
+    /// Whether every pixel of an ARGB8888 surface has alpha 255.
+    static func isOpaque(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        guard let p = s.pointee.pixels else { return false }
+        let w = Int(s.pointee.w), pitch = Int(s.pointee.pitch)
+        for y in 0..<Int(s.pointee.h) {
+            let row = (p + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w where row[x] >> 24 != 0xff { return false }
+        }
+        return true
     }
 
     /// Why SDL_image refused the bytes, given SDL's `error` and the format their signature shows (if any).

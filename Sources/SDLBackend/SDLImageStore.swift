@@ -15,7 +15,7 @@ final class DecodeMailbox: @unchecked Sendable {
         /// A retry's back-off is over.
         case retryDue
     }
-    struct Item { var raw: Int; var generation: Int; var event: Event }
+    struct Item { var raw: Int; var generation: Int; var event: Event; var cpuSeconds = 0.0 }
     private let condition = NSCondition()
     private var items: [Item] = []
 
@@ -58,6 +58,8 @@ public final class SDLImageStore: ImageStore {
         var state: ImageState = .loading
         var texture: OpaquePointer?
         var textureSize: (w: Int32, h: Int32) = (0, 0)
+        /// Whether every pixel of the texture is opaque.
+        var opaque = false
         var lastUse: UInt64 = 0
         /// The largest size asked for; nil means full size.
         var requested: Size?
@@ -67,9 +69,16 @@ public final class SDLImageStore: ImageStore {
         var generation = 0
         /// Failed fetches in a row (reset by a success), for the retry back-off.
         var failedAttempts = 0
-        var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
         /// Whether the source is a file (decoded in place) rather than fetched.
         var isLocal: Bool { SDLImageStore.localPath(source) != nil }
+        /// A copy of the texture scaled to the size it is drawn at (see `sizedTexture`).
+        var sized: OpaquePointer?
+        var sizedSize: (w: Int32, h: Int32) = (0, 0)
+        /// The last size asked of `sizedTexture` and the frame it was asked in.
+        var lastSizeAsked: (w: Int32, h: Int32) = (0, 0)
+        var lastSizeFrame: UInt64 = 0
+        var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
+        var sizedBytes: Int { Int(sizedSize.w) * Int(sizedSize.h) * 4 }
     }
 
     private let context: RendererContext
@@ -81,7 +90,8 @@ public final class SDLImageStore: ImageStore {
     private var fetcherStorage: ImageFetcher?
     /// Bytes held by textures.
     public private(set) var textureBytes = 0
-    /// The texture memory budget in bytes (default 256 MB).
+    /// The texture memory budget in bytes (default 64 MB: a row's visible images several times over, at their drawn
+    /// sizes; issue 10's memory target with 2,000 images is 150 MB for the whole process).
     public var textureBudget: Int
     /// Images with more pixels than this are refused (default 100 megapixels).
     public var pixelBudget: Int = 100_000_000
@@ -95,7 +105,7 @@ public final class SDLImageStore: ImageStore {
     /// Called on a decoding thread after each result is posted, to wake an event loop that sleeps.
     var wake: (@Sendable () -> Void)?
 
-    init(context: RendererContext, textureBudget: Int = 256 << 20) {
+    init(context: RendererContext, textureBudget: Int = 64 << 20) {
         self.context = context
         self.textureBudget = textureBudget
         queue = OperationQueue()
@@ -108,7 +118,10 @@ public final class SDLImageStore: ImageStore {
 
     isolated deinit {
         queue.cancelAllOperations()
-        for e in entries { if let t = e.texture { SDL_DestroyTexture(t) } }
+        for e in entries {
+            if let t = e.texture { SDL_DestroyTexture(t) }
+            if let t = e.sized { SDL_DestroyTexture(t) }
+        }
     }
 
     // MARK: ImageStore
@@ -168,6 +181,17 @@ public final class SDLImageStore: ImageStore {
         return made
     }
 
+    /// CPU seconds the decoding threads have spent on the decodes delivered so far (for the benchmark).
+    public private(set) var decodeCPUSeconds = 0.0
+
+    /// The calling thread's CPU time in seconds.
+    nonisolated static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+
     /// Turns finished decodes into textures (or failures) and enforces the texture budget. Call once per frame on
     /// the main thread. Returns true when any image changed state or texture, so the frame must be redrawn.
     @discardableResult
@@ -176,8 +200,9 @@ public final class SDLImageStore: ImageStore {
         guard !items.isEmpty else { return false }
         var changed = false
         for item in items {
+            decodeCPUSeconds += item.cpuSeconds
             guard entries.indices.contains(item.raw), entries[item.raw].generation == item.generation else {
-                if case .finished(.decoded(let box, _)) = item.event, let s = box.take() { SDL_FreeSurface(s) }
+                if case .finished(.decoded(let box, _, _)) = item.event, let s = box.take() { SDL_FreeSurface(s) }
                 continue
             }
             var e = entries[item.raw]
@@ -200,20 +225,22 @@ public final class SDLImageStore: ImageStore {
                 if e.texture == nil { e.state = .failed(message) }
                 // Bytes that do not decode would fail the same way from the caches: forget them.
                 if !e.isLocal { fetcher.removeCachedData(for: e.source) }
-            case .finished(.decoded(let box, let natural)):
+            case .finished(.decoded(let box, let natural, let opaque)):
                 e.inFlight = false
                 e.failedAttempts = 0
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
-                guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else {
+                guard let tex = SDLImageStore.makeTexture(context.renderer, from: surface, opaque: opaque) else {
                     e.state = .failed("\(displayName(e.source)): cannot create texture (\(RendererContext.lastError()))")
                     break
                 }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
                 SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
                 if let old = e.texture { SDL_DestroyTexture(old); textureBytes -= e.bytes }
+                dropSized(&e)
                 e.texture = tex
                 e.textureSize = (surface.pointee.w, surface.pointee.h)
+                e.opaque = opaque
                 e.decodedFor = e.requested
                 textureBytes += e.bytes
                 e.state = .ready(natural)
@@ -246,9 +273,9 @@ public final class SDLImageStore: ImageStore {
     /// Marks the start of a frame, for the least-recently-drawn bookkeeping.
     func beginFrame() { frame += 1 }
 
-    /// The texture for `handle` and its pixel size, marking it drawn this frame; nil when it is not ready. A ready
-    /// image whose texture was evicted starts decoding again.
-    func texture(for handle: ImageHandle) -> (texture: OpaquePointer, width: Int32, height: Int32, natural: Size)? {
+    /// The texture for `handle`, its pixel size and whether it is opaque, marking it drawn this frame; nil when it is
+    /// not ready. A ready image whose texture was evicted starts decoding again.
+    func texture(for handle: ImageHandle) -> (texture: OpaquePointer, width: Int32, height: Int32, natural: Size, opaque: Bool)? {
         guard entries.indices.contains(handle.raw) else { return nil }
         guard case .ready(let natural) = entries[handle.raw].state else { return nil }
         entries[handle.raw].lastUse = frame
@@ -257,7 +284,96 @@ public final class SDLImageStore: ImageStore {
             return nil
         }
         let s = entries[handle.raw].textureSize
-        return (t, s.w, s.h, natural)
+        return (t, s.w, s.h, natural, entries[handle.raw].opaque)
+    }
+
+    /// A copy of `handle`'s texture scaled to `width` x `height` pixels, for a renderer that scales slowly (SDL's
+    /// software renderer): drawing it is a plain copy instead of a filtered stretch, and a translucent draw needs no
+    /// intermediate surface. Made when the image is asked for at the same size two frames in a row (it rests there),
+    /// kept while it is, replaced when the size changes; nil until then, or when the image is not ready.
+    func sizedTexture(for handle: ImageHandle, width: Int32, height: Int32) -> OpaquePointer? {
+        guard entries.indices.contains(handle.raw), width > 0, height > 0, let source = entries[handle.raw].texture else { return nil }
+        var e = entries[handle.raw]
+        defer { entries[handle.raw] = e }
+        if let t = e.sized, e.sizedSize == (width, height) { return t }
+        let steady = e.lastSizeAsked == (width, height) && e.lastSizeFrame + 1 == frame
+        e.lastSizeAsked = (width, height)
+        e.lastSizeFrame = frame
+        guard steady else { return nil }
+        dropSized(&e)
+        guard let copy = scaledCopy(of: source, width: width, height: height) else { return nil }
+        e.sized = copy
+        e.sizedSize = (width, height)
+        textureBytes += e.sizedBytes
+        return copy
+    }
+
+    /// Renders `source` stretched into a new texture of `width` x `height` (linear filtering), restoring the
+    /// renderer's target; nil when the renderer cannot render to textures.
+    private func scaledCopy(of source: OpaquePointer, width: Int32, height: Int32) -> OpaquePointer? {
+        var format: UInt32 = 0
+        SDL_QueryTexture(source, &format, nil, nil, nil)
+        let r = context.renderer
+        guard let copy = SDL_CreateTexture(r, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
+        guard SDLImageStore.stretch(source, into: copy, width: width, height: height, renderer: r) else {
+            SDL_DestroyTexture(copy)
+            return nil
+        }
+        SDL_SetTextureBlendMode(copy, SDL_BLENDMODE_BLEND)
+        return copy
+    }
+
+    /// Draws all of `source` stretched over the top-left `width` x `height` pixels of the target texture `target`
+    /// (no blending, linear filtering), then restores the renderer's target. Returns whether it could.
+    static func stretch(_ source: OpaquePointer, into target: OpaquePointer, width: Int32, height: Int32, renderer r: OpaquePointer) -> Bool {
+        let previous = SDL_GetRenderTarget(r)
+        guard SDL_SetRenderTarget(r, target) == 0 else { return false }
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetTextureBlendMode(source, &mode)
+        SDL_SetTextureBlendMode(source, SDL_BLENDMODE_NONE)
+        SDL_SetTextureAlphaMod(source, 255)
+        SDL_SetTextureColorMod(source, 255, 255, 255)
+        var dst = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        SDL_RenderCopy(r, source, nil, &dst)
+        SDL_SetTextureBlendMode(source, mode)
+        SDL_SetRenderTarget(r, previous)
+        return true
+    }
+
+    /// A texture for a decoded ARGB8888 surface. An opaque one becomes an RGB888 texture (the same pixels, alpha
+    /// ignored): SDL's software renderer blends a texture with no alpha channel at a given opacity many times faster
+    /// than one whose every pixel carries alpha 255.
+    static func makeTexture(_ renderer: OpaquePointer, from surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
+        guard opaque, let pixels = surface.pointee.pixels,
+              let view = SDL_CreateRGBSurfaceWithFormatFrom(pixels, surface.pointee.w, surface.pointee.h, 32,
+                                                            surface.pointee.pitch, SDL_PIXELFORMAT_RGB888.rawValue) else {
+            return SDL_CreateTextureFromSurface(renderer, surface)
+        }
+        defer { SDL_FreeSurface(view) }
+        return SDL_CreateTextureFromSurface(renderer, view)
+    }
+
+    private func dropSized(_ e: inout Entry) {
+        guard let t = e.sized else { return }
+        SDL_DestroyTexture(t)
+        textureBytes -= e.sizedBytes
+        e.sized = nil
+        e.sizedSize = (0, 0)
+    }
+
+    /// The size of the drawn-size copy of `handle`'s texture, if one is kept (for tests).
+    func sizedTextureSize(of handle: ImageHandle) -> Size? {
+        guard entries.indices.contains(handle.raw), entries[handle.raw].sized != nil else { return nil }
+        let s = entries[handle.raw].sizedSize
+        return Size(Double(s.w), Double(s.h))
+    }
+
+    /// The SDL pixel format of `handle`'s texture (for tests).
+    func textureFormat(of handle: ImageHandle) -> UInt32? {
+        guard entries.indices.contains(handle.raw), let t = entries[handle.raw].texture else { return nil }
+        var format: UInt32 = 0
+        SDL_QueryTexture(t, &format, nil, nil, nil)
+        return format
     }
 
     /// The pixel size of the texture behind `handle` (for tests and diagnostics).
@@ -277,13 +393,15 @@ public final class SDLImageStore: ImageStore {
         entries[raw] = e
         let (generation, source, maxSize, budget) = (e.generation, e.source, e.requested, pixelBudget)
         let mailbox = self.mailbox, wake = self.wake, queue = self.queue
-        let finish: @Sendable (DecodeMailbox.Event) -> Void = { event in
-            mailbox.post(.init(raw: raw, generation: generation, event: event))
+        let finish: @Sendable (DecodeMailbox.Event, Double) -> Void = { event, cpuSeconds in
+            mailbox.post(.init(raw: raw, generation: generation, event: event, cpuSeconds: cpuSeconds))
             wake?()
         }
         if let path = SDLImageStore.localPath(source) {
             queue.addOperation {
-                finish(.finished(ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget)))
+                let start = SDLImageStore.threadCPUSeconds()
+                let result = ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget)
+                finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
             }
             return
         }
@@ -291,10 +409,12 @@ public final class SDLImageStore: ImageStore {
         Task.detached {
             switch await fetcher.fetch(source) {
             case .failure(let error):
-                finish(.fetchFailed(error))
+                finish(.fetchFailed(error), 0)
             case .success(let data):
                 queue.addOperation {
-                    finish(.finished(ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget)))
+                    let start = SDLImageStore.threadCPUSeconds()
+                    let result = ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget)
+                    finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
                 }
             }
         }
@@ -322,6 +442,7 @@ public final class SDLImageStore: ImageStore {
             guard textureBytes > textureBudget else { break }
             if let t = entries[i].texture { SDL_DestroyTexture(t) }
             textureBytes -= entries[i].bytes
+            dropSized(&entries[i])
             entries[i].texture = nil
             entries[i].textureSize = (0, 0)
         }

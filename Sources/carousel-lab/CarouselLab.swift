@@ -11,7 +11,7 @@ struct CarouselLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
-        subcommands: [Run.self, Capture.self, Styles.self],
+        subcommands: [Run.self, Capture.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 }
 
@@ -78,6 +78,7 @@ struct DeckOptions: ParsableArguments {
     /// `--size` as points (1280x720 when not given).
     func parsedSize() throws -> Size { try DeckOptions.parseSize(size ?? "1280x720") }
 
+    /// A `--size` argument as points.
     static func parseSize(_ size: String) throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
@@ -164,13 +165,22 @@ extension CarouselLab {
         @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder ($XDG_PICTURES_DIR or ~/Pictures), else in the current directory.")
         var screenshots: String?
 
+        @Option(name: .long, help: "software (the default: fast here and light) or accelerated (OpenGL, with vsync).")
+        var renderer: String = WindowRendering.software.rawValue
+
+        func validate() throws {
+            guard WindowRendering(rawValue: renderer) != nil else {
+                throw ValidationError("--renderer must be software or accelerated, got \"\(renderer)\"")
+            }
+        }
+
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
                 try options.checkParameterFileExists()
                 _ = try options.styleName()
                 let host: SDLWindowHost
-                do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch {
+                do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .software) } catch {
                     throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
                 }
                 let preview = try options.makePreview(images: host.imageStore, size: host.size, watch: true)

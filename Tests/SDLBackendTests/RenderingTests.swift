@@ -47,10 +47,11 @@ struct RenderingTests {
         r.endFrame()
         let centre = rgb(c, 50, 50)[0]
         #expect(abs(centre - 128) <= 2)
-        // Triangles of the fan must not overlap: every interior pixel is blended once.
+        // The pieces (body rectangles, corner fans, edge ring) must not overlap: every interior pixel is blended once
+        // (twice would give about 192). The software renderer's fill and triangle blenders may round one level apart.
         var values = Set<Int>()
         for y in stride(from: 20, through: 80, by: 3) { for x in stride(from: 20, through: 80, by: 3) { values.insert(rgb(c, x, y)[0]) } }
-        #expect(values.count == 1)
+        #expect(values.max()! - values.min()! <= 1, "\(values)")
         // Opacity was restored.
         #expect(rgb(c, 1, 1) == [255, 255, 255])
     }
