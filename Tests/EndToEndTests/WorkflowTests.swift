@@ -113,10 +113,12 @@ struct WorkflowTests {
             return l["items"]?.arrayValue?.first { $0["index"] == .number(1) }?["frame"]?.arrayValue?[2].numberValue ?? 0
         }
         #expect(widths[0] > 150 && widths[0] < widths[1] && widths[1] < widths[2] && widths[2] < 250, "\(widths)")
-        // Each frame is the single capture at its time.
+        // Each frame is the single capture at its time, within the golden tolerance: the software renderer draws an
+        // image that rests at one size from a copy scaled once, so a frame's history can move a filtered edge pixel.
         let single = dir.appendingPathComponent("single.png").path
         #expect(try runCLI(["capture", "--style", "expand", "--input", "0.1 move 270 350", "--at", "0.3", "--out", single]).status == 0)
-        #expect(try PixelImage.load(single).difference(to: frames[1]).meanAbs == 0)
+        let d = try PixelImage.load(single).difference(to: frames[1])
+        #expect(d.meanAbs < 1.5 && d.fractionOver < 0.005, "\(d)")
     }
 
     @Test("A broken parameter file stops capture with one line naming the file and line", .enabled(if: cliAvailable))
