@@ -23,10 +23,9 @@ public enum ParameterFile {
 
     /// Reads and parses `path`; the result is a JSON object (checked), ready for `Parameters.apply(json:file:)`.
     public static func read(_ path: String) throws(ParameterFileError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ParameterFileError("\(path): cannot read the parameter file")
-        }
-        guard data.count <= maxBytes else { throw ParameterFileError("\(path): parameter file is larger than 1 MB") }
+        // Bounded and checked: a huge file or an endless device is refused, a folder or a link loop named.
+        let data: Data
+        do { data = try FileInput.read(path, limit: maxBytes, what: "parameter file") } catch { throw ParameterFileError(error.message) }
         let json: JSONValue
         do { json = try JSONParser.parse(data) } catch let e as JSONSyntaxError {
             throw ParameterFileError("\(path):\(e.line): invalid JSON: \(e.message)")

@@ -22,7 +22,7 @@ public struct ScriptedInput: Equatable, Sendable {
         public let position: Int
         public let entry: String
         public let problem: String
-        public var description: String { "input entry \(position) \"\(entry)\": \(problem)" }
+        public var description: String { "input entry \(position) \(MessageText.quote(entry)): \(problem)" }
     }
 
     /// The largest script accepted, in characters.
@@ -65,7 +65,7 @@ public struct ScriptedInput: Equatable, Sendable {
                     case "shift": m.insert(.shift)
                     case "alt": m.insert(.alt)
                     case "meta", "super": m.insert(.meta)
-                    default: throw fail("unknown modifier \"\(w)\"")
+                    default: throw fail("unknown modifier \(MessageText.quote(w))")
                     }
                 }
                 return m
@@ -106,7 +106,7 @@ public struct ScriptedInput: Equatable, Sendable {
             case "key":
                 guard let name = args.first else { throw fail("key needs a key name") }
                 guard isKeyName(name) else {
-                    throw fail("\"\(name)\" is not a key name")
+                    throw fail("\(MessageText.quote(name)) is not a key name")
                 }
                 let m = try modifiers(from: args.dropFirst())
                 let key = Key(ScriptedInput.keyAliases[name.lowercased()] ?? name)
@@ -116,7 +116,7 @@ public struct ScriptedInput: Equatable, Sendable {
                 guard n[0] >= 1, n[1] >= 1, n[0] <= 16384, n[1] <= 16384 else { throw fail("resize needs 1...16384 for each side") }
                 events = [.resize(Size(n[0].rounded(), n[1].rounded()))]
             default:
-                throw fail("unknown action \"\(words[1])\" (move, down, up, click, wheel, pinch, magnify, key, resize)")
+                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, resize)")
             }
             entries.append(Entry(time: time, events: events, text: shown))
         }
@@ -137,7 +137,8 @@ public struct ScriptedInput: Equatable, Sendable {
     public static func load(_ argument: String, size: Size) throws -> ScriptedInput {
         if argument.hasPrefix("@") {
             let path = String(argument.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else { throw ScriptLoadError("\(path): cannot read the input script") }
+            let data: Data
+            do { data = try FileInput.read(path, limit: maxLength, what: "input script") } catch { throw ScriptLoadError(error.message) }
             guard let text = String(data: data, encoding: .utf8) else { throw ScriptLoadError("\(path): the input script is not UTF-8 text") }
             do { return try parse(text, size: size) } catch { throw ScriptLoadError("\(path): \(error)") }
         }

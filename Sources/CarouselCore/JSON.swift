@@ -95,7 +95,7 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("unexpected character '\(String(UnicodeScalar(bytes[i])))'")
+        default: throw error("unexpected character '\(MessageText.clean(String(UnicodeScalar(bytes[i]))))'")
         }
     }
 
@@ -122,7 +122,7 @@ public struct JSONParser {
             let keyLine = line
             let key = try string()
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \(MessageText.quote(key))") }
             i += 1
             skipSpace()
             members.append(JSONMember(key, try value(), line: keyLine))
@@ -184,7 +184,7 @@ public struct JSONParser {
                     }
                     guard let scalar = UnicodeScalar(code) else { throw error("invalid \\u escape") }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: throw error("invalid escape \\\(String(UnicodeScalar(e)))")
+                default: throw error("invalid escape \\\(MessageText.clean(String(UnicodeScalar(e))))")
                 }
                 i += 1
                 continue
@@ -226,7 +226,7 @@ public struct JSONParser {
             if digits() == 0 { throw error("invalid number") }
         }
         guard let s = String(bytes: bytes[start..<i], encoding: .ascii), let v = Double(s) else { throw error("invalid number") }
-        guard v.isFinite else { throw error("number out of range") }
+        guard v.isFinite else { throw error("number \(s.prefix(40)) is out of range") }
         return v
     }
 }
@@ -279,6 +279,7 @@ extension JSONValue {
     public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        if abs(n) >= 1e15 { return "\(n)" }  // "1e+20"; scaling by 10000 below would overflow to inf near 1e308
         let r = (n * 10000).rounded() / 10000
         return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : "\(r)"
     }

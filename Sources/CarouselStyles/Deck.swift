@@ -48,13 +48,24 @@ public struct Deck: Equatable, Sendable {
     public static let maxFileSize = 8 << 20
 
     /// Loads a deck from a JSON file or a folder of images. Problems with single items are returned as warnings
-    /// and the item is skipped; a deck that cannot be read at all throws.
+    /// (at most `maxWarnings`, then a count of the rest) and the item is skipped or the bad field ignored; a deck
+    /// that cannot be read at all throws.
     public static func load(path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw DeckError("\(path): no such file or folder")
+        if let problem = FileInput.problem(at: path, regularOnly: false), !problem.hasPrefix("is a folder") {
+            throw DeckError("\(path): \(problem == "file not found" ? "no such file or folder" : problem)")
         }
-        return isDir.boolValue ? try loadFolder(path) : try loadFile(path)
+        var isDir: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+        let (deck, warnings) = isDir.boolValue ? try loadFolder(path) : try loadFile(path)
+        return (deck, capped(warnings))
+    }
+
+    /// The most warnings reported for one deck; the rest are counted in one last line.
+    public static let maxWarnings = 20
+
+    static func capped(_ warnings: [String]) -> [String] {
+        guard warnings.count > maxWarnings else { return warnings }
+        return Array(warnings.prefix(maxWarnings)) + ["... and \(warnings.count - maxWarnings) more problems in the deck"]
     }
 
     /// Reads every image file in a folder (not recursive), sorted by name, titled by file name.
@@ -85,8 +96,8 @@ public struct Deck: Equatable, Sendable {
     /// Reads a deck file (format in the README): `{"name", "base", "items": [{"image", "title", "still",
     /// "width", "height", "details": {...}}]}` or a bare array of items.
     static func loadFile(_ path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw DeckError("\(path): cannot read the file") }
-        guard data.count <= maxFileSize else { throw DeckError("\(path): file is \(data.count) bytes, larger than the \(maxFileSize >> 20) MB a deck may be") }
+        let data: Data
+        do { data = try FileInput.read(path, limit: maxFileSize, what: "deck file") } catch { throw DeckError(error.message) }
         let json: JSONValue
         do { json = try JSONParser.parse(data) } catch let e as JSONSyntaxError {
             throw DeckError("\(path):\(e.line): invalid JSON: \(e.message)")
@@ -95,23 +106,33 @@ public struct Deck: Equatable, Sendable {
         let list: [JSONValue]
         var name = (path as NSString).lastPathComponent
         var base = folder
+        var warnings: [String] = []
         switch json {
         case .array(let a): list = a
-        case .object:
+        case .object(let members):
             guard let a = json["items"]?.arrayValue else { throw DeckError("\(path): expected an \"items\" array") }
             list = a
-            if let n = json["name"]?.stringValue { name = n }
-            if let b = json["base"]?.stringValue { base = URL(fileURLWithPath: b, relativeTo: folder).standardizedFileURL }
+            for m in members {
+                switch (m.key, m.value) {
+                case ("items", _): break
+                case ("name", .string(let n)): name = n
+                case ("base", .string(let b)): base = URL(fileURLWithPath: b, relativeTo: folder).standardizedFileURL
+                case ("name", _), ("base", _):
+                    warnings.append("\(path):\(m.line): \"\(m.key)\" should be a string, got \(m.value.typeName); ignored")
+                default:
+                    warnings.append("\(path):\(m.line): unknown key \(MessageText.quote(m.key)) (known: name, base, items); ignored")
+                }
+            }
         default:
             throw DeckError("\(path): expected a deck object or an array of items, got \(json.typeName)")
         }
         var items: [DeckItem] = []
-        var warnings: [String] = []
         var seen: Set<String> = []
         for (k, entry) in list.enumerated() {
             switch item(from: entry, base: base) {
-            case .success(let item):
-                if !seen.insert(item.image).inserted { warnings.append("\(path): item \(k + 1): \(item.fileName) is listed twice; kept both") }
+            case .success(let (item, notes)):
+                warnings += notes.map { "\(path):\($0.line): item \(k + 1): \($0.problem)" }
+                if !seen.insert(item.image).inserted { warnings.append("\(path): item \(k + 1): \(MessageText.clean(item.fileName)) is listed twice; kept both") }
                 items.append(item)
             case .failure(let e):
                 warnings.append("\(path): item \(k + 1): \(e.message); skipped")
@@ -126,25 +147,54 @@ public struct Deck: Equatable, Sendable {
         return URL(fileURLWithPath: source, relativeTo: base).standardizedFileURL.path
     }
 
-    static func item(from json: JSONValue, base: URL) -> Result<DeckItem, DeckError> {
+    /// A problem with one field of an item that was ignored, and the line of its key.
+    struct ItemNote: Equatable { var line: Int; var problem: String }
+
+    /// The keys an item object may have.
+    static let itemKeys = ["image", "title", "still", "width", "height", "details"]
+    /// The longest title or detail kept, in characters; longer ones are cut (with a note).
+    static let maxTextLength = 500
+
+    /// Parses one item: a file name, or an object with the `itemKeys`. A field of the wrong type, out of range or
+    /// unknown is ignored with a note; an item without a usable image fails.
+    static func item(from json: JSONValue, base: URL) -> Result<(DeckItem, [ItemNote]), DeckError> {
         if let s = json.stringValue, !s.isEmpty {
-            return .success(DeckItem(image: resolve(s, base: base), title: title(fromFileName: (s as NSString).lastPathComponent)))
+            return .success((DeckItem(image: resolve(s, base: base), title: title(fromFileName: (s as NSString).lastPathComponent)), []))
         }
-        guard json.members != nil else { return .failure(DeckError("expected an object or a file name, got \(json.typeName)")) }
+        guard let members = json.members else { return .failure(DeckError("expected an object or a file name, got \(json.typeName)")) }
         guard let image = json["image"]?.stringValue, !image.isEmpty else { return .failure(DeckError("\"image\" is missing or not a string")) }
-        let source = resolve(image, base: base)
-        var item = DeckItem(image: source, title: json["title"]?.stringValue ?? title(fromFileName: (image as NSString).lastPathComponent))
-        if let still = json["still"]?.stringValue, !still.isEmpty { item.still = resolve(still, base: base) }
-        if let w = json["width"]?.numberValue, let h = json["height"]?.numberValue, w > 0, h > 0, w.isFinite, h.isFinite, w < 1e6, h < 1e6 {
-            item.size = Size(w, h)
+        var notes: [ItemNote] = []
+        func note(_ m: JSONMember, _ problem: String) { notes.append(ItemNote(line: m.line, problem: problem)) }
+        func text(_ m: JSONMember) -> String? {
+            guard case .string(let s) = m.value else { note(m, "\"\(m.key)\" should be a string, got \(m.value.typeName); ignored"); return nil }
+            guard s.count <= maxTextLength else { note(m, "\"\(m.key)\" is longer than \(maxTextLength) characters; cut"); return String(s.prefix(maxTextLength)) }
+            return s
         }
-        for m in json["details"]?.members ?? [] {
-            switch m.value {
-            case .string(let s): item.details.append((m.key, s))
-            case .number(let n): item.details.append((m.key, JSONValue.format(n)))
-            default: break
+        var item = DeckItem(image: resolve(image, base: base), title: title(fromFileName: (image as NSString).lastPathComponent))
+        var width: Double?, height: Double?
+        for m in members {
+            switch m.key {
+            case "image": break
+            case "title": if let t = text(m) { item.title = t }
+            case "still": if let s = text(m), !s.isEmpty { item.still = resolve(s, base: base) }
+            case "width", "height":
+                guard let n = m.value.numberValue else { note(m, "\"\(m.key)\" should be a number of pixels, got \(m.value.typeName); ignored"); continue }
+                guard n >= 1, n < 1e6 else { note(m, "\"\(m.key)\" \(JSONValue.format(n)) is out of range 1...999999; ignored"); continue }
+                if m.key == "width" { width = n } else { height = n }
+            case "details":
+                guard let details = m.value.members else { note(m, "\"details\" should be an object, got \(m.value.typeName); ignored"); continue }
+                for d in details {
+                    switch d.value {
+                    case .string: if let s = text(d) { item.details.append((d.key, s)) }
+                    case .number(let n): item.details.append((d.key, JSONValue.format(n)))
+                    default: note(d, "detail \(MessageText.quote(d.key)) should be a string or a number, got \(d.value.typeName); ignored")
+                    }
+                }
+            default:
+                note(m, "unknown key \(MessageText.quote(m.key)) (known: \(itemKeys.joined(separator: ", "))); ignored")
             }
         }
-        return .success(item)
+        if let width, let height { item.size = Size(width, height) }
+        return .success((item, notes))
     }
 }

@@ -15,6 +15,11 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
         case .text(let s): s
         }
     }
+    /// As messages show it: numbers and booleans as JSON writes them, text quoted and cleaned (`MessageText`).
+    public var messageText: String {
+        if case .text(let s) = self { return MessageText.quote(s) }
+        return json.serialized(indent: nil)
+    }
     /// As a JSON value.
     public var json: JSONValue {
         switch self {
@@ -80,15 +85,15 @@ public struct ParameterSpec: Sendable {
             return value
         case (.toggle, .bool): return value
         case (.choice(let options), .text(let s)):
-            guard options.contains(s) else { throw .init("\(key): \"\(s)\" is not one of \(options.joined(separator: ", "))") }
+            guard options.contains(s) else { throw .init("\(key): \(MessageText.quote(s)) is not one of \(options.joined(separator: ", "))") }
             return value
         case (.curve, .text(let s)):
             guard CurveSyntax.parse(s) != nil else {
-                throw .init("\(key): \"\(s)\" is not a curve (\(CurveSyntax.presetNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), spring(response,damping))")
+                throw .init("\(key): \(MessageText.quote(s)) is not a curve (\(CurveSyntax.presetNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), spring(response,damping))")
             }
             return value
         default:
-            throw .init("\(key): expected \(kind.expectation), got \(value)")
+            throw .init("\(key): expected \(kind.expectation), got \(value.messageText)")
         }
     }
 }
@@ -172,7 +177,7 @@ public struct Parameters: Sendable {
 
     /// Sets a value after checking it; throws a one-line message for an unknown key or a bad value.
     public mutating func set(_ key: String, _ value: ParameterValue) throws(ParameterError) {
-        guard let spec = spec(key) else { throw ParameterError("unknown parameter \"\(key)\"") }
+        guard let spec = spec(key) else { throw ParameterError("unknown parameter \(MessageText.quote(key))") }
         values[key] = try spec.validate(value)
     }
 
@@ -217,14 +222,14 @@ public struct Parameters: Sendable {
                 problems += apply(json: m.value, file: file)
                 continue
             }
-            if !seen.insert(m.key).inserted { problems.append("\(file):\(m.line): \(m.key) appears twice; the last one wins") }
+            if !seen.insert(m.key).inserted { problems.append("\(file):\(m.line): \(MessageText.clean(m.key)) appears twice; the last one wins") }
             let value: ParameterValue
             switch m.value {
             case .number(let n): value = .number(n)
             case .bool(let b): value = .bool(b)
             case .string(let s): value = .text(s)
             default:
-                problems.append("\(file):\(m.line): \(m.key): expected a number, boolean or string, got \(m.value.typeName)")
+                problems.append("\(file):\(m.line): \(MessageText.clean(m.key)): expected a number, boolean or string, got \(m.value.typeName)")
                 continue
             }
             do { try set(m.key, value) } catch { problems.append("\(file):\(m.line): \(error.message)") }

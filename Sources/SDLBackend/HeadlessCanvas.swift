@@ -68,16 +68,14 @@ public final class HeadlessCanvas {
         return out
     }
 
-    /// Writes the canvas as a PNG. The file is written under a temporary name in the same folder and renamed into
-    /// place, so a failure never leaves a partial file at `path`.
+    /// Writes the canvas as a PNG. The file is written under a temporary name in the same folder, every write
+    /// checked, and renamed into place, so a failure (a full disk, a missing folder) never leaves a partial file at
+    /// `path` (see `PNGWriter`).
     public func savePNG(to path: String) throws {
         guard let surface = context.surface else { throw SDLBackendError.saveFailed(path: path, reason: "no surface") }
         SDL_RenderFlush(context.renderer)
-        var isDir: ObjCBool = false
-        let dir = (path as NSString).deletingLastPathComponent
-        guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDir), isDir.boolValue else {
-            throw SDLBackendError.saveFailed(path: path, reason: "folder \(dir) does not exist")
+        do { try PNGWriter.write(try PNGWriter.encode(surface), to: path) } catch {
+            throw SDLBackendError.saveFailed(path: path, reason: error.reason)
         }
-        try PNGWriter.save(surface, to: path)
     }
 }

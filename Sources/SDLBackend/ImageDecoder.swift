@@ -36,16 +36,16 @@ enum ImageDecoder {
     /// `name` is how messages name the file. Images over `pixelBudget` pixels are refused, before decoding when the
     /// header tells the size (PNG, JPEG), else right after.
     static func decode(path: String, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDir) else { return .failed("\(name): file not found") }
-        if isDir.boolValue { return .failed("\(name): is a directory, not an image") }
-        guard fm.isReadableFile(atPath: path) else { return .failed("\(name): permission denied") }
-        let bytes = ((try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
+        // Only regular files are opened: a FIFO would block this thread, a device could be endless.
+        if let problem = FileInput.problem(at: path, regularOnly: true) { return .failed("\(name): \(problem)") }
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
         if bytes == 0 { return .failed("\(name): empty file (0 bytes)") }
-        if let (w, h) = ImageHeader.size(ofFileAt: path), w * h > pixelBudget {
+        if let (w, h) = ImageHeader.size(ofFileAt: path), exceeds(w, h, pixelBudget) {
             return .failed(tooLarge(name, w, h, pixelBudget))
         }
+        // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
+        if ImageHeader.jpegIsTruncated(path) { return .failed("\(name): corrupt or truncated JPEG image (it ends before its end-of-image marker)") }
+
         guard let loaded = IMG_Load(path) else {
             let error = RendererContext.lastError("no details")
             let format = SDL_RWFromFile(path, "rb").flatMap { rw in
@@ -62,7 +62,7 @@ enum ImageDecoder {
     /// URL); its extension is a type hint for formats without a signature (TGA).
     static func decode(data: Data, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
         guard !data.isEmpty else { return .failed("\(name): empty response (0 bytes)") }
-        if let (w, h) = ImageHeader.size(of: data), w * h > pixelBudget {
+        if let (w, h) = ImageHeader.size(of: data), exceeds(w, h, pixelBudget) {
             return .failed(tooLarge(name, w, h, pixelBudget))
         }
         let hint = (URL(string: name)?.pathExtension).flatMap { $0.isEmpty ? nil : $0 }
@@ -85,7 +85,7 @@ enum ImageDecoder {
     private static func finish(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, maxPixelSize: Size?,
                                pixelBudget: Int) -> DecodeResult {
         let natural = (w: Int(loaded.pointee.w), h: Int(loaded.pointee.h))
-        if natural.w * natural.h > pixelBudget {
+        if exceeds(natural.w, natural.h, pixelBudget) {
             SDL_FreeSurface(loaded)
             return .failed(tooLarge(name, natural.w, natural.h, pixelBudget))
         }
@@ -122,8 +122,15 @@ enum ImageDecoder {
         return "\(name): not an image or an unsupported format (\(error))"
     }
 
+    /// Whether `w` x `h` pixels are more than `budget` (sizes whose product overflows are).
+    static func exceeds(_ w: Int, _ h: Int, _ budget: Int) -> Bool {
+        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+        return overflow || pixels > budget
+    }
+
     private static func tooLarge(_ name: String, _ w: Int, _ h: Int, _ budget: Int) -> String {
-        "\(name): image too large (\(w)x\(h), \(w * h / 1_000_000) megapixels; the limit is \(budget / 1_000_000))"
+        let megapixels = (Double(w) * Double(h) / 1e5).rounded() / 10
+        return "\(name): image too large (\(w)x\(h), \(JSONValue.format(megapixels)) megapixels; the limit is \(budget / 1_000_000)); not decoded"
     }
 
     /// The size to keep: `natural` shrunk to fit `max` (aspect kept), never enlarged, at least 1x1.
@@ -197,12 +204,23 @@ enum ImageHeader {
         }
     }
 
-    /// Width and height from a PNG's IHDR or a JPEG's SOF marker; nil for other formats or unreadable headers.
+    /// Width and height as the header claims them, read without decoding: a PNG's IHDR, a JPEG's SOF marker, a
+    /// GIF's logical screen, a BMP's info header. Nil for other formats or unreadable headers.
     /// `read(offset, count)` returns up to `count` bytes from `offset`, or nil past the end.
     static func size(read: (Int, Int) -> [UInt8]?) -> (Int, Int)? {
-        guard let b = read(0, 32), b.count >= 24 else { return nil }
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+        guard let b = read(0, 32), b.count >= 10 else { return nil }
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            guard b.count >= 24, b[12...15].elementsEqual("IHDR".utf8) else { return nil }
             return (be32(b, 16), be32(b, 20))
+        }
+        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) {
+            return (le16(b, 6), le16(b, 8))
+        }
+        if b.starts(with: Array("BM".utf8)), b.count >= 26 {
+            // BITMAPCOREHEADER (12 bytes) has 16-bit sizes; the later headers 32-bit signed ones (negative height:
+            // top-down rows).
+            if le32(b, 14) == 12 { return (le16(b, 18), le16(b, 20)) }
+            return (abs(Int(Int32(bitPattern: UInt32(le32(b, 18))))), abs(Int(Int32(bitPattern: UInt32(le32(b, 22))))))
         }
         guard b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         // JPEG: walk the marker segments until a start-of-frame.
@@ -223,6 +241,38 @@ enum ImageHeader {
         }
         return nil
     }
+
+    /// Whether the file is a JPEG whose marker structure ends before the end-of-image marker: it walks the
+    /// segments by their lengths and the entropy-coded data of each scan (where 0xFF is always stuffed or a restart
+    /// marker) without decoding. False for other formats and for complete JPEGs (trailing data after EOI is fine).
+    static func jpegIsTruncated(_ path: String) -> Bool {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), data.count >= 2,
+              data[data.startIndex] == 0xFF, data[data.startIndex + 1] == 0xD8 else { return false }
+        return data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Bool in
+            let n = b.count
+            var i = 2
+            while true {
+                while i < n && b[i] != 0xFF { i += 1 }   // tolerate stray bytes between segments
+                while i < n && b[i] == 0xFF { i += 1 }   // fill bytes
+                guard i < n else { return true }
+                let marker = b[i]
+                i += 1
+                if marker == 0xD9 { return false }
+                if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
+                guard i + 2 <= n else { return true }
+                let length = Int(b[i]) << 8 | Int(b[i + 1])
+                guard length >= 2 else { return true }
+                i += length
+                guard marker == 0xDA else { continue }
+                // Entropy-coded data runs to the next marker that is neither stuffing (FF 00) nor a restart.
+                while i + 1 < n && !(b[i] == 0xFF && b[i + 1] != 0 && !(0xD0...0xD7).contains(b[i + 1])) { i += 1 }
+                guard i + 1 < n else { return true }
+            }
+        }
+    }
+
+    private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+    private static func le32(_ b: [UInt8], _ i: Int) -> Int { le16(b, i) | le16(b, i + 2) << 16 }
 
     private static func be32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])

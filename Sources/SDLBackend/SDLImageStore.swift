@@ -102,6 +102,9 @@ public final class SDLImageStore: ImageStore {
     public var retryPolicy = RetryPolicy()
     /// Called on the main thread from `pump()` when an image changed state or got a new texture.
     public var onChange: (@MainActor () -> Void)?
+    /// Called on the main thread from `pump()` with the one-line message of each image that failed to load (the CLI
+    /// prints it on stderr; the item itself shows the error placeholder).
+    public var onFailure: (@MainActor (String) -> Void)?
     /// Called on a decoding thread after each result is posted, to wake an event loop that sleeps.
     var wake: (@Sendable () -> Void)?
 
@@ -215,14 +218,14 @@ public final class SDLImageStore: ImageStore {
             case .fetchFailed(let error):
                 e.inFlight = false
                 guard e.texture == nil else { break }
-                e.state = .failed(error.message)
+                markFailed(&e, error.message)
                 e.failedAttempts += 1
                 if let delay = retryPolicy.delay(after: error, attempt: e.failedAttempts) {
                     scheduleRetry(item.raw, generation: item.generation, after: delay)
                 }
             case .finished(.failed(let message)):
                 e.inFlight = false
-                if e.texture == nil { e.state = .failed(message) }
+                if e.texture == nil { markFailed(&e, message) }
                 // Bytes that do not decode would fail the same way from the caches: forget them.
                 if !e.isLocal { fetcher.removeCachedData(for: e.source) }
             case .finished(.decoded(let box, let natural, let opaque)):
@@ -231,7 +234,7 @@ public final class SDLImageStore: ImageStore {
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
                 guard let tex = SDLImageStore.makeTexture(context.renderer, from: surface, opaque: opaque) else {
-                    e.state = .failed("\(displayName(e.source)): cannot create texture (\(RendererContext.lastError()))")
+                    markFailed(&e, "\(displayName(e.source)): cannot create texture (\(RendererContext.lastError()))")
                     break
                 }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
@@ -252,6 +255,14 @@ public final class SDLImageStore: ImageStore {
         enforceBudget()
         if changed { onChange?() }
         return changed
+    }
+
+    /// Sets `e` to failed with `message`, reporting the message to `onFailure` unless it already failed with it
+    /// (a retry that fails the same way is reported once).
+    private func markFailed(_ e: inout Entry, _ message: String) {
+        if case .failed(message) = e.state { return }
+        onFailure?(message)
+        e.state = .failed(message)
     }
 
     /// Blocks the main thread, pumping, until no image is loading or `timeout` seconds passed (for headless capture).
@@ -431,7 +442,7 @@ public final class SDLImageStore: ImageStore {
     }
 
     /// How messages name a source: its path for files, else the source itself.
-    private func displayName(_ source: String) -> String { SDLImageStore.localPath(source) ?? source }
+    private func displayName(_ source: String) -> String { MessageText.clean(SDLImageStore.localPath(source) ?? source, limit: 1000) }
 
     /// Drops least recently drawn textures (not drawn this frame) until the budget holds.
     private func enforceBudget() {

@@ -48,8 +48,15 @@ public final class SDLWindowHost {
         if rendering == .software { _ = carousel_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0") }
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
+        if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLBackendError.noDisplay(RendererContext.lastError())
+        }
+        // SDL falls back to an invisible off-screen driver when nothing else works: a window nobody sees.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if ["offscreen", "dummy"].contains(driver) && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw SDLBackendError.noDisplay("SDL found only its invisible \(driver) video driver")
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let pos = Int32(carousel_windowpos_centered())
@@ -94,6 +101,15 @@ public final class SDLWindowHost {
         pinch = X11PinchSource.make(for: window, wake: wake)
         pinch?.scale = scale
         SDL_StartTextInput()
+    }
+
+    /// Why there is no display to open a window on, judging by the environment, or nil when there may be one:
+    /// neither `DISPLAY` nor `WAYLAND_DISPLAY` is set and no `SDL_VIDEODRIVER` was chosen (a console user can set
+    /// `SDL_VIDEODRIVER=kmsdrm`).
+    static func missingDisplay(_ environment: [String: String]) -> String? {
+        let set = { (name: String) in !(environment[name] ?? "").isEmpty }
+        if set("DISPLAY") || set("WAYLAND_DISPLAY") || set("SDL_VIDEODRIVER") { return nil }
+        return "DISPLAY and WAYLAND_DISPLAY are not set"
     }
 
     /// The window size in points.

@@ -2,32 +2,43 @@ import CSDL2
 import CSDL2TTF
 import Foundation
 
-/// Finds the DejaVu Sans faces (or any TrueType font) on this machine.
+/// Finds the DejaVu Sans faces (or any TrueType font) on this machine. `CAROUSEL_LAB_FONT_DIRS` (folders separated
+/// by `:`) replaces the system font folders: for machines with fonts in unusual places, and for testing the
+/// fallbacks (DejaVu Sans, then any `.ttf`, then no text at all).
 enum FontLocator {
-    static let regularCandidates = [
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/TTF/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
-        "/usr/local/share/fonts/DejaVuSans.ttf",
-    ]
-    static let boldCandidates = regularCandidates.map { $0.replacingOccurrences(of: "DejaVuSans.ttf", with: "DejaVuSans-Bold.ttf") }
+    /// The system font folders searched when `CAROUSEL_LAB_FONT_DIRS` is not set.
+    static let systemFolders = ["/usr/share/fonts", "/usr/local/share/fonts"]
+    /// DejaVu Sans's usual places under a font folder.
+    static let dejaVuSubpaths = ["truetype/dejavu/", "TTF/", "dejavu/", "dejavu-sans-fonts/", ""]
+
+    /// The folders to search: `CAROUSEL_LAB_FONT_DIRS` when set, else the system ones.
+    static func folders(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        guard let dirs = environment["CAROUSEL_LAB_FONT_DIRS"] else { return systemFolders }
+        return dirs.split(separator: ":").map(String.init)
+    }
 
     /// The regular and bold face paths; bold is nil when only a regular face exists (it is emboldened instead),
     /// both nil when no font was found.
-    static func locate() -> (regular: String?, bold: String?) {
+    static func locate(in folders: [String] = folders()) -> (regular: String?, bold: String?) {
         let fm = FileManager.default
-        let regular = regularCandidates.first { fm.fileExists(atPath: $0) } ?? anyTrueTypeFont()
-        let bold = boldCandidates.first { fm.fileExists(atPath: $0) }
+        func dejaVu(_ file: String) -> String? {
+            for folder in folders { for sub in dejaVuSubpaths where fm.fileExists(atPath: "\(folder)/\(sub)\(file)") { return "\(folder)/\(sub)\(file)" } }
+            return nil
+        }
+        let regular = dejaVu("DejaVuSans.ttf") ?? anyTrueTypeFont(in: folders)
+        let bold = dejaVu("DejaVuSans-Bold.ttf")
         return (regular, bold)
     }
 
-    /// The first `.ttf` under /usr/share/fonts, in a stable order.
-    static func anyTrueTypeFont() -> String? {
-        guard let e = FileManager.default.enumerator(atPath: "/usr/share/fonts") else { return nil }
-        var found: [String] = []
-        for case let p as String in e where p.lowercased().hasSuffix(".ttf") { found.append(p) }
-        return found.sorted().first.map { "/usr/share/fonts/" + $0 }
+    /// The first `.ttf` under the first folder that has one, in a stable order.
+    static func anyTrueTypeFont(in folders: [String]) -> String? {
+        for folder in folders {
+            guard let e = FileManager.default.enumerator(atPath: folder) else { continue }
+            var found: [String] = []
+            for case let p as String in e where p.lowercased().hasSuffix(".ttf") { found.append(p) }
+            if let first = found.sorted().first { return "\(folder)/\(first)" }
+        }
+        return nil
     }
 }
 
@@ -84,7 +95,7 @@ final class TextCache {
         }
         let found = FontLocator.locate()
         if found.regular == nil {
-            printError("carousel-lab: no TrueType font found (install fonts-dejavu-core); text will not be drawn")
+            printError("carousel-lab: no TrueType font found in \(FontLocator.folders().joined(separator: ", ")) (install fonts-dejavu-core); text will not be drawn")
             warned = true
         }
         paths = found

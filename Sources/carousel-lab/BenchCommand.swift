@@ -42,7 +42,7 @@ extension CarouselLab {
         }
 
         func validate() throws {
-            _ = try DeckOptions.parseSize(size)
+            try ArgumentError.reporting { _ = try DeckOptions.parseSize(size) }
             guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be 1...100000, got \(frames)") }
             if let renderer, BenchRenderer(rawValue: renderer) == nil {
                 throw ValidationError("--renderer must be software, window or accelerated, got \"\(renderer)\"")

@@ -13,6 +13,13 @@ struct CarouselLab: ParsableCommand {
         abstract: "Preview, tune and capture carousel effects.",
         subcommands: [Run.self, Capture.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
+
+    /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
+    /// full disk, instead of killing the process with SIGXFSZ.
+    static func main() {
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// Options shared by `run` and `capture`.
@@ -23,17 +30,19 @@ struct DeckOptions: ParsableArguments {
     var images: String?
     @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`), or a screenshot's JSON sidecar. The window reloads it when it changes.")
     var params: String?
-    @Option(name: .long, help: "Window size in points, WxH (capture: default the --params sidecar's size; else 1280x720).")
+    @Option(name: .long, parsing: .unconditional, help: "Window size in points, WxH (capture: default the --params sidecar's size; else 1280x720).")
     var size: String?
-    @Option(name: .long, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
+    @Option(name: .long, parsing: .unconditional, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
     var autoAdvance: Double?
     @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
     var input: String?
 
-    func validate() throws {
+    func validate() throws { try ArgumentError.reporting(check) }
+
+    private func check() throws {
         if let size { _ = try DeckOptions.parseSize(size) }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
-            throw ValidationError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(a)")
+            throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
         }
         if let style { try DeckOptions.checkStyle(style, option: "--style") }
     }
@@ -41,7 +50,7 @@ struct DeckOptions: ParsableArguments {
     private static func checkStyle(_ style: String, option: String) throws {
         try MainActor.assumeIsolated {
             guard StyleRegistry.style(named: style) != nil else {
-                throw ValidationError("\(option): unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+                throw ArgumentError("\(option): unknown style \"\(style)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
             }
         }
     }
@@ -50,11 +59,6 @@ struct DeckOptions: ParsableArguments {
     func parameterFile() throws -> JSONValue? {
         guard let params else { return nil }
         do { return try ParameterFile.read(params) } catch { throw Failure(error.message) }
-    }
-
-    /// Fails with one line when `--params` names no file (before a window opens).
-    func checkParameterFileExists() throws {
-        if let params, !FileManager.default.fileExists(atPath: params) { throw Failure("\(params): no such parameter file") }
     }
 
     /// What the `--params` file says beyond parameter values (a screenshot sidecar's style, size, time, input).
@@ -82,10 +86,10 @@ struct DeckOptions: ParsableArguments {
     static func parseSize(_ size: String) throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw ValidationError("--size must be WxH, like 1280x720, got \"\(size)\"")
+            throw ArgumentError("--size must be WxH, like 1280x720, got \"\(size)\"")
         }
         guard (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ValidationError("--size \(size): each side must be 1...16384")
+            throw ArgumentError("--size \(size): each side must be 1...16384")
         }
         return Size(Double(w), Double(h))
     }
@@ -93,33 +97,47 @@ struct DeckOptions: ParsableArguments {
     /// Loads the deck, printing warnings on stderr.
     @MainActor func loadDeck() throws -> Deck {
         guard let path = images ?? ResourceLocator.bundledDeck() else {
-            throw ValidationError("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
+            throw Failure("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
         }
         do {
             let (deck, warnings) = try Deck.load(path: path)
             warnings.forEach(printError)
             return deck
         } catch {
-            throw CleanExit.message(error.message)
+            throw Failure(error.message)
         }
     }
 
+    /// Everything the options name, read and checked before a window opens: the deck (warnings printed on
+    /// stderr), the parameter file and the scripted input (with `useSidecar`, a screenshot sidecar's recorded
+    /// input when there is no `--input`).
+    struct Inputs {
+        var deck: Deck
+        var parameters: JSONValue?
+        var script: ScriptedInput
+    }
+
+    /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
+    /// used.
+    @MainActor func readInputs(size: Size, useSidecar: Bool = false) throws -> Inputs {
+        Inputs(deck: try loadDeck(), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar))
+    }
+
     /// Builds the preview with parameters, auto-advance and messages wired. With `watch`, the `--params` file is
-    /// watched and reloaded live, and a broken one shows its error in the window instead of stopping; without, a
-    /// broken file is a failure.
-    @MainActor func makePreview(images store: ImageStore, size: Size, watch: Bool) throws -> Preview {
-        let deck = try loadDeck()
+    /// watched and reloaded live, and a file broken later shows its error in the window instead of stopping;
+    /// without, the values read in `inputs` are applied once. (A file that is broken at the start is a failure
+    /// either way: `readInputs` reports it before a window opens.)
+    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool) throws -> Preview {
         let preview: Preview
         let style = try styleName()
-        do { preview = try Preview(deck: deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
+        do { preview = try Preview(deck: inputs.deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
         preview.report = printError
         if let params, watch {
-            try checkParameterFileExists()
             let watcher = ParameterFileWatcher(path: params, preview: preview)
             watcher.load()
             preview.parameterFile = watcher
-        } else if let json = try parameterFile() {
-            preview.applyParameterFile(json, file: params!).forEach { printError($0 + " (ignored)") }
+        } else if let params, let json = inputs.parameters {
+            ParameterFileProblems.report(preview.applyParameterFile(json, file: params))
         }
         if let a = autoAdvance {
             try? preview.setParameter("autoAdvance", .bool(a > 0))
@@ -148,12 +166,31 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data(("carousel-lab: " + line + "\n").utf8))
 }
 
+/// A bad argument found by our own checks. `validate()` reports it as one line ("Error: ...") with exit code 64
+/// (EX_USAGE), like ArgumentParser's usage errors but without the usage lines those add.
+struct ArgumentError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+
+    /// Runs `checks`; an `ArgumentError` is printed and becomes exit code 64.
+    static func reporting(_ checks: () throws -> Void) throws {
+        do { try checks() } catch let e as ArgumentError {
+            FileHandle.standardError.write(Data(("Error: " + e.description + "\n").utf8))
+            throw ExitCode.validationFailure
+        }
+    }
+}
+
 /// A failure reported as one line, exit code 1.
 struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
 }
 
+/// Problems with single keys of a parameter file, printed on stderr; the rest of the file applies.
+enum ParameterFileProblems {
+    static func report(_ problems: [String]) { problems.forEach { printError($0 + " (ignored)") } }
+}
 
 extension CarouselLab {
     /// Opens the window.
@@ -169,21 +206,26 @@ extension CarouselLab {
         var renderer: String = WindowRendering.software.rawValue
 
         func validate() throws {
-            guard WindowRendering(rawValue: renderer) != nil else {
-                throw ValidationError("--renderer must be software or accelerated, got \"\(renderer)\"")
+            try ArgumentError.reporting {
+                guard WindowRendering(rawValue: renderer) != nil else {
+                    throw ArgumentError("--renderer must be software or accelerated, got \"\(renderer)\"")
+                }
             }
         }
 
         func run() throws {
             try MainActor.assumeIsolated {
                 let size = try options.parsedSize()
-                try options.checkParameterFileExists()
+                // Bad input is reported before a window opens.
+                let inputs = try options.readInputs(size: size)
                 _ = try options.styleName()
                 let host: SDLWindowHost
                 do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .software) } catch {
-                    throw Failure("\(error). For screenshots without a display, use `carousel-lab capture`.")
+                    let message = "\(error)"
+                    throw Failure(message.contains("carousel-lab capture") ? message : "\(message). For screenshots without a display, use `carousel-lab capture`.")
                 }
-                let preview = try options.makePreview(images: host.imageStore, size: host.size, watch: true)
+                host.imageStore.onFailure = printError
+                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 preview.sound = SDLClickSound()
                 preview.clipboard = SDLClipboard()
@@ -192,9 +234,8 @@ extension CarouselLab {
                     currentDirectory: FileManager.default.currentDirectoryPath,
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
-                let script = try options.script(size: host.size)
                 QuitSignals.install()
-                host.run(driver: WindowDriver(preview: preview, script: script, layoutFile: layout))
+                host.run(driver: WindowDriver(preview: preview, script: inputs.script, layoutFile: layout))
             }
         }
     }
@@ -205,7 +246,7 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
         var out: String
-        @Option(name: .long, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")
+        @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")
         var at: Double?
         @Option(name: .long, help: "Also write what is on screen as JSON to this file.")
         var layout: String?
@@ -213,15 +254,19 @@ extension CarouselLab {
         var frames: String?
 
         func validate() throws {
-            if let at, !(at.isFinite && at >= 0 && at <= 3600) { throw ValidationError("--at must be between 0 and 3600 seconds, got \(at)") }
-            if let frames { _ = try sequence(frames) }
+            try ArgumentError.reporting {
+                if let at, !(at.isFinite && at >= 0 && at <= 3600) {
+                    throw ArgumentError("--at must be between 0 and 3600 seconds, got \(at.isFinite ? JSONValue.format(at) : "\(at)")")
+                }
+                if let frames { _ = try sequence(frames) }
+            }
         }
 
         func sequence(_ s: String) throws -> [Double] {
             let p = s.split(separator: ":").map { Double($0) }
             guard p.count == 3, let a = p[0], let b = p[1], let step = p[2], a >= 0, b >= a, b <= 3600, step > 0,
                   (b - a) / step <= 10_000 else {
-                throw ValidationError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \"\(s)\"")
+                throw ArgumentError("--frames must be START:END:STEP seconds with START <= END and at most 10000 frames, got \"\(s)\"")
             }
             return stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1e6).rounded() / 1e6 }
         }
@@ -231,11 +276,12 @@ extension CarouselLab {
                 // A screenshot's sidecar passed as --params supplies the style, size, time and input not given.
                 let sidecar = options.sidecarDefaults()
                 let size = try options.size == nil ? sidecar?.size ?? options.parsedSize() : options.parsedSize()
+                let inputs = try options.readInputs(size: size, useSidecar: true)
                 let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
-                let preview = try options.makePreview(images: canvas.images, size: size, watch: false)
-                let script = try options.script(size: size, useSidecar: true)
+                canvas.images.onFailure = printError
+                let preview = try options.makePreview(inputs, images: canvas.images, size: size, watch: false)
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
-                let run = CaptureRun(preview: preview, script: script) {
+                let run = CaptureRun(preview: preview, script: inputs.script) {
                     if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
                     return true
                 }
@@ -245,7 +291,9 @@ extension CarouselLab {
                     try canvas.savePNG(to: name)
                     if let layout {
                         let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
-                        try Data((preview.layoutJSON().serialized() + "\n").utf8).write(to: URL(fileURLWithPath: path))
+                        do { try Data((preview.layoutJSON().serialized() + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                            throw Failure("\(path): cannot write the layout (\(error.localizedDescription))")
+                        }
                     }
                 }
             }

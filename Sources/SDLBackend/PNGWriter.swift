@@ -1,0 +1,191 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+
+/// Writes PNG files (canvas saves, screenshots and their sidecars) so that a failure never leaves a partial file
+/// behind.
+///
+/// SDL_image's `IMG_SavePNG` ignores failed writes: on a full disk it reports success and leaves a truncated PNG.
+/// So the image is encoded into memory first (`IMG_SavePNG_RW` into a growing buffer), then written with every
+/// `write(2)` and the final `close(2)` checked, under a temporary name in the target folder, and renamed into place
+/// only when all of it reached the disk.
+enum PNGWriter {
+    // MARK: Encoding
+
+    /// The PNG bytes of `surface`.
+    static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>) throws(PNGWriteError) -> [UInt8] {
+        let sink = MemorySink()
+        guard let rw = SDL_AllocRW() else { throw PNGWriteError("out of memory") }
+        rw.pointee.type = UInt32(SDL_RWOPS_UNKNOWN)
+        rw.pointee.hidden.unknown.data1 = Unmanaged.passUnretained(sink).toOpaque()
+        rw.pointee.size = { ctx in Int64(MemorySink.of(ctx).bytes.count) }
+        rw.pointee.seek = { ctx, offset, whence in MemorySink.of(ctx).seek(offset, whence) }
+        rw.pointee.read = { _, _, _, _ in 0 }
+        rw.pointee.write = { ctx, ptr, size, num in MemorySink.of(ctx).write(ptr, size * num) ? num : 0 }
+        rw.pointee.close = { ctx in SDL_FreeRW(ctx); return 0 }
+        let status = withExtendedLifetime(sink) { IMG_SavePNG_RW(surface, rw, 1) }
+        guard status == 0 else { throw PNGWriteError("cannot encode the PNG: \(RendererContext.lastError())") }
+        return sink.bytes
+    }
+
+    /// The growing buffer behind the memory `SDL_RWops`.
+    private final class MemorySink {
+        var bytes: [UInt8] = []
+        var position = 0
+
+        static func of(_ ctx: UnsafeMutablePointer<SDL_RWops>?) -> MemorySink {
+            Unmanaged<MemorySink>.fromOpaque(ctx!.pointee.hidden.unknown.data1).takeUnretainedValue()
+        }
+
+        func write(_ ptr: UnsafeRawPointer?, _ count: Int) -> Bool {
+            guard let ptr, count > 0 else { return count == 0 }
+            let source = UnsafeRawBufferPointer(start: ptr, count: count)
+            if position == bytes.count {
+                bytes.append(contentsOf: source)
+            } else {
+                if position + count > bytes.count { bytes.append(contentsOf: repeatElement(0, count: position + count - bytes.count)) }
+                bytes.replaceSubrange(position..<position + count, with: source)
+            }
+            position += count
+            return true
+        }
+
+        func seek(_ offset: Int64, _ whence: Int32) -> Int64 {
+            let base: Int
+            switch whence {
+            case RW_SEEK_SET: base = 0
+            case RW_SEEK_CUR: base = position
+            case RW_SEEK_END: base = bytes.count
+            default: return -1
+            }
+            let target = base + Int(offset)
+            guard target >= 0 else { return -1 }
+            position = target
+            return Int64(target)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder and a rename. Refuses to replace
+    /// anything but a regular file (a device, a FIFO, a folder). The folder must exist.
+    static func write(_ bytes: [UInt8], to path: String) throws(PNGWriteError) {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw PNGWriteError("folder \(dir) does not exist")
+        }
+        try checkReplaceable(path)
+        let temp = try writeTemporary(bytes, beside: path)
+        if rename(temp, path) != 0 {
+            let why = String(cString: strerror(errno))
+            unlink(temp)
+            throw PNGWriteError(why)
+        }
+    }
+
+    /// Throws when `path` exists and is neither a regular file nor a symbolic link (a link is replaced by the file).
+    private static func checkReplaceable(_ path: String) throws(PNGWriteError) {
+        var existing = stat()
+        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG, (existing.st_mode & S_IFMT) != S_IFLNK {
+            throw PNGWriteError("exists and is not a regular file; not replaced")
+        }
+    }
+
+    /// Writes `bytes` to a new hidden, unique file beside `path`, every `write(2)`, the `fsync(2)` and the
+    /// `close(2)` checked, and returns its path. On failure nothing is left behind.
+    private static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(PNGWriteError) -> String {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let temp = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PNGWriteError("cannot create a file in \(dir): \(String(cString: strerror(errno)))") }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { failure = n < 0 ? String(cString: strerror(errno)) : "nothing written"; return }
+                done += n
+            }
+        }
+        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temp)
+            throw PNGWriteError(failure)
+        }
+        return temp
+    }
+
+    // MARK: Saving surfaces
+
+    /// Saves `surface` as a PNG at `path`. Throws `saveFailed` naming the path and the reason; leaves no file.
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(SDLBackendError) {
+        try save(surface, to: path, sidecar: nil)
+    }
+
+    /// Saves `surface` as a PNG at `path` and, when given, `sidecar.text` at `sidecar.path`, creating the folder
+    /// if needed. Both are written checked under temporary names and renamed into place; on any failure neither
+    /// file is left behind (nor any temporary file).
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String,
+                     sidecar: (path: String, text: String)?) throws(SDLBackendError) {
+        let dir = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        func fail(_ reason: String) -> SDLBackendError { .saveFailed(path: path, reason: reason) }
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw fail("cannot create the folder \(dir): \(Self.reason(error))")
+            }
+        } else if !isDir.boolValue {
+            throw fail("\(dir) is not a folder")
+        }
+        let pngTemp: String
+        do throws(PNGWriteError) {
+            try checkReplaceable(path)
+            pngTemp = try writeTemporary(try encode(surface), beside: path)
+        } catch {
+            throw fail(error.reason)
+        }
+        var written = [pngTemp]
+        func undo() { written.forEach { unlink($0) } }
+        if let sidecar {
+            let textTemp: String
+            do throws(PNGWriteError) {
+                try checkReplaceable(sidecar.path)
+                textTemp = try writeTemporary(Array(sidecar.text.utf8), beside: sidecar.path)
+            } catch {
+                undo()
+                throw fail("cannot write \(sidecar.path): \(error.reason)")
+            }
+            written.append(textTemp)
+            guard rename(textTemp, sidecar.path) == 0 else {
+                let why = String(cString: strerror(errno))
+                undo()
+                throw fail("cannot write \(sidecar.path): \(why)")
+            }
+            written[1] = sidecar.path
+        }
+        guard rename(pngTemp, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            undo()
+            throw fail(why)
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
+    }
+}
+
+/// Why a PNG could not be written, as a phrase.
+struct PNGWriteError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
