@@ -70,7 +70,7 @@ public final class SDLRenderer: Renderer {
     /// size is stretched before it is copied (see `drawImage`).
     private var scratch: (texture: OpaquePointer, width: Int32, height: Int32)?
     /// Software renderer: translucent solids drawn from sprites.
-    private let sprites = SolidSprites()
+    private let sprites: SolidSprites
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil) {
@@ -89,6 +89,7 @@ public final class SDLRenderer: Renderer {
         body.collectsRects = true
         edge = GeometryBatch(snapsToPixels: software)
         white = SDLRenderer.makeWhitePixel(context.renderer)
+        sprites = SolidSprites(context: context)
         SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
     }
 
