@@ -52,6 +52,9 @@ public final class SDLRenderer: Renderer {
 
     private var state: State
     private var stack: [State] = []
+    /// Whether this is SDL's software renderer, which gets the fast paths (fills and copies for shape bodies,
+    /// drawn-size image copies, sprites); other renderers draw each shape as one blended triangle list.
+    private var software: Bool { body.snapsToPixels }
     /// An opaque area not drawn yet: the frame's clear, or an opaque fill. It is drawn before the next drawing,
     /// unless that drawing is an opaque image covering it completely: a background under an opaque picture, or the
     /// clear under a full-window picture, would only be painted over.
@@ -67,7 +70,7 @@ public final class SDLRenderer: Renderer {
     /// size is stretched before it is copied (see `drawImage`).
     private var scratch: (texture: OpaquePointer, width: Int32, height: Int32)?
     /// Software renderer: translucent solids drawn from sprites.
-    private let sprites = SolidSprites()
+    private let sprites: SolidSprites
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil) {
@@ -86,6 +89,7 @@ public final class SDLRenderer: Renderer {
         body.collectsRects = true
         edge = GeometryBatch(snapsToPixels: software)
         white = SDLRenderer.makeWhitePixel(context.renderer)
+        sprites = SolidSprites(context: context)
         SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -235,7 +239,7 @@ public final class SDLRenderer: Renderer {
         let opaque = tex.opaque && tint.a == 255
         drawDeferred(unlessCoveredBy: opaque ? shape : nil)
         var texture = tex.texture, texSize = (w: tex.width, h: tex.height), used = (u: 1.0, v: 1.0)
-        if body.snapsToPixels {
+        if software {
             // The software renderer stretches slowly, and blends a stretched image through temporary surfaces: an
             // image drawn scaled is first stretched, without blending, into a copy at its drawn size (kept while the
             // image rests at that size, else a scratch texture), placed on whole pixels; every draw is then a copy.
@@ -255,8 +259,16 @@ public final class SDLRenderer: Renderer {
         }
         body.removeAll()
         edge.removeAll()
+        let mapping = TextureMapping(placed: placed, visible: shape.rect, used: used)
+        guard software else {
+            // OpenGL (llvmpipe): one blended draw call (see `drawSolid`).
+            edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0), texture: mapping)
+            SDL_SetTextureAlphaMod(texture, 255)
+            submit(edge, texture: texture)
+            return
+        }
         edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
-                            texture: TextureMapping(placed: placed, visible: shape.rect, used: used), body: body)
+                            texture: mapping, body: body)
         // An opaque image at full opacity covers its body completely: copying beats blending by far.
         if opaque { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
         copyBodyRects(of: texture, size: texSize, placed: placed, alpha: tint.a)
@@ -328,10 +340,17 @@ public final class SDLRenderer: Renderer {
     /// Draws `shape` in one colour with its edge feathered over `feather` pixels: the body's rectangles as fills and
     /// its corner fans as triangles, replacing what is under them when the colour is opaque; then the ring, blended.
     private func drawSolid(_ shape: RoundedRect, feather: Double, color c: SDL_Color) {
-        if c.a < 255, body.snapsToPixels, drawSprite(shape, feather: feather, color: c) { return }
+        let edgeColor = SDL_Color(r: c.r, g: c.g, b: c.b, a: 0)
         body.removeAll()
         edge.removeAll()
-        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
+        guard software else {
+            // OpenGL (llvmpipe): one blended draw call; switching blend modes costs it more than blending saves.
+            edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: edgeColor)
+            submit(edge, texture: nil)
+            return
+        }
+        if c.a < 255, drawSprite(shape, feather: feather, color: c) { return }
+        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: edgeColor, body: body)
         let r = context.renderer
         let opaque = c.a == 255
         SDL_SetRenderDrawBlendMode(r, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

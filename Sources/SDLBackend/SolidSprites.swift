@@ -34,6 +34,8 @@ final class SolidSprites {
         var lastUse: UInt64
     }
 
+    /// Held so the sprites are destroyed while their renderer still exists (see `RendererContext`).
+    private let context: RendererContext
     private var sprites: [Key: Sprite] = [:]
     private var seen: [Key: UInt64] = [:]
     private var frame: UInt64 = 0
@@ -41,6 +43,8 @@ final class SolidSprites {
     let capacity = 128
     /// Frames without a draw after which a sprite (or the memory of a shape seen once) is dropped.
     let maxAge: UInt64 = 120
+
+    init(context: RendererContext) { self.context = context }
 
     /// Marks the start of a frame and forgets what has not been drawn for `maxAge` frames.
     func beginFrame() {
