@@ -101,9 +101,10 @@ public struct BenchReport {
     // MARK: JSON
 
     public var json: JSONValue {
-        func stats(_ s: Samples) -> JSONValue {
-            .object([JSONMember("p50", .number(r6(s.p50))), JSONMember("p99", .number(r6(s.p99))),
-                     JSONMember("max", .number(r6(s.max))), JSONMember("mean", .number(r6(s.mean)))])
+        // JSON numbers keep 4 decimals: frame times go out in milliseconds, core update costs in microseconds.
+        func stats(_ s: Samples, unit: Double = 1000) -> JSONValue {
+            .object([JSONMember("p50", .number(s.p50 * unit)), JSONMember("p99", .number(s.p99 * unit)),
+                     JSONMember("max", .number(s.max * unit)), JSONMember("mean", .number(s.mean * unit))])
         }
         func probe(_ p: ProbeResult?) -> JSONValue {
             guard let p else { return .null }
@@ -138,10 +139,10 @@ public struct BenchReport {
                 .object([
                     JSONMember("style", .string(r.style)), JSONMember("frames", .number(Double(r.frames))),
                     JSONMember("framesDrawn", .number(Double(r.framesDrawn))),
-                    JSONMember("frame", stats(r.frame)), JSONMember("update", stats(r.update)),
-                    JSONMember("paint", stats(r.paint)), JSONMember("present", stats(r.present)),
-                    JSONMember("floor", stats(r.floor)), JSONMember("frameOverFloor", .number(r6(r.frameOverFloor))),
-                    JSONMember("frameCPU", stats(r.frameCPU)), JSONMember("floorCPU", stats(r.floorCPU)),
+                    JSONMember("frameMs", stats(r.frame)), JSONMember("updateMs", stats(r.update)),
+                    JSONMember("paintMs", stats(r.paint)), JSONMember("presentMs", stats(r.present)),
+                    JSONMember("floorMs", stats(r.floor)), JSONMember("frameOverFloor", .number(r6(r.frameOverFloor))),
+                    JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("floorCPUMs", stats(r.floorCPU)),
                     JSONMember("frameOverFloorCPU", .number(r6(r.frameOverFloorCPU))),
                     JSONMember("triangles", .number(Double(r.triangles))), JSONMember("drawCalls", .number(Double(r.drawCalls))),
                     JSONMember("breakdown", .array(r.breakdown.map { b in
@@ -158,7 +159,7 @@ public struct BenchReport {
             JSONMember("memory", .object([JSONMember("bundled", probe(startup)), JSONMember("generated", probe(generatedMemory))])),
             JSONMember("coreUpdate", .array(core.map { r in
                 .object([JSONMember("style", .string(r.style)), JSONMember("items", .number(Double(r.items))),
-                         JSONMember("frames", .number(Double(r.frames))), JSONMember("perFrame", stats(r.perFrame))])
+                         JSONMember("frames", .number(Double(r.frames))), JSONMember("perFrameUs", stats(r.perFrame, unit: 1e6))])
             })),
             JSONMember("coreRatio100kTo100", .object(Set(core.map(\.style)).sorted().map { s in
                 JSONMember(s, coreRatio(s).map { .number(r6($0)) } ?? .null)

@@ -300,14 +300,16 @@ public final class SDLImageStore: ImageStore {
 
     /// A copy of `handle`'s texture scaled to `width` x `height` pixels, for a renderer that scales slowly (SDL's
     /// software renderer): drawing it is a plain copy instead of a filtered stretch, and a translucent draw needs no
-    /// intermediate surface. Made when the image is asked for at the same size two frames in a row (it rests there),
-    /// kept while it is, replaced when the size changes; nil until then, or when the image is not ready.
+    /// intermediate surface. Made unless the image was drawn at another size in this or the previous frame (its
+    /// size is animating: the caller stretches it into scratch space instead), kept while the image is drawn at that size,
+    /// replaced when the size changes; nil when the image is not ready or animating.
     func sizedTexture(for handle: ImageHandle, width: Int32, height: Int32) -> OpaquePointer? {
         guard entries.indices.contains(handle.raw), width > 0, height > 0, let source = entries[handle.raw].texture else { return nil }
         var e = entries[handle.raw]
         defer { entries[handle.raw] = e }
         if let t = e.sized, e.sizedSize == (width, height) { return t }
-        let steady = e.lastSizeAsked == (width, height) && e.lastSizeFrame + 1 == frame
+        // Drawn at another size in this frame or the last: animating (or drawn at two sizes), no copy.
+        let steady = e.lastSizeAsked == (width, height) || e.lastSizeFrame + 1 < frame
         e.lastSizeAsked = (width, height)
         e.lastSizeFrame = frame
         guard steady else { return nil }

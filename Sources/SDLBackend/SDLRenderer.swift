@@ -69,8 +69,10 @@ public final class SDLRenderer: Renderer {
     /// Software renderer: an opaque target texture as large as the drawable, where an image drawn at a changing
     /// size is stretched before it is copied (see `drawImage`).
     private var scratch: (texture: OpaquePointer, width: Int32, height: Int32)?
-    /// Software renderer: translucent solids drawn from sprites.
+    /// Software renderer: translucent solids drawn from sprites, and a scratch sprite as large as the drawable for
+    /// those without one.
     private let sprites: SolidSprites
+    private var spriteScratch: (texture: OpaquePointer, width: Int32, height: Int32)?
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil) {
@@ -364,36 +366,63 @@ public final class SDLRenderer: Renderer {
         submit(edge, texture: white)
     }
 
-    /// Software renderer: draws a translucent solid from its sprite (see `SolidSprites`); false when it has none
-    /// yet, so the caller draws the shape directly.
+    /// Software renderer: draws a translucent solid as a sprite (see `SolidSprites`): rasterised without blending
+    /// into a texture, then blended as one copy, which SDL's software renderer does several times faster than it
+    /// blends triangles. The shape is placed on whole pixels (its vertices land on them anyway), so a shape that
+    /// only moves keeps its sprite. A shape seen for the first time, or changing size, goes through a scratch
+    /// sprite. False when the shape is too large for that (the caller draws it directly).
     private func drawSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color) -> Bool {
-        let reach = feather / 2 + 1
-        let x0 = (shape.rect.minX - reach).rounded(.down), y0 = (shape.rect.minY - reach).rounded(.down)
-        let w = Int32((shape.rect.maxX + reach - x0).rounded(.up)), h = Int32((shape.rect.maxY + reach - y0).rounded(.up))
-        guard w > 0, h > 0, Int(w) * Int(h) <= 1 << 20 else { return false }
-        let local = RoundedRect(shape.rect.offsetBy(-x0, -y0), radii: shape.radii)
+        let reach = (feather / 2 + 1).rounded(.up)
+        let origin = Point(shape.rect.minX.rounded() - reach, shape.rect.minY.rounded() - reach)
+        let local = RoundedRect(Rect(reach, reach, shape.rect.width, shape.rect.height), radii: shape.radii)
+        let w = Int32((shape.rect.width + 2 * reach).rounded(.up)), h = Int32((shape.rect.height + 2 * reach).rounded(.up))
+        let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
+        guard w > 0, h > 0, w <= limit.w, h <= limit.h else { return false }
         let key = SolidSprites.Key(width: w, height: h, shape: local, feather: feather, color: c)
-        guard let sprite = sprites.sprite(for: key, render: { renderSprite(local, feather: feather, color: c, width: w, height: h) }) else {
-            return false
+        var source = SDL_Rect(x: 0, y: 0, w: w, h: h)
+        let texture: OpaquePointer
+        if let sprite = sprites.sprite(for: key, render: { makeSprite(local, feather: feather, color: c, width: w, height: h) }) {
+            texture = sprite
+        } else {
+            if let s = spriteScratch, s.width != limit.w || s.height != limit.h { SDL_DestroyTexture(s.texture); spriteScratch = nil }
+            if spriteScratch == nil {
+                guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                                Int32(SDL_TEXTUREACCESS_TARGET.rawValue), limit.w, limit.h) else { return false }
+                SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+                spriteScratch = (t, limit.w, limit.h)
+            }
+            guard let s = spriteScratch, rasterise(local, feather: feather, color: c, into: s.texture, area: source) else { return false }
+            texture = s.texture
         }
-        var dst = SDL_FRect(x: Float(x0), y: Float(y0), w: Float(w), h: Float(h))
-        SDL_RenderCopyF(context.renderer, sprite, nil, &dst)
+        var dst = SDL_FRect(x: Float(origin.x), y: Float(origin.y), w: Float(w), h: Float(h))
+        SDL_RenderCopyF(context.renderer, texture, &source, &dst)
         stats.drawCalls += 1
         return true
     }
 
-    /// Rasterises `shape` (sprite coordinates) into a new transparent `width` x `height` texture, writing colour and
-    /// alpha as they are (no blending), so that blending the sprite later gives what drawing the shape would.
-    private func renderSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color, width: Int32, height: Int32) -> OpaquePointer? {
-        let r = context.renderer
-        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else {
+    /// A new `width` x `height` sprite texture holding `shape` (sprite coordinates).
+    private func makeSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color, width: Int32, height: Int32) -> OpaquePointer? {
+        guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
+        guard rasterise(shape, feather: feather, color: c, into: t, area: SDL_Rect(x: 0, y: 0, w: width, h: height)) else {
+            SDL_DestroyTexture(t)
             return nil
         }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        return t
+    }
+
+    /// Clears `area` of the target texture `target` to transparent and draws `shape` there writing colour and alpha
+    /// as they are (no blending), so that blending the result later gives what drawing the shape would. Restores
+    /// the renderer's target.
+    private func rasterise(_ shape: RoundedRect, feather: Double, color c: SDL_Color, into target: OpaquePointer, area: SDL_Rect) -> Bool {
+        let r = context.renderer
         let previous = SDL_GetRenderTarget(r)
-        guard SDL_SetRenderTarget(r, t) == 0 else { SDL_DestroyTexture(t); return nil }
+        guard SDL_SetRenderTarget(r, target) == 0 else { return false }
+        var clear = area
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 0)
-        SDL_RenderClear(r)
+        SDL_RenderFillRect(r, &clear)
         body.removeAll()
         edge.removeAll()
         edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
@@ -403,8 +432,7 @@ public final class SDLRenderer: Renderer {
         submit(edge, texture: nil)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         SDL_SetRenderTarget(r, previous)
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        return t
+        return true
     }
 
     /// Draws one line of text in DejaVu Sans with its top-left corner at `origin`, rendered at the device pixel size
