@@ -181,13 +181,14 @@ public struct BenchReport {
         out += "thread's CPU time, the work without other processes' interference)\n"
         out += pad("style", 10) + pad("drawn", 9) + pad("frame p50/p99/max", 20) + pad("update p50/p99", 16)
             + pad("paint p50/p99", 16) + pad("present p50/p99", 17) + pad("floor p50/p99", 16) + pad("frame/floor", 13)
-            + pad("cpu frame/floor p50", 21) + "cpu ratio\n"
+            + pad("cpu p50/p99", 14) + pad("cpu floor p50", 15) + "cpu ratio\n"
         for r in styles {
             out += pad(r.style, 10) + pad("\(r.framesDrawn)/\(r.frames)", 9)
                 + pad("\(ms(r.frame.p50))/\(ms(r.frame.p99))/\(ms(r.frame.max))", 20)
                 + pad("\(ms(r.update.p50))/\(ms(r.update.p99))", 16) + pad("\(ms(r.paint.p50))/\(ms(r.paint.p99))", 16)
                 + pad("\(ms(r.present.p50))/\(ms(r.present.p99))", 17) + pad("\(ms(r.floor.p50))/\(ms(r.floor.p99))", 16)
-                + pad(f2(r.frameOverFloor), 13) + pad("\(ms(r.frameCPU.p50))/\(ms(r.floorCPU.p50))", 21) + f2(r.frameOverFloorCPU) + "\n"
+                + pad(f2(r.frameOverFloor), 13) + pad("\(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99))", 14)
+                + pad(ms(r.floorCPU.p50), 15) + f2(r.frameOverFloorCPU) + "\n"
         }
         for r in styles where !r.breakdown.isEmpty {
             out += "  \(r.style) replayed, CPU ms per frame by call: "
