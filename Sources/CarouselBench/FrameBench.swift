@@ -32,9 +32,12 @@ public struct StyleFrameResult: Sendable {
     /// draw lists replayed once more through a timing wrapper).
     public var breakdown: [(kind: String, seconds: Double, calls: Double)] = []
 
-    /// Mean frame time over mean floor time.
-    public var frameOverFloor: Double { floor.mean > 0 ? frame.mean / floor.mean : 0 }
-    /// The same ratio in CPU time.
+    /// Median frame time over median floor time: what the tree, layout and animation add to a typical frame. The
+    /// median, because a single frame preempted by another process moves a mean on a shared machine.
+    public var frameOverFloor: Double { floor.p50 > 0 ? frame.p50 / floor.p50 : 0 }
+    /// Mean over mean: also counts the rare frames that fill caches (text, image copies, sprites) the floor finds full.
+    public var frameOverFloorMean: Double { floor.mean > 0 ? frame.mean / floor.mean : 0 }
+    /// Mean over mean in main-thread CPU time.
     public var frameOverFloorCPU: Double { floorCPU.mean > 0 ? frameCPU.mean / floorCPU.mean : 0 }
 }
 

@@ -464,9 +464,19 @@ public final class SDLImageStore: ImageStore {
     /// The file path of a plain path or file:// URL; nil for other URLs.
     nonisolated static func localPath(_ source: String) -> String? {
         if source.lowercased().hasPrefix("file://") { return URL(string: source)?.path }
-        if source.range(of: "^[a-zA-Z][a-zA-Z0-9+.-]*://", options: .regularExpression) != nil { return nil }
+        // A URL scheme (letter, then letters, digits, + . -) before "://": checked by hand, as a regular expression
+        // here cost a frame a millisecond whenever items scrolled into view.
+        if let colon = source.utf8.firstIndex(of: UInt8(ascii: ":")), source.utf8[colon...].starts(with: "://".utf8) {
+            let scheme = source.utf8[..<colon]
+            if let first = scheme.first, isLetter(first),
+               scheme.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2E || $0 == 0x2D }) {
+                return nil
+            }
+        }
         return source
     }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
 
     /// The larger of two size requests per axis (nil, full size, wins).
     static func larger(_ a: Size?, _ b: Size?) -> Size? {

@@ -34,6 +34,7 @@ struct BenchTests {
             #expect(drawn >= 1 && drawn <= frames, "\(name): \(drawn) of \(frames) frames drawn")
             #expect(s["frameOverFloor"]?.numberValue.map { $0 > 0 } == true, "\(name).frameOverFloor")
             #expect(s["frameOverFloorCPU"]?.numberValue.map { $0 > 0 } == true, "\(name).frameOverFloorCPU")
+            #expect(s["frameOverFloorMean"]?.numberValue.map { $0 > 0 } == true, "\(name).frameOverFloorMean")
             #expect(s["triangles"]?.numberValue != nil && s["drawCalls"]?.numberValue != nil)
             if let p50 = s["frameMs"]?["p50"]?.numberValue, let max = s["frameMs"]?["max"]?.numberValue { #expect(p50 <= max) }
         }

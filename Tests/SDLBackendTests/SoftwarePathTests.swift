@@ -131,6 +131,18 @@ struct SoftwarePathTests {
         #expect(maxDifference(direct, fromSprites) <= 2)
     }
 
+    @Test("A source with a URL scheme is not a local path; plain and file:// paths are", arguments: [
+        ("/photos/a.jpg", "/photos/a.jpg"), ("photos/a:b.jpg", "photos/a:b.jpg"), ("file:///tmp/x.png", "/tmp/x.png"),
+        ("https://example.com/a.jpg", nil), ("s3+x.y-z://bucket/a", nil), ("1http://x", "1http://x"),
+        ("C:/photos/a.jpg", "C:/photos/a.jpg"), ("ht tp://x", "ht tp://x"),
+    ] as [(String, String?)])
+    func localPaths(source: String, expected: String?) {
+        #expect(SDLImageStore.localPath(source) == expected)
+        // The same answer as the pattern it replaced.
+        let isURL = source.range(of: "^[a-zA-Z][a-zA-Z0-9+.-]*://", options: .regularExpression) != nil
+        if !source.lowercased().hasPrefix("file://") { #expect((SDLImageStore.localPath(source) == nil) == isURL) }
+    }
+
     @Test("Opaque images become textures without an alpha channel; transparent ones keep it")
     func opaqueImagesHaveNoAlphaChannel() throws {
         let (c, h, dir) = try fixture()
