@@ -476,7 +476,7 @@ public final class SDLImageStore: ImageStore {
         return source
     }
 
-    private static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
+    private nonisolated static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
 
     /// The larger of two size requests per axis (nil, full size, wins).
     static func larger(_ a: Size?, _ b: Size?) -> Size? {
