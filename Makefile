@@ -23,5 +23,12 @@ soak:
 	swift build -c release --product carousel-lab
 	BIN=.build/release/carousel-lab scripts/soak.sh $(or $(SECONDS),600)
 
+# Performance figures (README "Performance"): release build, under Xvfb with a 24-bit screen large enough for
+# --size 1920x1080. Pass options with ARGS, e.g. make bench ARGS="--json" or ARGS="--style expand --breakdown".
+bench:
+	scripts/setup.sh test
+	swift build -c release --product carousel-lab
+	xvfb-run -a -s "-screen 0 1920x1080x24" .build/release/carousel-lab bench --style all $(ARGS)
+
 clean:
 	rm -rf .build

@@ -15,7 +15,8 @@ let package = Package(
     targets: [
         // Pure Swift: geometry, animation, view tree, input, scrolling, Renderer protocol. No SDL.
         .target(name: "CarouselCore"),
-        // Test doubles shared by every test target: recording renderer, input simulator, fake image store.
+        // Test doubles shared by every test target: recording renderer, input simulator, fake image store, and a
+        // local HTTP server (Foundation sockets only).
         .target(name: "CarouselTesting", dependencies: ["CarouselCore", "CarouselStyles"]),
         // The five carousel styles, their parameter schemas, and the deck model.
         .target(name: "CarouselStyles", dependencies: ["CarouselCore"]),
@@ -31,18 +32,20 @@ let package = Package(
         // Xlib + XInput 2.4, for touchpad pinch gestures SDL2 does not deliver.
         .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output.
-        .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11"]),
+        .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11"]),
+        // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
+        .target(name: "CarouselBench", dependencies: ["CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [
-            "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend",
+            "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselAppTests", dependencies: ["CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "ImageFetchingTests", dependencies: ["ImageFetching"]),
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "ImageFetchingTests", dependencies: ["ImageFetching", "CarouselTesting"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ImageFetching", "CarouselCore", "CarouselTesting"]),
         // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
-        .testTarget(name: "EndToEndTests", dependencies: ["SDLBackend", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
 swift build --build-tests
-# The whole suite runs under one Xvfb server so the window tests have a display; capture tests need none.
+# The whole suite runs under one Xvfb server so the window tests have a display; capture tests need none. Tests run
+# one at a time: window tests share the server's one pointer and keyboard focus.
 set +e
-xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build 2>&1 | tee .build/test-output.txt
+xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build --no-parallel 2>&1 | tee .build/test-output.txt
 status=${PIPESTATUS[0]}
 set -e
 if [ -x ../shared/tools/check-contract ]; then ../shared/tools/check-contract .build/debug/carousel-lab; fi

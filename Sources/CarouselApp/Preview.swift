@@ -21,15 +21,34 @@ public final class Preview: FrameDriver {
     public private(set) var time = TimeControl()
     public let autoAdvance: AutoAdvance
     public private(set) var wantsQuit = false
+    /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
+    public var sound: SoundPlayer? { didSet { connectHaptics() } }
     /// Called with every one-line problem to report (the CLI prints them on stderr).
     public var report: (String) -> Void = { _ in }
+    /// The system clipboard, for the tuning panel's export (Ctrl+C); nil where there is none (capture, tests).
+    public var clipboard: Clipboard?
+    /// The tuning panel (Tab).
+    public private(set) lazy var panel = TuningPanel(preview: self)
+    /// Watches the `--params` file and applies it when it changes (the window sets it; capture does not).
+    public var parameterFile: ParameterFileWatcher?
+    /// Where and how F12 and Ctrl+P save screenshots; nil when there is no window to read back.
+    public var screenshots: ScreenshotSettings?
+    /// The input the active style received since it appeared, for screenshot sidecars.
+    public let recording = InputRecorder()
+    /// The scene time at which the active style appeared: the style's time 0, as in `capture`.
+    public private(set) var styleStart: Double = 0
 
     private let container = Node(name: "style")
     private let overlay: Overlay
     private var pointer: Point?
-    private var frameTimes: [Double] = []
+    /// Wall-clock intervals between the frames of the current run of frames (F3).
+    private var frameIntervals: [Double] = []
     private var lastDrawWall: Double?
-    private var wall: Double = 0
+    /// The scene time of the last frame drawn.
+    private var paintedSceneTime: Double?
+    private(set) var wall: Double = 0
+    private var screenshotRequested = false
+    private var screenshotsInFlight: Set<String> = []
 
     /// Opens `styleName` on `deck` at `size`.
     public init(deck: Deck, images: ImageStore, size: Size, style styleName: String) throws(PreviewError) {
@@ -52,6 +71,12 @@ public final class Preview: FrameDriver {
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
         applyCommonParameters()
+        scene.root.addChild(panel.root)
+        connectHaptics()
+    }
+
+    private func connectHaptics() {
+        (style as? HapticFeedbackStyle)?.onHaptic = { [weak self] _ in self?.sound?.playClick() }
     }
 
     /// The active style's parameter values.
@@ -71,9 +96,16 @@ public final class Preview: FrameDriver {
         let params = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: type))
         parameters[name] = params
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
+        styleStart = scene.now
+        recording.reset()
         applyCommonParameters()
+        panel.styleChanged()
+        connectHaptics()
         scene.setNeedsDisplay()
     }
+
+    /// Seconds since the active style appeared (scene time, so pauses and slow motion count as they play).
+    public var styleTime: Double { scene.now - styleStart }
 
     /// Sets one parameter of the active style live; throws a one-line message when the key or value is bad.
     public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) {
@@ -87,6 +119,7 @@ public final class Preview: FrameDriver {
         parameters[styleType.descriptor.name] = p
         style.apply(p)
         applyCommonParameters()
+        panel.parametersChanged()
         scene.setNeedsDisplay()
     }
 
@@ -127,7 +160,9 @@ public final class Preview: FrameDriver {
 
     // MARK: FrameDriver
 
-    public func handle(_ event: InputEvent) {
+    public func handle(_ incoming: InputEvent) {
+        // The tuning panel first: it keeps what is over it, its keys while open, and typing.
+        guard let event = panel.route(incoming) else { return }
         switch event {
         case .resize(let size):
             let s = Size(max(size.width, 1), max(size.height, 1))
@@ -150,6 +185,7 @@ public final class Preview: FrameDriver {
         default:
             break
         }
+        recording.record(event, at: styleTime, size: scene.size)
         _ = style.handle(event)
         updatePauseReasons()
     }
@@ -166,6 +202,7 @@ public final class Preview: FrameDriver {
     private func handleAppKey(_ key: Key, _ mods: Modifiers) -> Bool {
         if mods.contains(.ctrl) {
             if key.name == "q" { wantsQuit = true; return true }
+            if key.name == "p" { requestScreenshot(); return true }
             return false
         }
         switch key.name {
@@ -180,17 +217,21 @@ public final class Preview: FrameDriver {
             toggleAutoAdvance(); return true
         case "space":
             time.togglePause()
-            refreshProgress()
+            timeControlChanged()
             overlay.show(message: time.isPaused ? "Paused (. steps a frame)" : "Playing at \(speedText)")
-            scene.setNeedsDisplay()
             return true
         case "period":
-            if time.isPaused { time.step(); scene.setNeedsDisplay() }
+            // The first press pauses on the current frame; each press while paused steps one 60 Hz frame.
+            if time.isPaused { time.step() } else { time.setPaused(true) }
+            timeControlChanged()
             return true
-        case "s" where mods.contains(.shift), "comma":
+        case "comma":
             time.cycleSlowMotion()
+            timeControlChanged()
             overlay.show(message: "Speed \(speedText)")
             return true
+        case "f12":
+            requestScreenshot(); return true
         case "f3":
             overlay.toggleStatus(); scene.setNeedsDisplay(); return true
         case "f1", "question", "slash" where mods.contains(.shift) || key.name != "slash":
@@ -204,6 +245,22 @@ public final class Preview: FrameDriver {
 
     var speedText: String { time.speed == 1 ? "1×" : "1/\(JSONValue.format((1 / time.speed).rounded()))×" }
 
+    /// The speed badge: shown while paused or in slow motion ("Paused", "1/4×", "Paused · 1/4×"), else nil.
+    public var speedBadge: String? {
+        switch (time.isPaused, time.speed == 1) {
+        case (false, true): nil
+        case (true, true): "Paused"
+        case (false, false): speedText
+        case (true, false): "Paused · \(speedText)"
+        }
+    }
+
+    private func timeControlChanged() {
+        overlay.showBadge(speedBadge)
+        refreshProgress()
+        scene.setNeedsDisplay()
+    }
+
     /// Every key and gesture, as the help card (F1 or ?) lists them.
     public static let helpLines = [
         "Carousel Lab: keys and gestures",
@@ -214,38 +271,74 @@ public final class Preview: FrameDriver {
         "Click  select, pin or page;  drag  scroll (circular, paging)",
         "M  Normal / Scaled mode (circular)",
         "A  auto-advance on/off (pauses while the pointer is over the row)",
-        "Space  pause all motion;  .  step one frame;  ,  slow motion",
-        "F3  frame rate and state;  F1 or ?  this help;  Ctrl+Q  quit",
+        "Space  pause / play;  .  pause, then step one frame;  ,  slow motion 1/2, 1/4, 1/10",
+        "F12 or Ctrl+P  screenshot (PNG + JSON to reproduce it with capture)",
+        "F3  frame rate, frame time and state;  F1 or ?  this help;  Ctrl+Q  quit",
+        "--params FILE: saving the file applies it live",
+        "Tab  tuning panel: drag a slider (Shift: fine), double-click types",
+        "  Panel open: Up/Down select, Left/Right adjust (Shift: finer),",
+        "  Enter types or toggles, R resets one, Shift+R resets all",
+        "Ctrl+Z / Ctrl+Shift+Z  undo / redo a parameter change",
+        "Ctrl+S  save a preset;  Ctrl+C  copy the values as JSON and Swift",
     ]
 
     public func update(to wallTime: Double) {
         wall = wallTime
+        parameterFile?.poll(wall: wallTime)
+        overlay.advance(wall: wallTime)
         let t = time.sceneTime(atWall: wallTime)
         scene.advance(to: t)
         updatePauseReasons()
-        if scene.needsFrame { style.layout() }
+        if needsFrame { style.layout() }
     }
 
-    public var needsFrame: Bool { scene.needsFrame }
+    /// The scene's answer, except that a paused scene whose time has not moved since the last frame drawn, with
+    /// nothing changed, looks exactly like that frame: a paused window draws nothing.
+    public var needsFrame: Bool {
+        guard scene.needsFrame else { return false }
+        return !(time.isPaused && !scene.hasUnpaintedChanges && paintedSceneTime == scene.now)
+    }
 
     public var nextWakeTime: Double? {
+        [sceneWakeTime, parameterFile?.nextPoll, overlay.messageDeadline].compactMap { $0 }.min()
+    }
+
+    private var sceneWakeTime: Double? {
         guard let t = scene.nextWakeTime else { return nil }
-        if scene.needsFrame { return wall }
+        if needsFrame { return wall }
         return time.wallTime(forScene: t)
     }
 
     public func draw(into renderer: Renderer) {
         if overlay.isStatusVisible { overlay.setStatus(statusText) }
+        if screenshotRequested { captureScreenshot(into: renderer) }
         scene.paint(into: renderer, images: images)
-        if let last = lastDrawWall { frameTimes.append(wall - last); if frameTimes.count > 60 { frameTimes.removeFirst() } }
+        paintedSceneTime = scene.now
+        noteFrameDrawn()
+    }
+
+    // MARK: Status (F3)
+
+    /// A pause between frames longer than this starts a new run: idle time is not frame time.
+    static let idleGap = 0.25
+
+    private func noteFrameDrawn() {
+        if let last = lastDrawWall {
+            let dt = wall - last
+            if dt > Preview.idleGap { frameIntervals.removeAll() } else if dt > 0 { frameIntervals.append(dt) }
+            if frameIntervals.count > 60 { frameIntervals.removeFirst() }
+        }
         lastDrawWall = wall
     }
 
+    /// The F3 line: frame rate and mean frame time over the current run of frames (up to the last 60; "idle" when
+    /// the frame follows a pause), playback speed, style and state. It is drawn with the frame, so it shows the
+    /// figures as of the last frame drawn: when nothing moves, nothing is redrawn and the line stays as it was.
     private var statusText: String {
-        let dt = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
-        let fps = dt > 0 ? 1 / dt : 0
         let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        return String(format: "%.0f fps  %.1f ms  %@  %@  %@", fps, dt * 1000, speedText, styleType.descriptor.name, state)
+        guard !frameIntervals.isEmpty else { return "idle  \(speedText)  \(styleType.descriptor.name)  \(state)" }
+        let dt = frameIntervals.reduce(0, +) / Double(frameIntervals.count)
+        return String(format: "%.0f fps  %.1f ms  %@  %@  %@", 1 / dt, dt * 1000, speedText, styleType.descriptor.name, state)
     }
 
     /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
@@ -262,6 +355,71 @@ public final class Preview: FrameDriver {
     /// The message on screen, if any.
     public var currentMessage: String? { overlay.currentMessage }
     public func clearMessage() { overlay.clearMessage() }
+
+    /// Shows a problem at the top of the window until it is cleared with nil (a broken parameter file).
+    public func showProblem(_ text: String?) {
+        overlay.showProblem(text)
+        scene.setNeedsDisplay()
+    }
+
+    /// The problem on screen, if any.
+    public var currentProblem: String? { overlay.problemText }
+
+    /// The F3 status line on screen, if shown.
+    public var currentStatus: String? { overlay.statusText }
+
+    /// The help card's lines, if shown.
+    public var isHelpVisible: Bool { overlay.isHelpVisible }
+
+    // MARK: Screenshots
+
+    /// Asks for a screenshot of the next frame (F12, Ctrl+P).
+    public func requestScreenshot() {
+        guard screenshots != nil else {
+            overlay.show(message: "Screenshots need a window (use carousel-lab capture)", error: true)
+            return
+        }
+        screenshotRequested = true
+        scene.setNeedsDisplay()
+    }
+
+    /// Draws the frame once more without the app's own overlays for the screenshot taker to read back.
+    private func captureScreenshot(into renderer: Renderer) {
+        screenshotRequested = false
+        guard let settings = screenshots else { return }
+        let png = settings.folder.pngPath(style: styleType.descriptor.name, date: settings.date()) {
+            screenshotsInFlight.contains($0) || FileManager.default.fileExists(atPath: $0)
+        }
+        screenshotsInFlight.insert(png)
+        let sidecar = screenshotSidecar(png: png).serialized() + "\n"
+        settings.taker.captureNextFrame(to: png, sidecar: sidecar, sidecarPath: ScreenshotFolder.sidecarPath(for: png)) { [weak self] result in
+            self?.screenshotFinished(png, result)
+        }
+        overlay.withChromeHidden { scene.paint(into: renderer, images: images) }
+    }
+
+    private func screenshotFinished(_ png: String, _ result: Result<String, Error>) {
+        screenshotsInFlight.remove(png)
+        switch result {
+        case .success(let path):
+            overlay.show(message: "Saved \(ScreenshotFolder.abbreviated(path, home: screenshots?.home ?? ""))")
+        case .failure(let error):
+            let line = "screenshot not saved: \(error)"
+            report(line)
+            overlay.show(message: line, seconds: 6, error: true)
+        }
+        scene.setNeedsDisplay()
+    }
+
+    /// A screenshot's sidecar: the layout (style, time, size, items, state, parameters), the PNG's file name, and the
+    /// input since the style appeared, so `carousel-lab capture --params SIDECAR` draws the same frame.
+    public func screenshotSidecar(png: String) -> JSONValue {
+        var members = layoutJSON().members ?? []
+        members.insert(JSONMember("screenshot", .string((png as NSString).lastPathComponent)), at: 0)
+        members.append(JSONMember("input", .array(recording.script.split(separator: "\n").map { .string(String($0)) })))
+        if recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
+        return .object(members)
+    }
 
     // MARK: Export
 
@@ -286,7 +444,7 @@ public final class Preview: FrameDriver {
         }
         return .object([
             JSONMember("style", .string(styleType.descriptor.name)),
-            JSONMember("time", .number(scene.now)),
+            JSONMember("time", .number(styleTime)),
             JSONMember("size", .array([.number(scene.size.width), .number(scene.size.height)])),
             JSONMember("items", .array(items)),
             JSONMember("state", .object(state)),
@@ -302,4 +460,11 @@ public struct PreviewError: Error, CustomStringConvertible, Equatable {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Plays short sounds; the backend implements it with SDL audio.
+@MainActor
+public protocol SoundPlayer: AnyObject {
+    /// A short click, like a phone's "heavy impact" haptic made audible.
+    func playClick()
 }

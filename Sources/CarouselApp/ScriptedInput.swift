@@ -3,6 +3,7 @@ import Foundation
 
 /// Scripted input: entries separated by `;` or newlines, each `TIME ACTION ARGS` with TIME in seconds.
 /// Actions: `move X Y`, `down X Y`, `up X Y`, `click X Y`, `wheel DX DY [ctrl] [shift]`, `pinch SCALE`,
+/// `magnify begin|change|end SCALE` (one phase of a gesture, as recorded from a touchpad),
 /// `key NAME [ctrl] [shift] [alt]`, `resize W H`. A pointer outside the window means it left. `#` starts a comment.
 public struct ScriptedInput: Equatable, Sendable {
     /// One timed entry and the events it expands to.
@@ -98,9 +99,15 @@ public struct ScriptedInput: Equatable, Sendable {
                 events = [.magnify(.begin, scale: 1, at: nil)]
                 for k in 1...4 { events.append(.magnify(.change, scale: 1 + (s - 1) * Double(k) / 4, at: nil)) }
                 events.append(.magnify(.end, scale: s, at: nil))
+            case "magnify":
+                guard args.count == 2, let phase = GesturePhase(rawValue: args[0].lowercased()) else {
+                    throw fail("magnify takes begin, change or end, then SCALE")
+                }
+                guard let s = Double(args[1]), s > 0, s <= 100 else { throw fail("magnify scale must be in (0, 100]") }
+                events = [.magnify(phase, scale: s, at: nil)]
             case "key":
                 guard let name = args.first else { throw fail("key needs a key name") }
-                guard name.count <= 16, name.allSatisfy({ $0.isLetter || $0.isNumber || "?.,-+=/".contains($0) }) else {
+                guard isKeyName(name) else {
                     throw fail("\(MessageText.quote(name)) is not a key name")
                 }
                 let m = try modifiers(from: args.dropFirst())
@@ -111,12 +118,17 @@ public struct ScriptedInput: Equatable, Sendable {
                 guard n[0] >= 1, n[1] >= 1, n[0] <= 16384, n[1] <= 16384 else { throw fail("resize needs 1...16384 for each side") }
                 events = [.resize(Size(n[0].rounded(), n[1].rounded()))]
             default:
-                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, key, resize)")
+                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, resize)")
             }
             entries.append(Entry(time: time, events: events, text: shown))
         }
         let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return ScriptedInput(entries: sorted)
+    }
+
+    /// Whether `name` can be written as a key in a script: letters, digits and `?.,-+=/`, at most 16 characters.
+    public static func isKeyName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 16 && name.allSatisfy({ $0.isLetter || $0.isNumber || "?.,-+=/".contains($0) })
     }
 
     /// Single-character key names written as words.

@@ -98,9 +98,14 @@ public final class DrawListRecorder: Renderer {
         commands.append(.text(text, at: origin, font: font, color: color))
         resolve(.text(text, font, color), Rect(origin: origin, size: measureText(text, font: font)), 0, 1)
     }
-    /// A deterministic stand-in metric: 0.55 em per character, 1.2 em line height.
+    /// Measures text for `measureText` instead of the stand-in metric (e.g. a real renderer's, so a recorded frame
+    /// places centred text where that renderer would).
+    public var textMeasurer: ((String, FontSpec) -> Size)?
+
+    /// `textMeasurer`'s size, else a deterministic stand-in metric: 0.55 em per character, 1.2 em line height.
     public func measureText(_ text: String, font: FontSpec) -> Size {
-        Size(Double(text.count) * font.size * 0.55, font.size * 1.2)
+        if let textMeasurer { return textMeasurer(text, font) }
+        return Size(Double(text.count) * font.size * 0.55, font.size * 1.2)
     }
 
     private func resolve(_ kind: ResolvedDraw.Kind, _ rect: Rect, _ radius: Double, _ o: Double) {

@@ -7,7 +7,9 @@ public struct ImageContent: Hashable, Sendable {
 
 /// One line of text drawn inside a node.
 public struct TextContent: Hashable, Sendable {
-    public enum Alignment: Sendable { case leading, center }
+    /// `leading` draws at the node's top-left corner; `center` centres the line in the bounds; `trailing` puts its
+    /// right edge on the bounds' right edge, centred vertically.
+    public enum Alignment: Sendable { case leading, center, trailing }
     public var string: String
     public var font: FontSpec
     public var color: Color
@@ -47,7 +49,13 @@ public final class Node {
     /// The unit point of the bounds that scaling keeps fixed ((0.5, 0.5) is the centre).
     public var anchor = Point(0.5, 0.5) { didSet { changed(nil) } }
     /// Paint order among siblings: higher draws later (on top); ties keep insertion order.
-    public var zIndex = 0 { didSet { changed(nil) } }
+    public var zIndex = 0 {
+        didSet {
+            guard zIndex != oldValue else { return }
+            parent?.paintOrder = nil
+            changed(nil)
+        }
+    }
     /// Whether children are clipped to this node's rounded bounds.
     public var clipsToBounds = false { didSet { changed(nil) } }
     /// Hidden nodes are neither drawn nor hit.
@@ -128,12 +136,24 @@ public final class Node {
         child.removeFromParent()
         child.parent = self
         children.append(child)
-        changed(nil)
+        paintOrder = nil
+        // A subtree animated before it was attached keeps animating: the scene must know until when.
+        changed(child.latestAnimationEnd)
+    }
+
+    /// The latest end of any running animation in this node's subtree, or nil when none runs.
+    public var latestAnimationEnd: Double? {
+        let own = [_frame.endTime, _offset.endTime, _scale.endTime, _opacity.endTime, _cornerRadius.endTime].compactMap { $0 }.max()
+        return children.reduce(own) { acc, c in
+            guard let e = c.latestAnimationEnd else { return acc }
+            return max(acc ?? e, e)
+        }
     }
 
     public func removeFromParent() {
         guard let p = parent else { return }
         p.children.removeAll { $0 === self }
+        p.paintOrder = nil
         parent = nil
         p.changed(nil)
     }
@@ -141,13 +161,21 @@ public final class Node {
     public func removeAllChildren() {
         for c in children { c.parent = nil }
         children.removeAll()
+        paintOrder = nil
         changed(nil)
     }
 
+    /// `childrenInPaintOrder` when some children's zIndex differ, kept until a child is added or removed or a
+    /// child's zIndex changes: the paint pass asks every frame, and sorting allocates.
+    private var paintOrder: [Node]?
+
     /// Children in paint order: by `zIndex`, then insertion order.
     public var childrenInPaintOrder: [Node] {
-        if children.allSatisfy({ $0.zIndex == children.first?.zIndex }) { return children }
-        return children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+        if let paintOrder { return paintOrder }
+        guard let first = children.first?.zIndex, !children.allSatisfy({ $0.zIndex == first }) else { return children }
+        let sorted = children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+        paintOrder = sorted
+        return sorted
     }
 
     /// The nearest node from this one up to the root that carries a tag.

@@ -16,6 +16,8 @@ public final class Scene {
     private var dirty = true
     private var animationsEnd = -Double.infinity
     private var paintedAt = -Double.infinity
+    /// For each open `withAnimation`, the latest end of the animations its body started.
+    private var transactionEnds: [Double] = []
 
     public init(size: Size, time: Double = 0) {
         now = time
@@ -35,12 +37,16 @@ public final class Scene {
     /// `completion` runs once, when the animation would end (delay + duration, or a spring's settling time).
     @discardableResult
     public func withAnimation<R>(_ animation: Animation?, completion: (@MainActor () -> Void)? = nil, _ body: () throws -> R) rethrows -> R {
-        let result = try Transaction.run(animation, at: now, body)
+        transactionEnds.append(-Double.infinity)
+        let result: R
+        do { result = try Transaction.run(animation, at: now, body) } catch { transactionEnds.removeLast(); throw error }
+        let started = transactionEnds.removeLast()
+        if let outer = transactionEnds.indices.last { transactionEnds[outer] = max(transactionEnds[outer], started) }
         if let completion {
             // Summed in the order AnimatedValue sums its end ((now + delay) + duration), so the two agree exactly.
-            let end = animation.map { now + $0.delay + ($0.curve.isSpring ? 0 : $0.duration) } ?? now
-            let springEnd = animation?.curve.isSpring == true ? max(animationsEnd, end) : end
-            timers.schedule(at: springEnd, completion)
+            let nominal = animation.map { now + $0.delay + ($0.curve.isSpring ? 0 : $0.duration) } ?? now
+            // The end of what this body started (a spring's settling time), never that of unrelated animations.
+            timers.schedule(at: max(started, nominal), completion)
         }
         return result
     }
@@ -52,7 +58,9 @@ public final class Scene {
     /// animation that change started will end, if it animates.
     public func noteChange(animationEnd: Double? = nil) {
         dirty = true
-        if let animationEnd { animationsEnd = max(animationsEnd, animationEnd) }
+        guard let animationEnd else { return }
+        animationsEnd = max(animationsEnd, animationEnd)
+        if let open = transactionEnds.indices.last { transactionEnds[open] = max(transactionEnds[open], animationEnd) }
     }
 
     /// Whether some animation is still running at the current time.
@@ -61,6 +69,9 @@ public final class Scene {
     /// Whether a frame drawn now would differ from the last one drawn: something changed, or an animation was
     /// running at the last frame drawn (so the frame at or after its end, with the final values, is still owed).
     public var needsFrame: Bool { dirty || paintedAt < animationsEnd }
+
+    /// Whether something changed since the last frame drawn (apart from time moving on).
+    public var hasUnpaintedChanges: Bool { dirty }
 
     /// The scene time at which the next frame or timer is due: now while animating, else the next timer, else nil.
     public var nextWakeTime: Double? {
@@ -155,9 +166,10 @@ struct Painter {
         if let image = node.image { drawImage(image, bounds: bounds, cornerRadius: p.cornerRadius) }
         if let text = node.text {
             var origin = Point.zero
-            if text.alignment == .center {
+            if text.alignment != .leading {
                 let m = renderer.measureText(text.string, font: text.font)
-                origin = Point((bounds.width - m.width) / 2, (bounds.height - m.height) / 2)
+                let x = text.alignment == .center ? (bounds.width - m.width) / 2 : bounds.width - m.width
+                origin = Point(x, (bounds.height - m.height) / 2)
             }
             renderer.drawText(text.string, at: origin, font: text.font, color: text.color)
         }

@@ -12,9 +12,17 @@ public final class ScrollController {
     private var dragging = false
 
     /// The largest offset (content length minus viewport length, at least 0).
-    public var maxOffset: Double = 0 { didSet { if offset > maxOffset { jump(to: maxOffset) } } }
+    public var maxOffset: Double = 0 {
+        didSet {
+            if maxOffset != oldValue { cachedTargets = nil }
+            if offset > maxOffset { jump(to: maxOffset) }
+        }
+    }
     /// Offsets the content may rest at, sorted ascending; empty means free scrolling.
-    public var snapTargets: [Double] = []
+    public var snapTargets: [Double] = [] { didSet { cachedTargets = nil } }
+    /// `effectiveTargets`, kept until the targets or the range change: a wheel step on a long row then costs a
+    /// binary search, not a pass over every item.
+    private var cachedTargets: [Double]?
     /// Whether wheel and drag input settle on `snapTargets`.
     public var isSnapping = true
     /// The motion used for snapping and programmatic moves: a critically damped spring decelerates smoothly.
@@ -39,11 +47,17 @@ public final class ScrollController {
     /// Tuning of the wheel burst filter.
     public var wheelFilter: WheelBurstFilter { get { burst } set { burst = newValue } }
 
+    /// The snap targets clamped to the range, without near-duplicates (those closer than half a point).
     private var effectiveTargets: [Double] {
+        if let cachedTargets { return cachedTargets }
         var out: [Double] = []
-        for t in snapTargets.map({ min(max($0, 0), maxOffset) }) where out.last.map({ abs($0 - t) > 0.5 }) ?? true {
-            out.append(t)
+        out.reserveCapacity(snapTargets.count)
+        for t in snapTargets {
+            let c = min(max(t, 0), maxOffset)
+            if let last = out.last, abs(last - c) <= 0.5 { continue }
+            out.append(c)
         }
+        cachedTargets = out
         return out
     }
 
@@ -60,11 +74,20 @@ public final class ScrollController {
     /// Moves with no animation.
     public func jump(to target: Double) { scroll(to: target, animation: nil) }
 
-    /// The index in `snapTargets` nearest to `offset`.
+    /// The index in `snapTargets` nearest to `offset` (the first of two equally near). A binary search: the
+    /// effective targets ascend.
     public func nearestTargetIndex(to offset: Double) -> Int? {
         let targets = effectiveTargets
         guard !targets.isEmpty else { return nil }
-        return targets.indices.min { abs(targets[$0] - offset) < abs(targets[$1] - offset) }
+        var lo = 0, hi = targets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if targets[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        // `lo` is the first target at or after `offset`; the one before it may be nearer.
+        if lo == targets.count { return lo - 1 }
+        if lo > 0 && abs(targets[lo - 1] - offset) <= abs(targets[lo] - offset) { return lo - 1 }
+        return lo
     }
 
     /// Moves `steps` snap targets from the current target (or by `steps * tickDistance` when not snapping).

@@ -110,3 +110,11 @@ public enum StyleSupport {
     /// The largest size an image is drawn at, in pixels, for a `maxPixelSize` hint (2x for high-DPI and zooms).
     public static func pixelBudget(_ size: Size, scale: Double = 2) -> Size { Size(size.width * scale, size.height * scale) }
 }
+
+/// A style that gives haptic feedback on a phone (the stitch style's state change). On the desktop the app turns it
+/// into an audible click when the style's sound option is on.
+@MainActor
+public protocol HapticFeedbackStyle: AnyObject {
+    /// Called on each haptic moment with the new state (for stitch: whether the row is now seamless).
+    var onHaptic: ((Bool) -> Void)? { get set }
+}

@@ -10,7 +10,10 @@ final class ExpandItemView {
     private let poster = Node(name: "expand.poster")
     private let still = Node(name: "expand.still")
     private let details = Node(name: "expand.details")
+    /// Strips of falling opacity that soften the details panel's trailing edge into the still (a gradient).
     private let detailsFade = Node(name: "expand.details.fade")
+    private var fadeStrips: [Node] = []
+    static let fadeStripCount = 12
     private let title = Node(name: "expand.title")
     private var lines: [Node] = []
 
@@ -30,8 +33,14 @@ final class ExpandItemView {
         imageArea.addChild(detailsFade)
         imageArea.addChild(details)
         for n in [poster, still, details, detailsFade, title] { n.isHitTestable = false }
-        detailsFade.background = Color(0, 0, 0, 0.28)
         details.background = Color(0, 0, 0, 0.5)
+        for k in 0..<ExpandItemView.fadeStripCount {
+            let strip = Node(name: "expand.details.fade.strip")
+            strip.isHitTestable = false
+            strip.background = Color(0, 0, 0, 0.5 * (1 - (Double(k) + 0.5) / Double(ExpandItemView.fadeStripCount)))
+            detailsFade.addChild(strip)
+            fadeStrips.append(strip)
+        }
     }
 
     /// Shows deck item `index`.
@@ -50,7 +59,7 @@ final class ExpandItemView {
         ].filter { !$0.0.isEmpty }
         for n in lines { n.removeFromParent() }
         // Lines are fitted to the fully expanded panel; while it opens, the image area clips them.
-        let panel = settings.expandedWidth * 0.72 - 16
+        let panel = settings.expandedWidth * 0.78 - 16
         lines = rows.map { text, font in
             let n = Node(name: "expand.details.line")
             n.isHitTestable = false
@@ -77,9 +86,14 @@ final class ExpandItemView {
         still.frame = Rect(0, 0, width, s.imageHeight)
         still.opacity = e
         still.isHidden = e <= 0
-        let panelWidth = min(s.expandedWidth * 0.72, width)
+        let panelWidth = min(s.expandedWidth * 0.62, width)
         details.frame = Rect(0, 0, panelWidth, s.imageHeight)
-        detailsFade.frame = Rect(panelWidth, 0, max(width - panelWidth, 0), s.imageHeight)
+        let fadeWidth = max(width - panelWidth, 0)
+        detailsFade.frame = Rect(panelWidth, 0, fadeWidth, s.imageHeight)
+        let stripWidth = fadeWidth / Double(fadeStrips.count)
+        for (k, strip) in fadeStrips.enumerated() {
+            strip.frame = Rect((Double(k) * stripWidth).rounded(), 0, (Double(k + 1) * stripWidth).rounded() - (Double(k) * stripWidth).rounded(), s.imageHeight)
+        }
         details.opacity = e
         detailsFade.opacity = e
         details.isHidden = e <= 0

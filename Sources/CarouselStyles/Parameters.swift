@@ -216,7 +216,8 @@ public struct Parameters: Sendable {
         var problems: [String] = []
         var seen: Set<String> = []
         for m in members {
-            if ["style", "state", "time", "size"].contains(m.key) { continue }  // screenshot sidecars carry these
+            // Layout files, screenshot sidecars and presets carry these besides the parameters.
+            if ["style", "state", "time", "size", "items", "screenshot", "input", "inputTruncated", "name", "about"].contains(m.key) { continue }
             if m.key == "parameters", case .object = m.value {
                 problems += apply(json: m.value, file: file)
                 continue

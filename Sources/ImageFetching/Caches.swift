@@ -54,6 +54,11 @@ struct MemoryCache {
         }
     }
 
+    /// Forgets the bytes for `key`.
+    mutating func remove(_ key: String) {
+        if let old = entries.removeValue(forKey: key) { totalBytes -= old.data.count }
+    }
+
     mutating func removeAll() { entries.removeAll(); totalBytes = 0 }
 }
 
@@ -110,6 +115,13 @@ final class DiskCache: Sendable {
             return
         }
         evict()
+    }
+
+    /// Deletes the file for `key`, if any.
+    func remove(_ key: String) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        try? FileManager.default.removeItem(at: url(for: key))
     }
 
     /// Deletes the least recently used files until the total is within the limit, and stale partial files.

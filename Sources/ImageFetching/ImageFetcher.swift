@@ -121,6 +121,15 @@ public final class ImageFetcher: Sendable {
     /// Forgets the memory cache (the disk cache stays).
     public func clearMemoryCache() { memory.withLock { $0.removeAll() } }
 
+    /// Forgets the cached bytes of a remote `source`, in memory and on disk (for bytes that turned out not to be
+    /// an image, so the next attempt asks the server again). Does nothing for files.
+    public func removeCachedData(for source: String) {
+        guard case .success(.remote) = Self.classify(source) else { return }
+        let key = Self.cacheKey(for: source)
+        memory.withLock { $0.remove(key) }
+        disk?.remove(key)
+    }
+
     /// The disk-cache file a remote `source` is (or would be) stored in, or nil without a disk cache.
     public func diskCacheFile(for source: String) -> URL? { disk?.url(for: Self.cacheKey(for: source)) }
 

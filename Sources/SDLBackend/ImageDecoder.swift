@@ -22,13 +22,16 @@ final class SurfaceBox: @unchecked Sendable {
 
 /// The outcome of one decode.
 enum DecodeResult: Sendable {
-    /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels.
-    case decoded(SurfaceBox, natural: Size)
+    /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels; `opaque` when every
+    /// pixel has full alpha (the image can be copied without blending).
+    case decoded(SurfaceBox, natural: Size, opaque: Bool)
     case failed(String)
 }
 
-/// Decoding and downscaling, safe to run on any thread: it touches only files and surfaces, never a renderer.
+/// Decoding and downscaling, safe to run on any thread: it touches only files, bytes and surfaces, never a renderer.
 enum ImageDecoder {
+    // MARK: Decoding
+
     /// Decodes the image at `path` into an ARGB8888 surface that fits in `maxPixelSize` (aspect kept, never enlarged).
     /// `name` is how messages name the file. Images over `pixelBudget` pixels are refused, before decoding when the
     /// header tells the size (PNG, JPEG), else right after.
@@ -44,17 +47,51 @@ enum ImageDecoder {
         if ImageHeader.jpegIsTruncated(path) { return .failed("\(name): corrupt or truncated JPEG image (it ends before its end-of-image marker)") }
 
         guard let loaded = IMG_Load(path) else {
-            let err = RendererContext.lastError("no details")
-            if let format = ImageHeader.recognisedFormat(ofFileAt: path) {
-                return .failed("\(name): corrupt or truncated \(format) image (\(err))")
+            let error = RendererContext.lastError("no details")
+            let format = SDL_RWFromFile(path, "rb").flatMap { rw in
+                defer { SDL_RWclose(rw) }
+                return ImageHeader.recognisedFormat(rw)
             }
-            return .failed("\(name): not an image or an unsupported format (\(err))")
+            return .failed(undecodable(name, error: error, format: format))
         }
+        return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+    }
+
+    /// Decodes an image held in memory (fetched bytes) exactly as `decode(path:...)` decodes a file: the same pixel
+    /// budget (checked from the header first), downscale and messages. `name` is how messages name the source (its
+    /// URL); its extension is a type hint for formats without a signature (TGA).
+    static func decode(data: Data, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
+        guard !data.isEmpty else { return .failed("\(name): empty response (0 bytes)") }
+        if let (w, h) = ImageHeader.size(of: data), exceeds(w, h, pixelBudget) {
+            return .failed(tooLarge(name, w, h, pixelBudget))
+        }
+        let hint = (URL(string: name)?.pathExtension).flatMap { $0.isEmpty ? nil : $0 }
+        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodeResult in
+            guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
+                return .failed("\(name): cannot read the bytes (\(RendererContext.lastError()))")
+            }
+            defer { SDL_RWclose(rw) }
+            guard let loaded = IMG_LoadTyped_RW(rw, 0, hint) else {
+                let error = RendererContext.lastError("no details")
+                SDL_RWseek(rw, 0, RW_SEEK_SET)
+                return .failed(undecodable(name, error: error, format: ImageHeader.recognisedFormat(rw)))
+            }
+            return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        }
+    }
+
+    /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888 and downscales it to fit
+    /// `maxPixelSize`. Consumes `loaded`.
+    private static func finish(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, maxPixelSize: Size?,
+                               pixelBudget: Int) -> DecodeResult {
         let natural = (w: Int(loaded.pointee.w), h: Int(loaded.pointee.h))
         if exceeds(natural.w, natural.h, pixelBudget) {
             SDL_FreeSurface(loaded)
             return .failed(tooLarge(name, natural.w, natural.h, pixelBudget))
         }
+        var colorKey: UInt32 = 0
+        let mayHaveAlpha = loaded.pointee.format.pointee.Amask != 0 || SDL_GetColorKey(loaded, &colorKey) == 0
+            || loaded.pointee.format.pointee.palette != nil
         let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
         SDL_FreeSurface(loaded)
         guard let converted else { return .failed("\(name): cannot convert pixels (\(RendererContext.lastError()))") }
@@ -64,7 +101,25 @@ enum ImageDecoder {
         // Large decode buffers otherwise stay on the heap after they are freed.
         if natural.w * natural.h >= 2_000_000 { _ = carousel_malloc_trim() }
         guard let result else { return .failed("\(name): cannot downscale (\(RendererContext.lastError()))") }
-        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)))
+        let opaque = !mayHaveAlpha || isOpaque(result)
+        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: opaque)
+    }
+
+    /// Whether every pixel of an ARGB8888 surface has alpha 255.
+    static func isOpaque(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        guard let p = s.pointee.pixels else { return false }
+        let w = Int(s.pointee.w), pitch = Int(s.pointee.pitch)
+        for y in 0..<Int(s.pointee.h) {
+            let row = (p + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w where row[x] >> 24 != 0xff { return false }
+        }
+        return true
+    }
+
+    /// Why SDL_image refused the bytes, given SDL's `error` and the format their signature shows (if any).
+    private static func undecodable(_ name: String, error: String, format: String?) -> String {
+        if let format { return "\(name): corrupt or truncated \(format) image (\(error))" }
+        return "\(name): not an image or an unsupported format (\(error))"
     }
 
     /// Whether `w` x `h` pixels are more than `budget` (sizes whose product overflows are).
@@ -128,15 +183,32 @@ enum ImageDecoder {
     }
 }
 
-/// Reads image sizes and formats from file headers without decoding.
+/// Reads image sizes and formats from headers without decoding.
 enum ImageHeader {
-    /// Width and height as the header claims them, read without decoding: a PNG's IHDR, a JPEG's SOF marker, a
-    /// GIF's logical screen, a BMP's info header. Nil for other formats or unreadable headers.
+    /// Width and height from the header of the file at `path` (see `size(read:)`).
     static func size(ofFileAt path: String) -> (Int, Int)? {
         guard let fh = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? fh.close() }
-        guard let head = try? fh.read(upToCount: 32), head.count >= 10 else { return nil }
-        let b = [UInt8](head)
+        return size { offset, count in
+            guard (try? fh.seek(toOffset: UInt64(offset))) != nil, let d = try? fh.read(upToCount: count) else { return nil }
+            return [UInt8](d)
+        }
+    }
+
+    /// Width and height from the header of an image held in memory (see `size(read:)`).
+    static func size(of data: Data) -> (Int, Int)? {
+        size { offset, count in
+            guard offset >= 0, offset < data.count else { return nil }
+            let start = data.startIndex + offset
+            return [UInt8](data[start..<min(start + count, data.endIndex)])
+        }
+    }
+
+    /// Width and height as the header claims them, read without decoding: a PNG's IHDR, a JPEG's SOF marker, a
+    /// GIF's logical screen, a BMP's info header. Nil for other formats or unreadable headers.
+    /// `read(offset, count)` returns up to `count` bytes from `offset`, or nil past the end.
+    static func size(read: (Int, Int) -> [UInt8]?) -> (Int, Int)? {
+        guard let b = read(0, 32), b.count >= 10 else { return nil }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard b.count >= 24, b[12...15].elementsEqual("IHDR".utf8) else { return nil }
             return (be32(b, 16), be32(b, 20))
@@ -151,15 +223,10 @@ enum ImageHeader {
             return (abs(Int(Int32(bitPattern: UInt32(le32(b, 18))))), abs(Int(Int32(bitPattern: UInt32(le32(b, 22))))))
         }
         guard b[0] == 0xFF, b[1] == 0xD8 else { return nil }
-        return jpegSize(fh)
-    }
-
-    /// Walks a JPEG's marker segments until a start-of-frame and returns its width and height.
-    private static func jpegSize(_ fh: FileHandle) -> (Int, Int)? {
-        var offset: UInt64 = 2
+        // JPEG: walk the marker segments until a start-of-frame.
+        var offset = 2
         for _ in 0..<512 {
-            guard (try? fh.seek(toOffset: offset)) != nil, let seg = try? fh.read(upToCount: 9), seg.count >= 4 else { return nil }
-            let s = [UInt8](seg)
+            guard let s = read(offset, 9), s.count >= 4 else { return nil }
             guard s[0] == 0xFF else { return nil }
             let marker = s[1]
             if marker == 0xFF { offset += 1; continue }
@@ -170,7 +237,7 @@ enum ImageHeader {
                 return (Int(s[7]) << 8 | Int(s[8]), Int(s[5]) << 8 | Int(s[6]))
             }
             if marker == 0xD9 || marker == 0xDA { return nil }
-            offset += 2 + UInt64(length)
+            offset += 2 + length
         }
         return nil
     }
@@ -211,10 +278,9 @@ enum ImageHeader {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
 
-    /// The format SDL_image recognises from the file's signature ("PNG", "JPEG", ...), or nil.
-    static func recognisedFormat(ofFileAt path: String) -> String? {
-        guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
-        defer { SDL_RWclose(rw) }
+    /// The format SDL_image recognises from the signature at the stream's current position ("PNG", "JPEG", ...),
+    /// or nil. The checks leave the position where it was.
+    static func recognisedFormat(_ rw: UnsafeMutablePointer<SDL_RWops>) -> String? {
         let checks: [(String, (UnsafeMutablePointer<SDL_RWops>?) -> Int32)] = [
             ("PNG", IMG_isPNG), ("JPEG", IMG_isJPG), ("GIF", IMG_isGIF), ("BMP", IMG_isBMP), ("WebP", IMG_isWEBP),
             ("TIFF", IMG_isTIF), ("AVIF", IMG_isAVIF), ("JPEG XL", IMG_isJXL), ("QOI", IMG_isQOI), ("SVG", IMG_isSVG),

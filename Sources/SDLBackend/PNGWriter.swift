@@ -2,7 +2,8 @@ import CSDL2
 import CSDL2Image
 import Foundation
 
-/// Writes PNG files so that a failure never leaves a partial file behind.
+/// Writes PNG files (canvas saves, screenshots and their sidecars) so that a failure never leaves a partial file
+/// behind.
 ///
 /// SDL_image's `IMG_SavePNG` ignores failed writes: on a full disk it reports success and leaves a truncated PNG.
 /// So the image is encoded into memory first (`IMG_SavePNG_RW` into a growing buffer), then written with every
@@ -67,7 +68,7 @@ enum PNGWriter {
     // MARK: Writing
 
     /// Writes `bytes` to `path` through a temporary file in the same folder and a rename. Refuses to replace
-    /// anything but a regular file (a device, a FIFO, a folder).
+    /// anything but a regular file (a device, a FIFO, a folder). The folder must exist.
     static func write(_ bytes: [UInt8], to path: String) throws(PNGWriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
@@ -75,10 +76,28 @@ enum PNGWriter {
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
             throw PNGWriteError("folder \(dir) does not exist")
         }
+        try checkReplaceable(path)
+        let temp = try writeTemporary(bytes, beside: path)
+        if rename(temp, path) != 0 {
+            let why = String(cString: strerror(errno))
+            unlink(temp)
+            throw PNGWriteError(why)
+        }
+    }
+
+    /// Throws when `path` exists and is neither a regular file nor a symbolic link (a link is replaced by the file).
+    private static func checkReplaceable(_ path: String) throws(PNGWriteError) {
         var existing = stat()
         if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG, (existing.st_mode & S_IFMT) != S_IFLNK {
             throw PNGWriteError("exists and is not a regular file; not replaced")
         }
+    }
+
+    /// Writes `bytes` to a new hidden, unique file beside `path`, every `write(2)`, the `fsync(2)` and the
+    /// `close(2)` checked, and returns its path. On failure nothing is left behind.
+    private static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(PNGWriteError) -> String {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
         let temp = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PNGWriteError("cannot create a file in \(dir): \(String(cString: strerror(errno)))") }
@@ -94,11 +113,74 @@ enum PNGWriter {
         }
         if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temp)
             throw PNGWriteError(failure)
         }
+        return temp
+    }
+
+    // MARK: Saving surfaces
+
+    /// Saves `surface` as a PNG at `path`. Throws `saveFailed` naming the path and the reason; leaves no file.
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(SDLBackendError) {
+        try save(surface, to: path, sidecar: nil)
+    }
+
+    /// Saves `surface` as a PNG at `path` and, when given, `sidecar.text` at `sidecar.path`, creating the folder
+    /// if needed. Both are written checked under temporary names and renamed into place; on any failure neither
+    /// file is left behind (nor any temporary file).
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String,
+                     sidecar: (path: String, text: String)?) throws(SDLBackendError) {
+        let dir = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        func fail(_ reason: String) -> SDLBackendError { .saveFailed(path: path, reason: reason) }
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw fail("cannot create the folder \(dir): \(Self.reason(error))")
+            }
+        } else if !isDir.boolValue {
+            throw fail("\(dir) is not a folder")
+        }
+        let pngTemp: String
+        do throws(PNGWriteError) {
+            try checkReplaceable(path)
+            pngTemp = try writeTemporary(try encode(surface), beside: path)
+        } catch {
+            throw fail(error.reason)
+        }
+        var written = [pngTemp]
+        func undo() { written.forEach { unlink($0) } }
+        if let sidecar {
+            let textTemp: String
+            do throws(PNGWriteError) {
+                try checkReplaceable(sidecar.path)
+                textTemp = try writeTemporary(Array(sidecar.text.utf8), beside: sidecar.path)
+            } catch {
+                undo()
+                throw fail("cannot write \(sidecar.path): \(error.reason)")
+            }
+            written.append(textTemp)
+            guard rename(textTemp, sidecar.path) == 0 else {
+                let why = String(cString: strerror(errno))
+                undo()
+                throw fail("cannot write \(sidecar.path): \(why)")
+            }
+            written[1] = sidecar.path
+        }
+        guard rename(pngTemp, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            undo()
+            throw fail(why)
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
     }
 }
 

@@ -2,59 +2,89 @@ import CSDL2
 import Foundation
 import CarouselCore
 
-/// Maps device positions to normalised texture coordinates: the whole texture covers `placed`; coordinates are
-/// clamped to the part of the texture under `visible`, so feather vertices just outside a shape do not sample
-/// beyond it.
+/// Maps device positions to normalised texture coordinates: the texture (or its top-left `used` fraction, for a
+/// scratch texture larger than the image in it) covers `placed`; coordinates are clamped to the part of the texture
+/// under `visible`, so feather vertices just outside a shape do not sample beyond it.
 struct TextureMapping {
     var placed: Rect
     var visible: Rect
+    var used = (u: 1.0, v: 1.0)
 
     func map(_ p: Point) -> SDL_FPoint {
         let x = min(max(p.x, visible.minX), visible.maxX)
         let y = min(max(p.y, visible.minY), visible.maxY)
         let u = placed.width > 0 ? (x - placed.minX) / placed.width : 0
         let v = placed.height > 0 ? (y - placed.minY) / placed.height : 0
-        return SDL_FPoint(x: Float(min(max(u, 0), 1)), y: Float(min(max(v, 0), 1)))
+        return SDL_FPoint(x: Float(min(max(u, 0), 1) * used.u), y: Float(min(max(v, 0), 1) * used.v))
     }
 }
 
-/// Builds triangle lists for `SDL_RenderGeometry`: rounded rectangles as a fan around their centre plus an outer
-/// ring whose outside vertices have the edge colour (alpha 0 for anti-aliasing, or a shadow's fade).
+/// Builds triangle lists for `SDL_RenderGeometry`. A rounded rectangle is split into its body (axis-aligned
+/// rectangles plus a small fan inside each round corner, all fully covered) and its edge (a ring whose outside
+/// vertices have the edge colour: alpha 0 for anti-aliasing, or a shadow's fade).
+///
+/// Why the split: fill rate is the cost of software rendering. SDL's software renderer turns each body rectangle
+/// (two triangles of one colour forming an axis-aligned rectangle) into a fill or a blit, which is many times
+/// faster than rasterising triangles, and an opaque image's body can then be copied without blending. Only the
+/// narrow ring and the corner fans are rasterised as triangles, and their bounding boxes are small.
 ///
 /// The buffers are kept between frames (`removeAll` keeps capacity), and the unit quarter-circle tables are computed
 /// once per segment count, so drawing allocates nothing in steady state.
 final class GeometryBatch {
     private(set) var vertices: [SDL_Vertex] = []
     private(set) var indices: [Int32] = []
+    /// Body rectangles, when `collectsRects` is set (for `SDL_RenderFillRectsF`, or copies on the software
+    /// renderer).
+    private(set) var rects: [SDL_FRect] = []
+    /// Whether `addRect` collects a rectangle instead of two triangles: always without a texture; with one only when
+    /// `snapsToPixels` (elsewhere two triangles keep sub-texel texture coordinates that a copy would round).
+    var collectsRects = false
     /// `unitCorner[n]` holds n+1 (cos, sin) pairs for angles 0...90 degrees in n steps.
     private var unitCorner: [[(c: Double, s: Double)]] = []
+    /// Scratch space of `addRoundedRect`, kept to avoid allocating per shape: the round corners' fans (centre, first
+    /// contour point, points) and the slab boundaries.
+    private var fans: [(centre: Point, first: Int32, count: Int32)] = []
+    private var cuts: [Double] = []
 
     static let maxSegments = 48
     /// Corner k spans the angles 180 + 90k ... 270 + 90k degrees; (cb, sb) rotates the unit table there.
     private static let rotations: [(cb: Double, sb: Double)] = [(-1, 0), (0, -1), (1, 0), (0, 1)]
 
-    init() {
+    /// Whether vertices are moved down to whole pixels, as SDL's software renderer does with every vertex it
+    /// rasterises: set for it, so body rectangles (drawn there as fills and blits) meet the triangles around them
+    /// exactly. Other renderers keep sub-pixel positions.
+    let snapsToPixels: Bool
+
+    init(snapsToPixels: Bool = false) {
+        self.snapsToPixels = snapsToPixels
         vertices.reserveCapacity(1024)
         indices.reserveCapacity(3072)
     }
 
-    var isEmpty: Bool { indices.isEmpty }
+    var isEmpty: Bool { indices.isEmpty && rects.isEmpty }
+    /// Triangles held.
+    var triangleCount: Int { indices.count / 3 }
 
     func removeAll() {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
+        rects.removeAll(keepingCapacity: true)
     }
 
-    /// Segments per quarter circle of radius `r` device pixels: the chord sags at most about a quarter pixel.
-    static func segments(forRadius r: Double) -> Int {
+    /// Segments per quarter circle of radius `r` device pixels: the chord sags at most about a quarter pixel, or
+    /// half a pixel when `snapped` (vertices on whole pixels cannot follow the arc more closely anyway, and every
+    /// triangle costs the software renderer a call).
+    static func segments(forRadius r: Double, snapped: Bool = false) -> Int {
         guard r > 0 else { return 1 }
-        return min(max(Int((1.3 * r.squareRoot()).rounded(.up)), 1), maxSegments)
+        return min(max(Int(((snapped ? 0.8 : 1.3) * r.squareRoot()).rounded(.up)), 1), maxSegments)
     }
 
     private func table(_ n: Int) -> [(c: Double, s: Double)] {
         while unitCorner.count <= n {
             let m = unitCorner.count
             unitCorner.append(m == 0 ? [(1, 0)] : (0...m).map { i in
+                // The ends exactly on the axes, so arcs meet the straight sides they continue.
+                if i == m { return (0, 1) }
                 let a = Double(i) / Double(m) * Double.pi / 2
                 return (cos(a), sin(a))
             })
@@ -62,16 +92,41 @@ final class GeometryBatch {
         return unitCorner[n]
     }
 
+    // MARK: Shapes
+
+    /// Appends an axis-aligned rectangle of one colour as two triangles sharing the diagonal from its top-left to
+    /// its bottom-right corner (the pattern SDL's software renderer draws as a fill or a blit).
+    func addRect(_ r: Rect, color: SDL_Color, texture: TextureMapping? = nil) {
+        guard r.width > 0, r.height > 0 else { return }
+        if collectsRects && (texture == nil || snapsToPixels) {
+            let a = snap(Point(r.minX, r.minY)), b = snap(Point(r.maxX, r.maxY))
+            if b.x > a.x && b.y > a.y {
+                rects.append(SDL_FRect(x: Float(a.x), y: Float(a.y), w: Float(b.x - a.x), h: Float(b.y - a.y)))
+            }
+            return
+        }
+        let base = Int32(vertices.count)
+        vertices.append(vertex(Point(r.minX, r.minY), color, texture))
+        vertices.append(vertex(Point(r.maxX, r.minY), color, texture))
+        vertices.append(vertex(Point(r.maxX, r.maxY), color, texture))
+        vertices.append(vertex(Point(r.minX, r.maxY), color, texture))
+        indices.append(base); indices.append(base + 1); indices.append(base + 2)
+        indices.append(base); indices.append(base + 2); indices.append(base + 3)
+    }
+
     /// Appends `shape` filled with `color`, its edge blurred over `feather` device pixels centred on the true edge
-    /// (1 for anti-aliasing, a shadow's radius for a shadow): the outside of that band gets `edgeColor`.
+    /// (1 for anti-aliasing, a shadow's radius for a shadow): the outside of that band gets `edgeColor`. The body
+    /// (rectangles and corner fans, fully covered) goes to `body` (this batch when nil), the ring to this batch, so
+    /// a caller can draw an opaque body without blending.
     ///
     /// For anti-aliasing (`feather` <= 1), a straight side that lies on a whole pixel boundary and has square corners
     /// at both ends gets no feather: it already covers whole pixels, and a feather on both sides of a shared edge
     /// (images placed edge to edge) would leave a faint seam where each covers half a pixel.
     func addRoundedRect(_ shape: RoundedRect, feather: Double, color: SDL_Color, edgeColor: SDL_Color,
-                        texture: TextureMapping? = nil) {
+                        texture: TextureMapping? = nil, body: GeometryBatch? = nil) {
         let rect = shape.rect
         guard !rect.isEmpty else { return }
+        let body = body ?? self
         let half = max(feather, 0) / 2
         let radii = shape.radii
         func sideHalf(_ edge: Double, _ cornerA: Double, _ cornerB: Double) -> Double {
@@ -86,41 +141,86 @@ final class GeometryBatch {
         let outer = Rect(rect.minX - hl, rect.minY - ht, rect.width + hl + hr, rect.height + ht + hb)
         let innerLimit = min(inner.width, inner.height) / 2
 
-        let base = Int32(vertices.count)
-        let centre = rect.center
-        vertices.append(vertex(centre, color, texture))
+        // The radius of each corner inside the ring; its corner square of that side is cut from the body.
+        var ri = CornerRadii.zero
+        for k in 0..<4 where radii[k] > 0 { ri[k] = min(max(radii[k] - half, 0), innerLimit) }
+        addSlabs(inner: inner, ri: ri, color: color, texture: texture, into: body)
+
+        let ringBase = Int32(vertices.count)
         var contour: Int32 = 0
+        fans.removeAll(keepingCapacity: true)
         for k in 0..<4 {
             let r = radii[k]
             // A square corner is one sharp vertex; a round one an arc, feathered across `half` on both sides.
             let ro = r > 0 ? r + half : 0
-            let ri = r > 0 ? min(max(r - half, 0), innerLimit) : 0
             let sign = RoundedRect.outwardSign(k)
             let ic = RoundedRect.corner(k, of: inner), oc = RoundedRect.corner(k, of: outer)
-            let innerCentre = Point(ic.x - sign.x * ri, ic.y - sign.y * ri)
+            let innerCentre = Point(ic.x - sign.x * ri[k], ic.y - sign.y * ri[k])
             let outerCentre = Point(oc.x - sign.x * ro, oc.y - sign.y * ro)
-            let n = r > 0 ? GeometryBatch.segments(forRadius: ro) : 0
+            let n = r > 0 ? GeometryBatch.segments(forRadius: ro, snapped: snapsToPixels) : 0
             let (cb, sb) = GeometryBatch.rotations[k]
+            if ri[k] > 0 { fans.append((innerCentre, contour, Int32(n + 1))) }
             for (c, s) in table(n) {
                 let dx = c * cb - s * sb, dy = c * sb + s * cb
-                vertices.append(vertex(Point(innerCentre.x + dx * ri, innerCentre.y + dy * ri), color, texture))
+                vertices.append(vertex(Point(innerCentre.x + dx * ri[k], innerCentre.y + dy * ri[k]), color, texture))
                 vertices.append(vertex(Point(outerCentre.x + dx * ro, outerCentre.y + dy * ro), edgeColor, texture))
                 contour += 1
             }
         }
-        // Vertices after the centre alternate inner, outer around the contour.
+        // A fan inside each round corner, over the ring's inner arc.
+        for fan in fans {
+            let base = Int32(body.vertices.count)
+            body.vertices.append(vertex(fan.centre, color, texture))
+            for i in 0..<fan.count { body.vertices.append(vertices[Int(ringBase + 2 * (fan.first + i))]) }
+            for i in 1..<fan.count {
+                body.indices.append(base); body.indices.append(base + i); body.indices.append(base + i + 1)
+            }
+        }
+        // The ring: vertices alternate inner, outer around the contour; sides with no width are skipped.
         for i in 0..<contour {
             let j = (i + 1) % contour
-            let in0 = base + 1 + 2 * i, out0 = in0 + 1
-            let in1 = base + 1 + 2 * j, out1 = in1 + 1
-            indices.append(base); indices.append(in0); indices.append(in1)
+            let in0 = ringBase + 2 * i, out0 = in0 + 1
+            let in1 = ringBase + 2 * j, out1 = in1 + 1
+            if samePosition(in0, out0) && samePosition(in1, out1) { continue }
             indices.append(in0); indices.append(out0); indices.append(out1)
             indices.append(in0); indices.append(out1); indices.append(in1)
         }
     }
 
-    private func vertex(_ p: Point, _ color: SDL_Color, _ texture: TextureMapping?) -> SDL_Vertex {
-        SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: color,
-                   tex_coord: texture?.map(p) ?? SDL_FPoint(x: 0, y: 0))
+    /// The inner rect minus the corner squares of sides `ri`, as horizontal slabs (3 when the corners match, up to
+    /// 5), merged where they line up.
+    private func addSlabs(inner: Rect, ri: CornerRadii, color: SDL_Color, texture: TextureMapping?, into batch: GeometryBatch) {
+        guard inner.width > 0, inner.height > 0 else { return }
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(inner.minY); cuts.append(inner.minY + ri[0]); cuts.append(inner.minY + ri[1])
+        cuts.append(inner.maxY - ri[3]); cuts.append(inner.maxY - ri[2]); cuts.append(inner.maxY)
+        cuts.sort()
+        var pending: Rect?
+        for (y0, y1) in zip(cuts, cuts.dropFirst()) where y1 > y0 {
+            let mid = (y0 + y1) / 2
+            let left = inner.minX + (mid < inner.minY + ri[0] ? ri[0] : 0) + (mid > inner.maxY - ri[3] ? ri[3] : 0)
+            let right = inner.maxX - (mid < inner.minY + ri[1] ? ri[1] : 0) - (mid > inner.maxY - ri[2] ? ri[2] : 0)
+            guard right > left else { continue }
+            if let p = pending, p.minX == left, p.maxX == right, p.maxY == y0 {
+                pending = Rect(left, p.minY, right - left, y1 - p.minY)
+            } else {
+                if let p = pending { batch.addRect(p, color: color, texture: texture) }
+                pending = Rect(left, y0, right - left, y1 - y0)
+            }
+        }
+        if let p = pending { batch.addRect(p, color: color, texture: texture) }
+    }
+
+    private func samePosition(_ a: Int32, _ b: Int32) -> Bool {
+        let p = vertices[Int(a)].position, q = vertices[Int(b)].position
+        return p.x == q.x && p.y == q.y
+    }
+
+    private func snap(_ p: Point) -> Point { snapsToPixels ? Point(p.x.rounded(.down), p.y.rounded(.down)) : p }
+
+    private func vertex(_ exact: Point, _ color: SDL_Color, _ texture: TextureMapping?) -> SDL_Vertex {
+        let p = snap(exact)
+        return SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: color,
+                          tex_coord: texture?.map(p) ?? SDL_FPoint(x: 0, y: 0))
     }
 }

@@ -88,6 +88,14 @@ struct RoundedRect: Equatable {
         return RoundedRect(r, radii: radii)
     }
 
+    /// Whether `other` lies entirely inside this shape: inside its rect, and each of its corners rounded at least
+    /// as much as this shape's rounding demands at that point.
+    func covers(_ other: RoundedRect) -> Bool {
+        guard rect.contains(rect: other.rect) else { return false }
+        for k in 0..<4 where cut(corner: k, at: RoundedRect.corner(k, of: other.rect)) > other.radii[k] + 1e-6 { return false }
+        return true
+    }
+
     /// The radius a corner of type `k` placed at `p` (a point inside `rect`) needs to follow this shape's rounded
     /// corner `k`: the full radius when `p` is that corner, 0 when `p` lies outside the corner's square or inside
     /// its arc, and in between (the mean of the two distances from `p` to where the arc crosses the edges through

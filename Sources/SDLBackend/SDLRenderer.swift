@@ -5,12 +5,14 @@ import CarouselCore
 /// The `Renderer` of the SDL backend: draws rounded shapes, images and text into an `SDL_Renderer` (a window's, or a
 /// software renderer on a surface for headless capture).
 ///
-/// Everything becomes `SDL_RenderGeometry` triangles (a fan plus a one-pixel feathered ring for anti-aliasing),
-/// except text, which is copied from cached SDL_ttf textures. Coordinates go through the current transform and then
-/// the display `scale` (device pixels per point); transforms are expected to be axis-aligned (translate and scale):
-/// other transforms are reduced to the bounding box of what they map. Clips are rounded rectangles intersected
-/// geometrically with every shape drawn inside them; text is clipped to the clip's bounding box. Untextured shapes
-/// are batched into one geometry call until something else must be drawn.
+/// Every shape is a rounded rectangle split by `GeometryBatch` into a body (rectangles and corner fans) and a
+/// one-pixel feathered ring for anti-aliasing (a wider one for shadows). Bodies of opaque fills and opaque images are
+/// drawn without blending, and body rectangles become fills and blits on the software renderer, so the cost follows
+/// the pixels drawn, not the triangles. Text is copied from cached SDL_ttf textures. Coordinates go through the
+/// current transform and then the display `scale` (device pixels per point); transforms are expected to be
+/// axis-aligned (translate and scale): other transforms are reduced to the bounding box of what they map. Clips are
+/// rounded rectangles intersected geometrically with every shape drawn inside them; text is clipped to the clip's
+/// bounding box.
 @MainActor
 public final class SDLRenderer: Renderer {
     struct State {
@@ -28,6 +30,11 @@ public final class SDLRenderer: Renderer {
         public var drawCalls = 0
         /// Triangles submitted.
         public var triangles = 0
+        /// The clear or opaque fills not drawn because an opaque image drawn next covered them.
+        public var skippedFills = 0
+        /// Seconds spent in `SDL_RenderPresent` (a window) or `SDL_RenderFlush` (headless) at the end of the frame:
+        /// with a batching renderer (OpenGL) that is where queued drawing is executed and rasterised.
+        public var presentSeconds = 0.0
     }
 
     let context: RendererContext
@@ -45,8 +52,27 @@ public final class SDLRenderer: Renderer {
 
     private var state: State
     private var stack: [State] = []
-    private let pending = GeometryBatch()
-    private let scratch = GeometryBatch()
+    /// Whether this is SDL's software renderer, which gets the fast paths (fills and copies for shape bodies,
+    /// drawn-size image copies, sprites); other renderers draw each shape as one blended triangle list.
+    private var software: Bool { body.snapsToPixels }
+    /// An opaque area not drawn yet: the frame's clear, or an opaque fill. It is drawn before the next drawing,
+    /// unless that drawing is an opaque image covering it completely: a background under an opaque picture, or the
+    /// clear under a full-window picture, would only be painted over.
+    private enum Deferred { case clear(SDL_Color), fill(RoundedRect, SDL_Color) }
+    private var deferred: Deferred?
+    /// The shape being drawn: its body (untextured rectangles collected for `SDL_RenderFillRectsF`) and its ring.
+    private let body: GeometryBatch
+    private let edge: GeometryBatch
+    /// One white pixel. Blended untextured triangles are drawn with it: SDL's software renderer allocates a
+    /// temporary surface for every blended untextured triangle, but blends textured ones in place.
+    private let white: OpaquePointer?
+    /// Software renderer: an opaque target texture as large as the drawable, where an image drawn at a changing
+    /// size is stretched before it is copied (see `drawImage`).
+    private var scratch: (texture: OpaquePointer, width: Int32, height: Int32)?
+    /// Software renderer: translucent solids drawn from sprites, and a scratch sprite as large as the drawable for
+    /// those without one.
+    private let sprites: SolidSprites
+    private var spriteScratch: (texture: OpaquePointer, width: Int32, height: Int32)?
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil) {
@@ -58,6 +84,14 @@ public final class SDLRenderer: Renderer {
         size = Size(Double(pixelSize.w) / scale, Double(pixelSize.h) / scale)
         state = State(transform: .scale(scale, scale))
         stack.reserveCapacity(64)
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(context.renderer, &info)
+        let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        body = GeometryBatch(snapsToPixels: software)
+        body.collectsRects = true
+        edge = GeometryBatch(snapsToPixels: software)
+        white = SDLRenderer.makeWhitePixel(context.renderer)
+        sprites = SolidSprites(context: context)
         SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -69,28 +103,61 @@ public final class SDLRenderer: Renderer {
 
     /// How many rendered strings the text cache holds.
     public var cachedTextCount: Int { textCache.count }
+    /// How many translucent shapes are held as sprites (software renderer).
+    var spriteCount: Int { sprites.count }
 
     // MARK: Frame
 
     /// Starts a frame: resets the state stack and clears the target to `clearColor`.
     public func beginFrame(clearColor: Color) {
         images.beginFrame()
+        sprites.beginFrame()
         stats = FrameStats()
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
-        pending.removeAll()
-        let c = sdlColor(clearColor, alpha: clearColor.a)
         SDL_RenderSetClipRect(context.renderer, nil)
-        SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(context.renderer, c.r, c.g, c.b, c.a)
-        SDL_RenderClear(context.renderer)
-        SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
+        deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
     }
 
-    /// Ends the frame: flushes batched shapes, then presents a window renderer (a headless one keeps the pixels).
+    /// Ends the frame: draws what was deferred, then presents a window renderer (a headless one keeps the pixels).
+    /// A frame with a read-back armed (`readBackNextFrame`) is read instead of presented.
     public func endFrame() {
-        flush()
+        drawDeferred(unlessCoveredBy: nil)
+        if !readBacks.isEmpty {
+            let handlers = readBacks
+            readBacks.removeAll()
+            for handler in handlers { handler(readPixels()) }
+            return
+        }
+        let start = SDL_GetPerformanceCounter()
         if presents { SDL_RenderPresent(context.renderer) } else { SDL_RenderFlush(context.renderer) }
+        stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    // MARK: Read-back
+
+    private var readBacks: [(Result<SurfaceBox, SDLBackendError>) -> Void] = []
+
+    /// Arms a read-back: when the next frame ends, its pixels are copied into a new surface that `handler` owns
+    /// (XRGB8888, the renderer's output size), and that frame is not presented. Several may wait for one frame.
+    func readBackNextFrame(_ handler: @escaping (Result<SurfaceBox, SDLBackendError>) -> Void) {
+        readBacks.append(handler)
+    }
+
+    /// The pixels drawn so far, before any present (the back buffer is undefined after one).
+    private func readPixels() -> Result<SurfaceBox, SDLBackendError> {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(context.renderer, &w, &h)
+        let format = SDL_PIXELFORMAT_RGB888.rawValue
+        guard w > 0, h > 0, let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else {
+            return .failure(.creationFailed("a \(w)x\(h) surface for a screenshot: \(RendererContext.lastError())"))
+        }
+        guard SDL_RenderReadPixels(context.renderer, nil, format, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            let why = RendererContext.lastError()
+            SDL_FreeSurface(surface)
+            return .failure(.saveFailed(path: "(screenshot)", reason: "cannot read the frame's pixels: \(why)"))
+        }
+        return .success(SurfaceBox(surface))
     }
 
     // MARK: State
@@ -133,7 +200,15 @@ public final class SDLRenderer: Renderer {
         let alpha = color.a * state.opacity
         guard alpha > 0.001, let shape = clipped(RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))) else { return }
         let c = sdlColor(color, alpha: alpha)
-        pending.addRoundedRect(shape, feather: 1, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0))
+        guard c.a == 255 else {
+            drawDeferred(unlessCoveredBy: nil)
+            drawSolid(shape, feather: 1, color: c)
+            return
+        }
+        // An opaque fill over the whole target makes the clear unnecessary; it waits in turn.
+        if case .clear = deferred, shape.covers(RoundedRect(viewport, radius: 0)) { deferred = nil; stats.skippedFills += 1 }
+        drawDeferred(unlessCoveredBy: nil)
+        deferred = .fill(shape, c)
     }
 
     /// Draws a soft shadow: `rect` moved by `shadow.offset`, solid inside and fading to transparent across a band
@@ -143,18 +218,12 @@ public final class SDLRenderer: Renderer {
         guard alpha > 0.001, !state.clipIsEmpty else { return }
         let shape = RoundedRect(deviceRect(rect.offsetBy(shadow.offset.x, shadow.offset.y)), radius: deviceLength(cornerRadius))
         guard !shape.isEmpty else { return }
+        drawDeferred(unlessCoveredBy: nil)
         let blur = max(deviceLength(shadow.radius), 1)
-        let c = sdlColor(shadow.color, alpha: alpha)
         let needsClip = state.clip.map { !$0.rect.contains(rect: shape.rect.outset(blur / 2)) } ?? false
-        if needsClip {
-            flush()
-            setClipRect(state.clip!.rect)
-        }
-        pending.addRoundedRect(shape, feather: blur, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0))
-        if needsClip {
-            flush()
-            SDL_RenderSetClipRect(context.renderer, nil)
-        }
+        if needsClip { setClipRect(state.clip!.rect) }
+        drawSolid(shape, feather: blur, color: sdlColor(shadow.color, alpha: alpha))
+        if needsClip { SDL_RenderSetClipRect(context.renderer, nil) }
     }
 
     /// Draws the image behind `image` placed in `rect` by `contentMode` (cropping texture coordinates for fill and
@@ -164,17 +233,206 @@ public final class SDLRenderer: Renderer {
         let alpha = min(max(opacity, 0), 1) * state.opacity
         guard alpha > 0.001, !state.clipIsEmpty, let tex = images.texture(for: image) else { return }
         let bounds = RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))
-        let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
+        var placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
         guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
-        flush()
         // Opacity goes into the vertex colour, which modulates the texture on every renderer: the software
         // renderer's geometry path ignores the texture's alpha modulation.
         let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
-        scratch.removeAll()
-        scratch.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
-                               texture: TextureMapping(placed: placed, visible: shape.rect))
-        SDL_SetTextureAlphaMod(tex.texture, 255)
-        submit(scratch, texture: tex.texture)
+        let opaque = tex.opaque && tint.a == 255
+        drawDeferred(unlessCoveredBy: opaque ? shape : nil)
+        var texture = tex.texture, texSize = (w: tex.width, h: tex.height), used = (u: 1.0, v: 1.0)
+        if software {
+            // The software renderer stretches slowly, and blends a stretched image through temporary surfaces: an
+            // image drawn scaled is first stretched, without blending, into a copy at its drawn size (kept while the
+            // image rests at that size, else a scratch texture), placed on whole pixels; every draw is then a copy.
+            let w = Int32(placed.width.rounded()), h = Int32(placed.height.rounded())
+            if (w, h) != texSize {
+                if let sized = images.sizedTexture(for: image, width: w, height: h) {
+                    texture = sized
+                    texSize = (w, h)
+                    placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
+                } else if tex.opaque, let s = stretchedIntoScratch(tex.texture, width: w, height: h) {
+                    texture = s.texture
+                    texSize = (w, h)
+                    used = (Double(w) / Double(s.width), Double(h) / Double(s.height))
+                    placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
+                }
+            }
+        }
+        body.removeAll()
+        edge.removeAll()
+        let mapping = TextureMapping(placed: placed, visible: shape.rect, used: used)
+        guard software else {
+            // OpenGL (llvmpipe): one blended draw call (see `drawSolid`).
+            edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0), texture: mapping)
+            SDL_SetTextureAlphaMod(texture, 255)
+            submit(edge, texture: texture)
+            return
+        }
+        edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
+                            texture: mapping, body: body)
+        // An opaque image at full opacity covers its body completely: copying beats blending by far.
+        if opaque { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
+        copyBodyRects(of: texture, size: texSize, placed: placed, alpha: tint.a)
+        SDL_SetTextureAlphaMod(texture, 255)
+        submit(body, texture: texture)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        submit(edge, texture: texture)
+    }
+
+    /// `source` (opaque) stretched to `width` x `height` into the top-left of the scratch texture, which is made
+    /// the size of the drawable; nil when the image is larger than that or render targets fail.
+    private func stretchedIntoScratch(_ source: OpaquePointer, width: Int32, height: Int32) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
+        let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
+        guard width > 0, height > 0, width <= limit.w, height <= limit.h else { return nil }
+        if let s = scratch, s.width != limit.w || s.height != limit.h {
+            SDL_DestroyTexture(s.texture)
+            scratch = nil
+        }
+        if scratch == nil {
+            guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_RGB888.rawValue,
+                                            Int32(SDL_TEXTUREACCESS_TARGET.rawValue), limit.w, limit.h) else { return nil }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            scratch = (t, limit.w, limit.h)
+        }
+        guard let s = scratch, SDLImageStore.stretch(source, into: s.texture, width: width, height: height, renderer: context.renderer) else {
+            return nil
+        }
+        return s
+    }
+
+    /// Copies the body rectangles collected for an image (software renderer) from `texture`, whose `size` pixels
+    /// cover `placed`, with alpha modulation `alpha`.
+    private func copyBodyRects(of texture: OpaquePointer, size: (w: Int32, h: Int32), placed: Rect, alpha: UInt8) {
+        guard !body.rects.isEmpty, placed.width > 0, placed.height > 0 else { return }
+        SDL_SetTextureAlphaMod(texture, alpha)
+        let kx = Double(size.w) / placed.width, ky = Double(size.h) / placed.height
+        for var dst in body.rects {
+            let x0 = ((Double(dst.x) - placed.minX) * kx).rounded(), y0 = ((Double(dst.y) - placed.minY) * ky).rounded()
+            let x1 = ((Double(dst.x + dst.w) - placed.minX) * kx).rounded(), y1 = ((Double(dst.y + dst.h) - placed.minY) * ky).rounded()
+            var src = SDL_Rect(x: Int32(max(x0, 0)), y: Int32(max(y0, 0)),
+                               w: Int32(min(x1, Double(size.w)) - max(x0, 0)), h: Int32(min(y1, Double(size.h)) - max(y0, 0)))
+            guard src.w > 0, src.h > 0 else { continue }
+            SDL_RenderCopyF(context.renderer, texture, &src, &dst)
+            stats.drawCalls += 1
+        }
+    }
+
+    /// Draws the deferred clear or opaque fill, unless `cover` (an opaque shape about to be drawn) hides it.
+    private func drawDeferred(unlessCoveredBy cover: RoundedRect?) {
+        guard let d = deferred else { return }
+        deferred = nil
+        switch d {
+        case .clear(let c):
+            if let cover, cover.covers(RoundedRect(viewport, radius: 0)) { stats.skippedFills += 1; return }
+            let r = context.renderer
+            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
+            SDL_RenderClear(r)
+            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        case .fill(let shape, let c):
+            if let cover, cover.covers(shape) { stats.skippedFills += 1; return }
+            drawSolid(shape, feather: 1, color: c)
+        }
+    }
+
+    /// The whole target in device pixels.
+    private var viewport: Rect { Rect(0, 0, size.width * scale, size.height * scale) }
+
+    /// Draws `shape` in one colour with its edge feathered over `feather` pixels: the body's rectangles as fills and
+    /// its corner fans as triangles, replacing what is under them when the colour is opaque; then the ring, blended.
+    private func drawSolid(_ shape: RoundedRect, feather: Double, color c: SDL_Color) {
+        let edgeColor = SDL_Color(r: c.r, g: c.g, b: c.b, a: 0)
+        body.removeAll()
+        edge.removeAll()
+        guard software else {
+            // OpenGL (llvmpipe): one blended draw call; switching blend modes costs it more than blending saves.
+            edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: edgeColor)
+            submit(edge, texture: nil)
+            return
+        }
+        if c.a < 255, drawSprite(shape, feather: feather, color: c) { return }
+        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: edgeColor, body: body)
+        let r = context.renderer
+        let opaque = c.a == 255
+        SDL_SetRenderDrawBlendMode(r, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
+        if !body.rects.isEmpty {
+            body.rects.withUnsafeBufferPointer { _ = SDL_RenderFillRectsF(r, $0.baseAddress, Int32($0.count)) }
+            stats.drawCalls += 1
+        }
+        submit(body, texture: opaque ? nil : white)
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        submit(edge, texture: white)
+    }
+
+    /// Software renderer: draws a translucent solid as a sprite (see `SolidSprites`): rasterised without blending
+    /// into a texture, then blended as one copy, which SDL's software renderer does several times faster than it
+    /// blends triangles. The shape is placed on whole pixels (its vertices land on them anyway), so a shape that
+    /// only moves keeps its sprite. A shape seen for the first time, or changing size, goes through a scratch
+    /// sprite. False when the shape is too large for that (the caller draws it directly).
+    private func drawSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color) -> Bool {
+        let reach = (feather / 2 + 1).rounded(.up)
+        let origin = Point(shape.rect.minX.rounded() - reach, shape.rect.minY.rounded() - reach)
+        let local = RoundedRect(Rect(reach, reach, shape.rect.width, shape.rect.height), radii: shape.radii)
+        let w = Int32((shape.rect.width + 2 * reach).rounded(.up)), h = Int32((shape.rect.height + 2 * reach).rounded(.up))
+        let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
+        guard w > 0, h > 0, w <= limit.w, h <= limit.h else { return false }
+        let key = SolidSprites.Key(width: w, height: h, shape: local, feather: feather, color: c)
+        var source = SDL_Rect(x: 0, y: 0, w: w, h: h)
+        let texture: OpaquePointer
+        if let sprite = sprites.sprite(for: key, render: { makeSprite(local, feather: feather, color: c, width: w, height: h) }) {
+            texture = sprite
+        } else {
+            if let s = spriteScratch, s.width != limit.w || s.height != limit.h { SDL_DestroyTexture(s.texture); spriteScratch = nil }
+            if spriteScratch == nil {
+                guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                                Int32(SDL_TEXTUREACCESS_TARGET.rawValue), limit.w, limit.h) else { return false }
+                SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+                spriteScratch = (t, limit.w, limit.h)
+            }
+            guard let s = spriteScratch, rasterise(local, feather: feather, color: c, into: s.texture, area: source) else { return false }
+            texture = s.texture
+        }
+        var dst = SDL_FRect(x: Float(origin.x), y: Float(origin.y), w: Float(w), h: Float(h))
+        SDL_RenderCopyF(context.renderer, texture, &source, &dst)
+        stats.drawCalls += 1
+        return true
+    }
+
+    /// A new `width` x `height` sprite texture holding `shape` (sprite coordinates).
+    private func makeSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color, width: Int32, height: Int32) -> OpaquePointer? {
+        guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
+        guard rasterise(shape, feather: feather, color: c, into: t, area: SDL_Rect(x: 0, y: 0, w: width, h: height)) else {
+            SDL_DestroyTexture(t)
+            return nil
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        return t
+    }
+
+    /// Clears `area` of the target texture `target` to transparent and draws `shape` there writing colour and alpha
+    /// as they are (no blending), so that blending the result later gives what drawing the shape would. Restores
+    /// the renderer's target.
+    private func rasterise(_ shape: RoundedRect, feather: Double, color c: SDL_Color, into target: OpaquePointer, area: SDL_Rect) -> Bool {
+        let r = context.renderer
+        let previous = SDL_GetRenderTarget(r)
+        guard SDL_SetRenderTarget(r, target) == 0 else { return false }
+        var clear = area
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 0)
+        SDL_RenderFillRect(r, &clear)
+        body.removeAll()
+        edge.removeAll()
+        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
+        body.rects.withUnsafeBufferPointer { _ = SDL_RenderFillRectsF(r, $0.baseAddress, Int32($0.count)) }
+        submit(body, texture: nil)
+        submit(edge, texture: nil)
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderTarget(r, previous)
+        return true
     }
 
     /// Draws one line of text in DejaVu Sans with its top-left corner at `origin`, rendered at the device pixel size
@@ -184,18 +442,16 @@ public final class SDLRenderer: Renderer {
         guard alpha > 0.001, !text.isEmpty, !state.clipIsEmpty else { return }
         let t = state.transform
         let pixelSize = Int((font.size * abs(t.d == 0 ? t.scaleX : t.d)).rounded())
-        guard pixelSize >= 1, let entry = textCache.texture(for: text, pixelSize: pixelSize, bold: font.bold) else { return }
+        let c = sdlColor(color, alpha: alpha)
+        let rgb = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        guard pixelSize >= 1, let entry = textCache.texture(for: text, pixelSize: pixelSize, bold: font.bold, rgb: rgb) else { return }
+        drawDeferred(unlessCoveredBy: nil)
         let p = t.apply(origin)
         var dst = SDL_FRect(x: Float(p.x.rounded()), y: Float(p.y.rounded()), w: Float(entry.width), h: Float(entry.height))
         if let clip = state.clip, !clip.rect.contains(rect: Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) {
             guard clip.rect.intersects(Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) else { return }
-            flush()
             setClipRect(clip.rect)
-        } else {
-            flush()
         }
-        let c = sdlColor(color, alpha: alpha)
-        SDL_SetTextureColorMod(entry.texture, c.r, c.g, c.b)
         SDL_SetTextureAlphaMod(entry.texture, c.a)
         SDL_RenderCopyF(context.renderer, entry.texture, nil, &dst)
         stats.drawCalls += 1
@@ -249,14 +505,20 @@ public final class SDLRenderer: Renderer {
         SDL_RenderSetClipRect(context.renderer, &sr)
     }
 
-    /// Draws the batched untextured shapes.
-    private func flush() {
-        guard !pending.isEmpty else { return }
-        submit(pending, texture: nil)
+    /// A 1x1 white texture, or nil when it cannot be made (blended triangles are then drawn untextured).
+    private static func makeWhitePixel(_ renderer: OpaquePointer) -> OpaquePointer? {
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1) else {
+            return nil
+        }
+        var pixel: UInt32 = 0xffff_ffff
+        SDL_UpdateTexture(t, nil, &pixel, 4)
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+        return t
     }
 
     private func submit(_ batch: GeometryBatch, texture: OpaquePointer?) {
-        guard !batch.isEmpty else { return }
+        guard !batch.indices.isEmpty else { return }
         batch.vertices.withUnsafeBufferPointer { v in
             batch.indices.withUnsafeBufferPointer { i in
                 _ = SDL_RenderGeometry(context.renderer, texture, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))

@@ -2,8 +2,18 @@ import CSDL2
 import CarouselCore
 import Foundation
 
-/// A resizable, high-DPI-aware window with an accelerated renderer (software as a fallback), its image store, and
-/// the event loop that drives a `FrameDriver`.
+/// How a window draws.
+public enum WindowRendering: String, Sendable, CaseIterable {
+    /// SDL's software renderer straight into the window's framebuffer, with `SDL_FRAMEBUFFER_ACCELERATION=0` so no
+    /// OpenGL driver is loaded. The default: with the renderer's shapes reduced to fills and blits it draws these
+    /// frames faster than Mesa's llvmpipe does, and in a quarter of the memory (issue 10's figures).
+    case software
+    /// SDL's accelerated renderer (OpenGL; Mesa llvmpipe on a machine without a GPU), with vsync.
+    case accelerated
+}
+
+/// A resizable, high-DPI-aware window with a software or accelerated renderer, its image store, and the event loop
+/// that drives a `FrameDriver` at most once per display refresh.
 ///
 /// Wiring: create the host, hand `imageStore` to the app model (it is bound to this window's renderer), set
 /// `onImagesChanged` to mark the scene as needing a frame (e.g. `scene.setNeedsDisplay()`), then call `run(driver:)`.
@@ -20,15 +30,22 @@ public final class SDLWindowHost {
     public var onImagesChanged: (@MainActor () -> Void)?
     /// The SDL render driver in use ("opengl", "software", ...).
     public let rendererName: String
+    /// Saves frames of this window as PNGs off the frame loop (hand it to the app as its `ScreenshotTaker`).
+    public let screenshotter: Screenshotter
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
     private let wakeEventType: UInt32
     private var startCounter: UInt64 = 0
+    /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
+    /// display does not say). A software renderer has no vsync to hold it back.
+    public var frameInterval: Double
 
-    /// Opens a window of `size` points titled `title`. Throws `SDLBackendError.noDisplay` when no display is
-    /// available (run `carousel-lab capture` for headless use instead).
-    public init(title: String, size: Size) throws {
+    /// Opens a window of `size` points titled `title`, drawn by `rendering`. Throws `SDLBackendError.noDisplay`
+    /// when no display is available (run `carousel-lab capture` for headless use instead).
+    public init(title: String, size: Size, rendering: WindowRendering = .software) throws {
         _ = carousel_set_hint("SDL_RENDER_SCALE_QUALITY", "1")
+        // The software renderer's framebuffer without OpenGL (SDL otherwise loads it to probe acceleration).
+        if rendering == .software { _ = carousel_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0") }
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
@@ -46,11 +63,14 @@ public final class SDLWindowHost {
         guard let window = SDL_CreateWindow(title, pos, pos, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
             throw SDLBackendError.noDisplay("cannot create a window: \(RendererContext.lastError())")
         }
-        var sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        if sdlRenderer == nil {
-            printError("carousel-lab: no accelerated renderer (\(RendererContext.lastError())); using software")
-            sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        var sdlRenderer: OpaquePointer?
+        if rendering == .accelerated {
+            sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            if sdlRenderer == nil {
+                printError("carousel-lab: no accelerated renderer (\(RendererContext.lastError())); using software")
+            }
         }
+        if sdlRenderer == nil { sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let sdlRenderer else {
             let why = RendererContext.lastError()
             SDL_DestroyWindow(window)
@@ -60,6 +80,10 @@ public final class SDLWindowHost {
         SDL_GetRendererInfo(sdlRenderer, &info)
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
         self.window = window
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        let hz = display >= 0 && SDL_GetCurrentDisplayMode(display, &mode) == 0 ? Double(mode.refresh_rate) : 0
+        frameInterval = 1 / (hz >= 24 ? hz : 60)
         context = RendererContext(renderer: sdlRenderer, window: window, surface: nil)
         let (pixels, scale, points) = SDLWindowHost.measure(window: window, renderer: sdlRenderer)
         renderer = SDLRenderer(context: context, pixelSize: pixels, scale: scale, presents: true)
@@ -71,6 +95,7 @@ public final class SDLWindowHost {
             e.type = wakeType
             _ = SDL_PushEvent(&e)
         }
+        screenshotter = Screenshotter(renderer: renderer, wake: wake)
         renderer.images.wake = wake
         SDL_ShowWindow(window)
         pinch = X11PinchSource.make(for: window, wake: wake)
@@ -105,13 +130,15 @@ public final class SDLWindowHost {
 
     /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
     /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
-    /// time, draws and presents if it needs a frame, and otherwise sleeps in `SDL_WaitEventTimeout` until input,
-    /// an image, a pinch, or `driver.nextWakeTime`.
+    /// time, draws and presents if it needs a frame and the next display refresh has come (it waits for input until
+    /// then), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
+    /// `driver.nextWakeTime`.
     public func run(driver: FrameDriver) {
         startCounter = SDL_GetPerformanceCounter()
         var quit = false
         var event = SDL_Event()
         var haveEvent = false
+        var lastFrame = -Double.infinity
         while !quit {
             // 1. Input: the event that ended the last wait, then everything pending.
             while haveEvent || SDL_PollEvent(&event) != 0 {
@@ -122,18 +149,30 @@ public final class SDLWindowHost {
             let t = now()
             if let pinch { for e in pinch.poll() { driver.handle(e) } }
             if let end = translator.expireMagnify(now: t) { driver.handle(end) }
-            // 2. Images.
+            // 2. Images, and screenshots saved in the background.
             if imageStore.pump() { onImagesChanged?() }
+            screenshotter.pump()
             // 3. Time, then draw.
             driver.update(to: t)
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {
+                let t = now()
+                let due = lastFrame + frameInterval
+                if t < due - 0.0005 {
+                    // Too soon after the last frame: take input until the frame is due, then update and draw.
+                    haveEvent = SDL_WaitEventTimeout(&event, Int32(((due - t) * 1000).rounded(.up))) != 0
+                    continue
+                }
+                // Keep the cadence when a wait overshot a little; start afresh after a pause.
+                lastFrame = t - due < frameInterval ? due : t
                 driver.draw(into: renderer)
                 continue
             }
             // 4. Sleep until something happens.
             haveEvent = SDL_WaitEventTimeout(&event, waitTimeout(driver: driver, now: now())) != 0
         }
+        // Screenshots still being written are finished, not lost.
+        if !screenshotter.waitUntilIdle(timeout: 10) { printError("carousel-lab: a screenshot was still being written at exit") }
     }
 
     /// Milliseconds to wait: until the driver's next wake time or a magnification ends; 250 ms at most while images

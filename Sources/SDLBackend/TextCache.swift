@@ -42,14 +42,18 @@ enum FontLocator {
     }
 }
 
-/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings as white textures,
-/// tinted per draw with colour and alpha modulation, in an LRU cache keyed by (string, device size, bold).
+/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings as textures in their
+/// colour, faded per draw with alpha modulation, in an LRU cache keyed by (string, device size, bold, colour).
+/// Rendering in the colour rather than tinting white text keeps colour modulation out of every draw, which SDL's
+/// software renderer blends several times slower.
 @MainActor
 final class TextCache {
     struct Key: Hashable {
         var text: String
         var pixelSize: Int
         var bold: Bool
+        /// The colour as 0xRRGGBB (alpha is applied per draw).
+        var rgb: UInt32 = 0xffffff
     }
 
     struct Entry {
@@ -62,6 +66,7 @@ final class TextCache {
     private let context: RendererContext
     private var fonts: [Key: OpaquePointer] = [:]
     private var entries: [Key: Entry] = [:]
+    private var measures: [Key: (width: Int32, height: Int32)] = [:]
     private var useCounter: UInt64 = 0
     private var paths: (regular: String?, bold: String?)?
     private var warned = false
@@ -117,19 +122,26 @@ final class TextCache {
         return f
     }
 
-    /// The size of `text` in device pixels, or nil when there is no font.
+    /// The size of `text` in device pixels, or nil when there is no font. Remembered: centred text is measured
+    /// every frame it is drawn, and SDL_ttf measures glyph by glyph.
     func measure(_ text: String, pixelSize: Int, bold: Bool) -> (width: Int32, height: Int32)? {
+        let key = Key(text: text, pixelSize: pixelSize, bold: bold)
+        if let m = measures[key] { return m }
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
-        if text.isEmpty { return (0, TTF_FontHeight(f)) }
-        var w: Int32 = 0, h: Int32 = 0
-        guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
+        var w: Int32 = 0, h: Int32 = TTF_FontHeight(f)
+        if !text.isEmpty {
+            guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
+        }
+        if measures.count >= capacity * 4 { measures.removeAll(keepingCapacity: true) }
+        measures[key] = (w, h)
         return (w, h)
     }
 
-    /// The white texture for `text`, rendered on first use; nil for empty text or without a font.
-    func texture(for text: String, pixelSize: Int, bold: Bool) -> Entry? {
+    /// The texture for `text` in colour `rgb` (0xRRGGBB), rendered on first use; nil for empty text or without a
+    /// font.
+    func texture(for text: String, pixelSize: Int, bold: Bool, rgb: UInt32 = 0xffffff) -> Entry? {
         guard !text.isEmpty else { return nil }
-        let key = Key(text: text, pixelSize: pixelSize, bold: bold)
+        let key = Key(text: text, pixelSize: pixelSize, bold: bold, rgb: rgb)
         useCounter += 1
         if var e = entries[key] {
             e.lastUse = useCounter
@@ -137,7 +149,8 @@ final class TextCache {
             return e
         }
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
-        guard let surface = TTF_RenderUTF8_Blended(f, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        let colour = SDL_Color(r: UInt8(rgb >> 16 & 0xff), g: UInt8(rgb >> 8 & 0xff), b: UInt8(rgb & 0xff), a: 255)
+        guard let surface = TTF_RenderUTF8_Blended(f, text, colour) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)

@@ -11,7 +11,7 @@ struct CarouselLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
-        subcommands: [Run.self, Capture.self, Styles.self],
+        subcommands: [Run.self, Capture.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
@@ -25,14 +25,14 @@ struct CarouselLab: ParsableCommand {
 
 /// Options shared by `run` and `capture`.
 struct DeckOptions: ParsableArguments {
-    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging.")
-    var style: String = "expand"
+    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging (default: the --params file's \"style\", else expand).")
+    var style: String?
     @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
     var images: String?
-    @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`).")
+    @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`), or a screenshot's JSON sidecar. The window reloads it when it changes.")
     var params: String?
-    @Option(name: .long, parsing: .unconditional, help: "Window size in points, WxH.")
-    var size: String = "1280x720"
+    @Option(name: .long, parsing: .unconditional, help: "Window size in points, WxH (capture: default the --params sidecar's size; else 1280x720).")
+    var size: String?
     @Option(name: .long, parsing: .unconditional, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
     var autoAdvance: Double?
     @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
@@ -41,20 +41,50 @@ struct DeckOptions: ParsableArguments {
     func validate() throws { try ArgumentError.reporting(check) }
 
     private func check() throws {
-        _ = try parsedSize()
+        if let size { _ = try DeckOptions.parseSize(size) }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
             throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
         }
-        let style = self.style
+        if let style { try DeckOptions.checkStyle(style, option: "--style") }
+    }
+
+    private static func checkStyle(_ style: String, option: String) throws {
         try MainActor.assumeIsolated {
             guard StyleRegistry.style(named: style) != nil else {
-                throw ArgumentError("--style: unknown style \(MessageText.quote(style)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+                throw ArgumentError("\(option): unknown style \(MessageText.quote(style)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
             }
         }
     }
 
-    /// `--size` as points.
-    func parsedSize() throws -> Size {
+    /// The `--params` file read and checked (nil without `--params`); a broken file is a one-line failure.
+    func parameterFile() throws -> JSONValue? {
+        guard let params else { return nil }
+        do { return try ParameterFile.read(params) } catch { throw Failure(error.message) }
+    }
+
+    /// What the `--params` file says beyond parameter values (a screenshot sidecar's style, size, time, input).
+    /// A file that cannot be read or parsed gives none (the error is reported where the file is applied).
+    func sidecarDefaults() -> SidecarDefaults? {
+        guard let params, let json = try? ParameterFile.read(params) else { return nil }
+        return SidecarDefaults(json: json)
+    }
+
+    /// `--style`, else the `--params` file's style, else expand.
+    func styleName() throws -> String {
+        if let style { return style }
+        if let s = sidecarDefaults()?.style {
+            let names = MainActor.assumeIsolated { StyleRegistry.names }
+            guard names.contains(s.lowercased()) else { throw Failure("\(params ?? "--params"): unknown style \(MessageText.quote(s)) (styles: \(names.joined(separator: ", ")))") }
+            return s
+        }
+        return "expand"
+    }
+
+    /// `--size` as points (1280x720 when not given).
+    func parsedSize() throws -> Size { try DeckOptions.parseSize(size ?? "1280x720") }
+
+    /// A `--size` argument as points.
+    static func parseSize(_ size: String) throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ArgumentError("--size must be WxH, like 1280x720, got \(MessageText.quote(size))")
@@ -63,20 +93,6 @@ struct DeckOptions: ParsableArguments {
             throw ArgumentError("--size \(MessageText.clean(size)): each side must be 1...16384")
         }
         return Size(Double(w), Double(h))
-    }
-
-    /// Everything the options name, read and checked before a window opens: the deck (warnings printed on
-    /// stderr), the parameter file and the scripted input.
-    struct Inputs {
-        var deck: Deck
-        var parameters: JSONValue?
-        var script: ScriptedInput
-    }
-
-    /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
-    /// used.
-    @MainActor func readInputs(size: Size) throws -> Inputs {
-        Inputs(deck: try loadDeck(), parameters: try params.map(ParameterFile.read), script: try script(size: size))
     }
 
     /// Loads the deck, printing warnings on stderr.
@@ -93,12 +109,35 @@ struct DeckOptions: ParsableArguments {
         }
     }
 
-    /// Builds the preview with parameters, auto-advance and messages wired.
-    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size) throws -> Preview {
+    /// Everything the options name, read and checked before a window opens: the deck (warnings printed on
+    /// stderr), the parameter file and the scripted input (with `useSidecar`, a screenshot sidecar's recorded
+    /// input when there is no `--input`).
+    struct Inputs {
+        var deck: Deck
+        var parameters: JSONValue?
+        var script: ScriptedInput
+    }
+
+    /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
+    /// used.
+    @MainActor func readInputs(size: Size, useSidecar: Bool = false) throws -> Inputs {
+        Inputs(deck: try loadDeck(), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar))
+    }
+
+    /// Builds the preview with parameters, auto-advance and messages wired. With `watch`, the `--params` file is
+    /// watched and reloaded live, and a file broken later shows its error in the window instead of stopping;
+    /// without, the values read in `inputs` are applied once. (A file that is broken at the start is a failure
+    /// either way: `readInputs` reports it before a window opens.)
+    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool) throws -> Preview {
         let preview: Preview
+        let style = try styleName()
         do { preview = try Preview(deck: inputs.deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
         preview.report = printError
-        if let params, let json = inputs.parameters {
+        if let params, watch {
+            let watcher = ParameterFileWatcher(path: params, preview: preview)
+            watcher.load()
+            preview.parameterFile = watcher
+        } else if let params, let json = inputs.parameters {
             ParameterFileProblems.report(preview.applyParameterFile(json, file: params))
         }
         if let a = autoAdvance {
@@ -108,10 +147,18 @@ struct DeckOptions: ParsableArguments {
         return preview
     }
 
-    /// The scripted input, if any.
-    func script(size: Size) throws -> ScriptedInput {
-        guard let input else { return ScriptedInput(entries: []) }
-        do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+    /// The scripted input, if any: `--input`, else (with `useSidecar`) the input recorded in a screenshot sidecar.
+    func script(size: Size, useSidecar: Bool = false) throws -> ScriptedInput {
+        if let input {
+            do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+        }
+        if useSidecar, let sidecar = sidecarDefaults(), let recorded = sidecar.input {
+            if sidecar.inputTruncated {
+                printError("\(params ?? "--params"): the recorded input was cut short (a very long session); the frame may differ")
+            }
+            do { return try ScriptedInput.parse(recorded, size: size) } catch { throw Failure("\(params ?? "--params") \"input\": \(error)") }
+        }
+        return ScriptedInput(entries: [])
     }
 }
 
@@ -141,21 +188,7 @@ struct Failure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// Reading `--params` files.
-enum ParameterFile {
-    /// The largest parameter file read, in bytes.
-    static let maxSize = 1 << 20
-
-    /// The parameter file's JSON; throws a one-line `Failure` naming the file (and the line, for bad JSON).
-    static func read(_ path: String) throws -> JSONValue {
-        let data: Data
-        do { data = try FileInput.read(path, limit: maxSize, what: "parameter file") } catch { throw Failure(error.message) }
-        do { return try JSONParser.parse(data) } catch let e as JSONSyntaxError {
-            throw Failure("\(path):\(e.line): invalid JSON: \(e.message)")
-        } catch { throw Failure("\(path): invalid JSON") }
-    }
-}
-
+/// Problems with single keys of a parameter file, printed on stderr; the rest of the file applies.
 enum ParameterFileProblems {
     static func report(_ problems: [String]) { problems.forEach { printError($0 + " (ignored)") } }
 }
@@ -169,6 +202,19 @@ extension CarouselLab {
         var layout: String?
         @Flag(name: .long, help: "On exit, print frames drawn, time open and resident memory (one line on stderr).")
         var stats = false
+        @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder ($XDG_PICTURES_DIR or ~/Pictures), else in the current directory.")
+        var screenshots: String?
+
+        @Option(name: .long, help: "software (the default: fast here and light) or accelerated (OpenGL, with vsync).")
+        var renderer: String = WindowRendering.software.rawValue
+
+        func validate() throws {
+            try ArgumentError.reporting {
+                guard WindowRendering(rawValue: renderer) != nil else {
+                    throw ArgumentError("--renderer must be software or accelerated, got \"\(renderer)\"")
+                }
+            }
+        }
 
         func run() throws {
             try MainActor.assumeIsolated {
@@ -176,11 +222,22 @@ extension CarouselLab {
                 let size = try options.parsedSize()
                 // Bad input is reported before a window opens.
                 let inputs = try options.readInputs(size: size)
+                _ = try options.styleName()
                 let host: SDLWindowHost
-                do { host = try SDLWindowHost(title: "Carousel Lab", size: size) } catch { throw Failure("\(error)") }
+                do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .software) } catch {
+                    let message = "\(error)"
+                    throw Failure(message.contains("carousel-lab capture") ? message : "\(message). For screenshots without a display, use `carousel-lab capture`.")
+                }
                 host.imageStore.onFailure = printError
-                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size)
+                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
+                preview.sound = SDLClickSound()
+                preview.clipboard = SDLClipboard()
+                let folder = ScreenshotFolder.resolve(
+                    option: screenshots, environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(),
+                    currentDirectory: FileManager.default.currentDirectoryPath,
+                    isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
+                preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 QuitSignals.install()
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout)
                 host.run(driver: driver)
@@ -195,8 +252,8 @@ extension CarouselLab {
         @OptionGroup var options: DeckOptions
         @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
         var out: String
-        @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears.")
-        var at: Double = 1.0
+        @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")
+        var at: Double?
         @Option(name: .long, help: "Also write what is on screen as JSON to this file.")
         var layout: String?
         @Option(name: .long, help: "Write a sequence START:END:STEP of frames, numbered, instead of one.")
@@ -204,7 +261,9 @@ extension CarouselLab {
 
         func validate() throws {
             try ArgumentError.reporting {
-                guard at.isFinite, at >= 0, at <= 3600 else { throw ArgumentError("--at must be between 0 and 3600 seconds, got \(at.isFinite ? JSONValue.format(at) : "\(at)")") }
+                if let at, !(at.isFinite && at >= 0 && at <= 3600) {
+                    throw ArgumentError("--at must be between 0 and 3600 seconds, got \(at.isFinite ? JSONValue.format(at) : "\(at)")")
+                }
                 if let frames { _ = try sequence(frames) }
             }
         }
@@ -220,12 +279,14 @@ extension CarouselLab {
 
         func run() throws {
             try MainActor.assumeIsolated {
-                let size = try options.parsedSize()
-                let inputs = try options.readInputs(size: size)
-                let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
+                // A screenshot's sidecar passed as --params supplies the style, size, time and input not given.
+                let sidecar = options.sidecarDefaults()
+                let size = try options.size == nil ? sidecar?.size ?? options.parsedSize() : options.parsedSize()
+                let inputs = try options.readInputs(size: size, useSidecar: true)
+                let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
                 canvas.images.onFailure = printError
-                let preview = try options.makePreview(inputs, images: canvas.images, size: size)
-                let times = try frames.map(sequence) ?? [at]
+                let preview = try options.makePreview(inputs, images: canvas.images, size: size, watch: false)
+                let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let run = CaptureRun(preview: preview, script: inputs.script) {
                     if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
                     return true

@@ -1,18 +1,5 @@
+import CarouselTesting
 import Foundation
-
-/// A small, fast, seeded generator (SplitMix64): the same seed gives the same inputs on every machine, so a
-/// failing case is repeatable from its seed alone.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Makes fuzz inputs from valid seed texts: bit flips, truncation, duplication, random bytes, deep nesting, huge
 /// numbers and awkward unicode, each input at most `maxLength` bytes so every case finishes fast.
@@ -29,7 +16,7 @@ struct Mutator {
     ]
 
     /// A mutated copy of `seed`: one to four mutations.
-    static func mutate(_ seed: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
         var b = seed
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             switch Int.random(in: 0..<10, using: &rng) {
@@ -69,7 +56,7 @@ struct Mutator {
     }
 
     /// Random bytes, or random tokens glued together.
-    static func random(using rng: inout SplitMix64) -> [UInt8] {
+    static func random(using rng: inout SeededGenerator) -> [UInt8] {
         if Bool.random(using: &rng) {
             return (0..<Int.random(in: 0...256, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         }

@@ -172,8 +172,7 @@ struct AnimationTests {
         }
     }
 
-    @Test("A spring's completion is not held back by another, longer animation already running",
-          .disabled("bug: Scene.withAnimation (Scene.swift:42) schedules a spring's completion at the scene-wide animationsEnd, so an unrelated longer animation already running delays it"))
+    @Test("A spring's completion is not held back by another, longer animation already running")
     func completionSpringIgnoresOtherAnimations() {
         let (scene, node) = makeScene()
         let other = Node(name: "other", frame: Rect(0, 200, 50, 50))
@@ -188,8 +187,7 @@ struct AnimationTests {
         if let end = fired.first { #expect(!node.isAnimating(at: end) && node.isAnimating(at: end - 1e-9)) }
     }
 
-    @Test("A node animated before it is attached still gets its animation frames once attached",
-          .disabled("bug: Node.addChild (Node.swift:131) reports the change with no animation end, so the scene never learns that the attached subtree is animating and needsFrame goes false after one frame"))
+    @Test("A node animated before it is attached still gets its animation frames once attached")
     func animatedBeforeAttach() {
         let (scene, _) = makeScene()
         paint(scene)

@@ -89,6 +89,17 @@ struct PaintTests {
         #expect(recorder.commands.contains(.text("Hello", at: Point((200 - w) / 2, (100 - h) / 2), font: font, color: green)))
     }
 
+    @Test("Trailing text ends at the right edge, centred vertically")
+    func trailingText() {
+        let (scene, recorder, _) = makeScene()
+        let n = Node(name: "value", frame: Rect(0, 0, 80, 28))
+        n.text = TextContent("150 pt", font: font, color: green, alignment: .trailing)
+        scene.root.addChild(n)
+        scene.paint(into: recorder, images: nil)
+        let w = 6 * 14 * 0.55, h = 14 * 1.2
+        #expect(recorder.commands.contains(.text("150 pt", at: Point(80 - w, (28 - h) / 2), font: font, color: green)))
+    }
+
     @Test("Scale about the anchor is one concatenated transform; radii scale on screen")
     func scaledNode() {
         let (scene, recorder, _) = makeScene()

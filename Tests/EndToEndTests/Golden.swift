@@ -14,11 +14,13 @@ enum Golden {
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
 
     /// Captures `style` at `at` seconds after `script`, with parameter `params`, and returns the canvas and preview.
+    /// `prepare` runs on the new preview before anything else (to point the panel's presets somewhere fixed).
     static func capture(style: String, at: Double, script: String = "", params: [String: ParameterValue] = [:],
-                        size: Size = Size(1280, 720)) throws -> (HeadlessCanvas, Preview) {
+                        size: Size = Size(1280, 720), prepare: (Preview) -> Void = { _ in }) throws -> (HeadlessCanvas, Preview) {
         let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
         let (deck, _) = try Deck.load(path: packageRoot.appendingPathComponent("Resources/deck.json").path)
         let preview = try Preview(deck: deck, images: canvas.images, size: size, style: style)
+        prepare(preview)
         for (k, v) in params { try preview.setParameter(k, v) }
         let run = CaptureRun(preview: preview, script: try ScriptedInput.parse(script, size: size)) {
             _ = canvas.images.waitUntilLoaded(timeout: 30)

@@ -1,3 +1,4 @@
+import CarouselTesting
 import Foundation
 @testable import ImageFetching
 import Testing
@@ -44,6 +45,22 @@ struct ImageFetcherTests {
         #expect(try result.get() == Data(Self.png))
         #expect(server.requests("/a.png") == 1)
         #expect(f.statistics.networkRequests == 1)
+    }
+
+    @Test("A test server stops serving once released, so no test leaves one running")
+    func serverStopsWhenReleased() async throws {
+        var server: TestHTTPServer? = try TestHTTPServer(routes: ["/a.png": .init(body: Self.png)])
+        let url = try #require(server).url("/a.png")
+        #expect(try await fetcher(disk: nil).fetch(url).get() == Data(Self.png))
+        server = nil
+        // The thread that served the request may hold the server a moment longer.
+        var refused = false
+        for _ in 0..<30 where !refused {
+            if case .failure = await fetcher(disk: nil, timeout: 2).fetch(url) { refused = true } else {
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+        }
+        #expect(refused)
     }
 
     @Test("A 404 is a one-line error naming the URL and the status")
@@ -127,6 +144,23 @@ struct ImageFetcherTests {
         #expect(try await secondRun.fetch(url).get() == Data(Self.png))
         #expect(server.requests("/a.png") == 1)
         #expect(secondRun.statistics.networkRequests == 0 && secondRun.statistics.diskHits == 1)
+    }
+
+    @Test("Removing a source's cached bytes clears memory and disk, so the next fetch asks the server again")
+    func removeCachedData() async throws {
+        let server = try TestHTTPServer(routes: ["/a.png": .init(body: Self.png)])
+        let url = server.url("/a.png")
+        let f = fetcher(disk: tempDir())
+        #expect(try await f.fetch(url).get() == Data(Self.png))
+        let file = try #require(f.diskCacheFile(for: url))
+        #expect(FileManager.default.fileExists(atPath: file.path))
+
+        f.removeCachedData(for: url)
+        #expect(f.cachedData(for: url) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try await f.fetch(url).get() == Data(Self.png))
+        #expect(server.requests("/a.png") == 2)
+        #expect(f.statistics.memoryHits == 0 && f.statistics.diskHits == 0)
     }
 
     @Test("The disk cache keeps within its budget: least recently used files go first, no partial files remain")

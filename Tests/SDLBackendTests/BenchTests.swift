@@ -72,3 +72,42 @@ struct BenchTests {
         #expect(cpu / wall < 0.05)
     }
 }
+
+@MainActor
+@Suite("Screenshot benchmark (CAROUSEL_BENCH=1 under xvfb-run)", .serialized,
+       .enabled(if: hasDisplay && ProcessInfo.processInfo.environment["CAROUSEL_BENCH"] == "1"))
+struct ScreenshotBenchTests {
+    /// What a screenshot costs the frame loop on the window's renderer: the main-thread time of a frame whose pixels
+    /// are read back (the app draws that frame once more to show it) against a plain frame, and the background time
+    /// to encode and write the PNG.
+    @Test func screenshotCost() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("poster.png").path
+        writeStripedPNG(path, width: 1000, height: 1500, stripes: [(0.3, 0x336699), (0.4, 0xcc8844), (0.3, 0x88aa22)])
+        let host = try SDLWindowHost(title: "bench", size: Size(1280, 720))
+        let h = host.imageStore.handle(for: path, maxPixelSize: Size(300, 450))
+        #expect(host.imageStore.waitUntilLoaded(timeout: 10))
+        let driver = BenchDriver(image: h, frames: .max, idleSeconds: 0)
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] * 1000 }
+        var plain: [Double] = [], readBack: [Double] = [], saves: [Double] = []
+        for i in 0..<40 {
+            let t0 = Date()
+            if i % 2 == 1 {
+                host.screenshotter.captureNextFrame(to: dir.appendingPathComponent("s\(i).png").path, sidecar: "{}",
+                                                    sidecarPath: dir.appendingPathComponent("s\(i).json").path) { _ in }
+                driver.draw(into: host.renderer)
+                readBack.append(Date().timeIntervalSince(t0))
+                let s0 = Date()
+                #expect(host.screenshotter.waitUntilIdle(timeout: 10))
+                saves.append(Date().timeIntervalSince(s0))
+            } else {
+                driver.draw(into: host.renderer)
+                plain.append(Date().timeIntervalSince(t0))
+            }
+        }
+        print("bench: screenshot on \(host.rendererName) 1280x720: plain frame median \(String(format: "%.2f", median(plain))) ms, "
+              + "frame read back median \(String(format: "%.2f", median(readBack))) ms (main thread; the frame is then drawn again), "
+              + "PNG encode + write in the background median \(String(format: "%.0f", median(saves))) ms")
+    }
+}

@@ -64,14 +64,14 @@ struct ImageTests {
         let full = try Data(contentsOf: URL(fileURLWithPath: f.striped))
         try full.prefix(full.count / 2).write(to: URL(fileURLWithPath: truncated))
 
-        let hs = [missing, text, empty, truncated, "https://example.com/a.jpg"].map { store.handle(for: $0, maxPixelSize: nil) }
+        let hs = [missing, text, empty, truncated, "ftp://example.com/a.jpg"].map { store.handle(for: $0, maxPixelSize: nil) }
         #expect(store.waitUntilLoaded(timeout: 10))
         let messages = hs.map { failure(store, $0) }
         #expect(messages[0] == "\(missing): file not found")
         #expect(messages[1]?.hasPrefix("\(text): not an image") == true)
         #expect(messages[2] == "\(empty): empty file (0 bytes)")
         #expect(messages[3]?.hasPrefix("\(truncated): corrupt or truncated PNG image") == true)
-        #expect(messages[4] == "https://example.com/a.jpg: http images not supported yet")
+        #expect(messages[4] == "ftp://example.com/a.jpg: unsupported URL scheme \"ftp\" (use a path, file://, http:// or https://)")
     }
 
     @Test func imagesOverThePixelBudgetAreRefusedFromTheHeader() throws {

@@ -47,10 +47,11 @@ struct RenderingTests {
         r.endFrame()
         let centre = rgb(c, 50, 50)[0]
         #expect(abs(centre - 128) <= 2)
-        // Triangles of the fan must not overlap: every interior pixel is blended once.
+        // The pieces (body rectangles, corner fans, edge ring) must not overlap: every interior pixel is blended once
+        // (twice would give about 192). The software renderer's fill and triangle blenders may round one level apart.
         var values = Set<Int>()
         for y in stride(from: 20, through: 80, by: 3) { for x in stride(from: 20, through: 80, by: 3) { values.insert(rgb(c, x, y)[0]) } }
-        #expect(values.count == 1)
+        #expect(values.max()! - values.min()! <= 1, "\(values)")
         // Opacity was restored.
         #expect(rgb(c, 1, 1) == [255, 255, 255])
     }
@@ -198,5 +199,19 @@ struct RenderingTests {
         r.endFrame()
         #expect((30..<200).allSatisfy { x in (0..<50).allSatisfy { y in rgb(c, x, y) == [0, 0, 0] } })
         #expect((0..<30).contains { x in (0..<50).contains { y in rgb(c, x, y)[0] > 128 } })
+    }
+}
+
+@Suite("Click sound")
+@MainActor
+struct ClickSoundTests {
+    @Test("The click is short, starts loud and decays to silence")
+    func shape() {
+        let s = SDLClickSound.click(sampleRate: 44_100)
+        #expect(s.count == 1543)
+        let head = s.prefix(200).map { abs($0) }.max() ?? 0
+        let tail = s.suffix(200).map { abs($0) }.max() ?? 1
+        #expect(head > 0.2 && tail < 0.01)
+        #expect(s.allSatisfy { abs($0) <= 1 })
     }
 }

@@ -9,21 +9,29 @@ import Darwin
 ///
 /// Each connection is served on its own thread (so a slow response does not hold up others): it reads one request,
 /// counts it by path, waits the route's delay, answers and closes. Unknown paths get a 404. The accept loop ends when
-/// the server is stopped or after `maxConnections`, so a test can never leave a loop running.
-final class TestHTTPServer: @unchecked Sendable {
+/// the server is stopped, released, or after `maxConnections`, so a test can never leave a loop running. Shared by
+/// the image-fetching, backend and end-to-end tests.
+public final class TestHTTPServer: @unchecked Sendable {
     /// What a path answers.
-    struct Route: Sendable {
-        var status = 200
-        var body: [UInt8] = []
+    public struct Route: Sendable {
+        public var status: Int
+        public var body: [UInt8]
         /// Seconds to wait before answering.
-        var delay = 0.0
+        public var delay: Double
         /// Whether to send Content-Length (without it the body ends when the connection closes).
-        var sendsLength = true
-        var contentType = "image/png"
+        public var sendsLength: Bool
+        public var contentType: String
+
+        /// A response: 200 with an empty PNG-typed body unless told otherwise.
+        public init(status: Int = 200, body: [UInt8] = [], delay: Double = 0, sendsLength: Bool = true,
+                    contentType: String = "image/png") {
+            self.status = status; self.body = body; self.delay = delay
+            self.sendsLength = sendsLength; self.contentType = contentType
+        }
     }
 
     /// The port the server listens on.
-    let port: UInt16
+    public let port: UInt16
     static let maxConnections = 200
     private let listener: Int32
     private let lock = NSLock()
@@ -32,7 +40,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts listening and accepting.
-    init(routes: [String: Route]) throws {
+    public init(routes: [String: Route]) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
@@ -51,44 +59,50 @@ final class TestHTTPServer: @unchecked Sendable {
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in acceptLoop() }
+        // The loop holds the server weakly, so releasing the server stops it; the loop closes the listener itself
+        // when it ends, so its descriptor number cannot be reused while `accept` may still be called on it.
+        let thread = Thread { [weak self] in Self.acceptLoop(fd, server: { self }) }
         thread.start()
     }
 
     deinit { stop() }
 
     /// The URL of `path` on this server.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// How many requests `path` has had.
-    func requests(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[path] ?? 0 }
+    public func requests(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[path] ?? 0 }
 
     /// Requests for every path together.
-    var totalRequests: Int { lock.lock(); defer { lock.unlock() }; return counts.values.reduce(0, +) }
+    public var totalRequests: Int { lock.lock(); defer { lock.unlock() }; return counts.values.reduce(0, +) }
 
     /// Replaces or adds a route.
-    func set(_ path: String, _ route: Route) { lock.lock(); routes[path] = route; lock.unlock() }
+    public func set(_ path: String, _ route: Route) { lock.lock(); routes[path] = route; lock.unlock() }
 
     /// Stops accepting (connections in progress finish on their own).
-    func stop() {
+    public func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     // MARK: Serving
 
-    private func acceptLoop() {
-        for _ in 0..<Self.maxConnections {
+    /// Accepts until the listener is shut down, the server is gone, or `maxConnections`; then closes the listener.
+    private static func acceptLoop(_ listener: Int32, server: () -> TestHTTPServer?) {
+        defer { close(listener) }
+        for _ in 0..<maxConnections {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            let thread = Thread { [self] in serve(connection) }
+            guard let server = server(), !server.isStopped else { close(connection); return }
+            let thread = Thread { server.serve(connection) }
             thread.start()
         }
     }
+
+    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
@@ -143,11 +157,13 @@ final class TestHTTPServer: @unchecked Sendable {
 
 /// A port on 127.0.0.1 that is bound but not listening: connections to it are refused, and no other test can take
 /// it while this object lives.
-final class ClosedPort {
-    let port: UInt16
+public final class ClosedPort {
+    /// The refusing port.
+    public let port: UInt16
     private let fd: Int32
 
-    init() throws {
+    /// Binds a free port without listening.
+    public init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
         var address = sockaddr_in()
@@ -169,7 +185,7 @@ final class ClosedPort {
 }
 
 /// A test server that could not start.
-struct ServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,239 @@
+import CarouselCore
+import Foundation
+
+/// Everything `carousel-lab bench` measured, with each target and whether it was met; as text or JSON.
+public struct BenchReport {
+    public var date: Date = Date()
+    public var size: Size
+    public var rendererName: String
+    public var rendererMode: BenchRenderer
+    public var quick: Bool
+    public var styles: [StyleFrameResult] = []
+    public var core: [CoreScalingResult] = []
+    public var startup: ProbeResult?
+    public var generatedMemory: ProbeResult?
+    public var autoAdvance: ProbeResult?
+    public var sweep: ProbeResult?
+
+    init(configuration c: BenchConfiguration, rendererName: String) {
+        size = c.size; self.rendererName = rendererName; rendererMode = c.renderer; quick = c.quick
+    }
+
+    /// "release" or "debug": the build this binary is.
+    public static var build: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
+    }
+
+    // MARK: Anchors and targets
+
+    /// CPU seconds per 20 s of auto-advance: the lean C program with SDL2, and Chromium with a Slick carousel.
+    static let autoAdvanceAnchors = (lean: 0.15...0.25, browser: 0.8)
+    /// CPU seconds per 20 s of a pointer sweeping a hover-expand row in Chromium.
+    static let sweepBrowserAnchor = 6.0...7.5
+
+    /// The p99 frame budget for this window size: 8.3 ms up to 1280x720, 16.7 ms above (up to 1920x1080).
+    var p99Budget: Double { size.width * size.height <= 1280 * 720 ? 0.0083 : 0.0167 }
+
+    /// One target: its name, the limit in words, the measured figure in words, and whether it was met.
+    public struct Target: Sendable {
+        public var name: String
+        public var limit: String
+        public var measured: String
+        public var met: Bool
+    }
+
+    /// Every target of issue 10 with this run's figure.
+    public var targets: [Target] {
+        var t: [Target] = []
+        if let s = startup {
+            let pct = s.seconds > 0 ? s.cpuSeconds / s.seconds * 100 : 0
+            t.append(Target(name: "idle", limit: "0 frames, < 0.5 % CPU",
+                            measured: "\(s.framesDrawn) frames, \(f2(pct)) % CPU over \(f1(s.seconds)) s",
+                            met: s.framesDrawn == 0 && pct < 0.5))
+        }
+        for r in styles {
+            t.append(Target(name: "p99 \(r.style)", limit: "<= \(ms(p99Budget)) ms", measured: "\(ms(r.frame.p99)) ms",
+                            met: r.frame.p99 <= p99Budget))
+            t.append(Target(name: "frame/floor \(r.style)", limit: "<= 1.15",
+                            measured: "\(f2(r.frameOverFloor)) (mean \(f2(r.frameOverFloorMean)), CPU \(f2(r.frameOverFloorCPU)))",
+                            met: r.frameOverFloor <= 1.15))
+        }
+        if let s = startup {
+            t.append(Target(name: "first frame", limit: "<= 0.25 s", measured: s.firstFrame.map { "\(f3($0)) s" } ?? "none",
+                            met: (s.firstFrame ?? .infinity) <= 0.25))
+            t.append(Target(name: "all visible images", limit: "<= 0.6 s",
+                            measured: s.allVisibleImages.map { "\(f3($0)) s" } ?? "never", met: (s.allVisibleImages ?? .infinity) <= 0.6))
+            t.append(Target(name: "PSS, bundled deck", limit: "<= 60 MB", measured: s.memory.map { "\(f1($0.pss)) MB" } ?? "?",
+                            met: (s.memory?.pss ?? .infinity) <= 60))
+        }
+        if let g = generatedMemory {
+            t.append(Target(name: "PSS, \(g.deckSize) images", limit: "<= 150 MB", measured: g.memory.map { "\(f1($0.pss)) MB" } ?? "?",
+                            met: (g.memory?.pss ?? .infinity) <= 150))
+        }
+        for style in Set(core.map(\.style)).sorted() {
+            if let r = coreRatio(style) {
+                t.append(Target(name: "core update \(style), 100k / 100 items", limit: "<= 2x", measured: "\(f2(r))x", met: r <= 2))
+            }
+        }
+        if let a = autoAdvance {
+            let per20 = a.cpuSeconds * 20 / max(a.seconds, 1e-9)
+            t.append(Target(name: "CPU per 20 s auto-advance", limit: "lean C 0.15-0.25 s, Chromium 0.8 s",
+                            measured: "\(f2(per20)) s (\(a.framesDrawn) frames in \(f1(a.seconds)) s)", met: per20 <= 0.25))
+        }
+        if let s = sweep {
+            let per20 = s.cpuSeconds * 20 / max(s.seconds, 1e-9)
+            t.append(Target(name: "CPU per 20 s pointer sweep", limit: "Chromium 6-7.5 s",
+                            measured: "\(f2(per20)) s (\(s.framesDrawn) frames in \(f1(s.seconds)) s)", met: per20 < 6))
+        }
+        return t
+    }
+
+    /// Mean core frame cost at 100,000 items over that at 100, for `style`.
+    func coreRatio(_ style: String) -> Double? {
+        guard let small = core.first(where: { $0.style == style && $0.items == 100 }),
+              let large = core.first(where: { $0.style == style && $0.items == 100_000 }), small.perFrame.mean > 0 else { return nil }
+        return large.perFrame.mean / small.perFrame.mean
+    }
+
+    // MARK: JSON
+
+    public var json: JSONValue {
+        // JSON numbers keep 4 decimals: frame times go out in milliseconds, core update costs in microseconds.
+        func stats(_ s: Samples, unit: Double = 1000) -> JSONValue {
+            .object([JSONMember("p50", .number(s.p50 * unit)), JSONMember("p99", .number(s.p99 * unit)),
+                     JSONMember("max", .number(s.max * unit)), JSONMember("mean", .number(s.mean * unit))])
+        }
+        func probe(_ p: ProbeResult?) -> JSONValue {
+            guard let p else { return .null }
+            let per20 = p.seconds > 0 ? p.cpuSeconds * 20 / p.seconds : 0
+            return .object([
+                JSONMember("renderer", .string(p.rendererName)),
+                JSONMember("firstFrame", p.firstFrame.map { .number(r6($0)) } ?? .null),
+                JSONMember("allVisibleImages", p.allVisibleImages.map { .number(r6($0)) } ?? .null),
+                JSONMember("seconds", .number(r6(p.seconds))), JSONMember("cpuSeconds", .number(r6(p.cpuSeconds))),
+                JSONMember("cpuSecondsPer20s", .number(r6(per20))),
+                JSONMember("cpuPercent", .number(r6(p.seconds > 0 ? p.cpuSeconds / p.seconds * 100 : 0))),
+                JSONMember("framesDrawn", .number(Double(p.framesDrawn))),
+                JSONMember("decodeCPUSeconds", .number(r6(p.decodeCPUSeconds))),
+                JSONMember("rssMB", p.memory.map { .number(r6($0.rss)) } ?? .null),
+                JSONMember("pssMB", p.memory.map { .number(r6($0.pss)) } ?? .null),
+                JSONMember("peakRssMB", p.memory.map { .number(r6($0.peakRSS)) } ?? .null),
+                JSONMember("textureMB", .number(r6(Double(p.textureBytes) / 1_048_576))),
+                JSONMember("images", .number(Double(p.deckSize))),
+            ])
+        }
+        return .object([
+            JSONMember("date", .string(ISO8601DateFormatter().string(from: date))),
+            JSONMember("machine", .object([
+                JSONMember("cores", .number(Double(ProcessMetrics.cores))),
+                JSONMember("build", .string(BenchReport.build)),
+                JSONMember("renderer", .string(rendererName)),
+                JSONMember("rendererMode", .string(rendererMode.rawValue)),
+                JSONMember("size", .array([.number(size.width), .number(size.height)])),
+                JSONMember("quick", .bool(quick)),
+            ])),
+            JSONMember("styles", .array(styles.map { r in
+                .object([
+                    JSONMember("style", .string(r.style)), JSONMember("frames", .number(Double(r.frames))),
+                    JSONMember("framesDrawn", .number(Double(r.framesDrawn))),
+                    JSONMember("frameMs", stats(r.frame)), JSONMember("updateMs", stats(r.update)),
+                    JSONMember("paintMs", stats(r.paint)), JSONMember("presentMs", stats(r.present)),
+                    JSONMember("floorMs", stats(r.floor)), JSONMember("frameOverFloor", .number(r6(r.frameOverFloor))),
+                    JSONMember("frameOverFloorMean", .number(r6(r.frameOverFloorMean))),
+                    JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("floorCPUMs", stats(r.floorCPU)),
+                    JSONMember("frameOverFloorCPU", .number(r6(r.frameOverFloorCPU))),
+                    JSONMember("triangles", .number(Double(r.triangles))), JSONMember("drawCalls", .number(Double(r.drawCalls))),
+                    JSONMember("breakdown", .array(r.breakdown.map { b in
+                        .object([JSONMember("call", .string(b.kind)), JSONMember("msPerFrame", .number(r6(b.seconds * 1000))),
+                                 JSONMember("callsPerFrame", .number(r6(b.calls)))])
+                    })),
+                ])
+            })),
+            JSONMember("startup", probe(startup)),
+            JSONMember("idle", startup.map { s in
+                .object([JSONMember("seconds", .number(r6(s.seconds))), JSONMember("framesDrawn", .number(Double(s.framesDrawn))),
+                         JSONMember("cpuPercent", .number(r6(s.seconds > 0 ? s.cpuSeconds / s.seconds * 100 : 0)))])
+            } ?? .null),
+            JSONMember("memory", .object([JSONMember("bundled", probe(startup)), JSONMember("generated", probe(generatedMemory))])),
+            JSONMember("coreUpdate", .array(core.map { r in
+                .object([JSONMember("style", .string(r.style)), JSONMember("items", .number(Double(r.items))),
+                         JSONMember("frames", .number(Double(r.frames))), JSONMember("perFrameUs", stats(r.perFrame, unit: 1e6))])
+            })),
+            JSONMember("coreRatio100kTo100", .object(Set(core.map(\.style)).sorted().map { s in
+                JSONMember(s, coreRatio(s).map { .number(r6($0)) } ?? .null)
+            })),
+            JSONMember("cpu", .object([JSONMember("autoAdvance", probe(autoAdvance)), JSONMember("sweep", probe(sweep))])),
+            JSONMember("targets", .array(targets.map { t in
+                .object([JSONMember("name", .string(t.name)), JSONMember("limit", .string(t.limit)),
+                         JSONMember("measured", .string(t.measured)), JSONMember("met", .bool(t.met))])
+            })),
+        ])
+    }
+
+    // MARK: Text
+
+    public var text: String {
+        var out = "carousel-lab bench  \(ISO8601DateFormatter().string(from: date))  \(BenchReport.build) build, "
+        out += "\(ProcessMetrics.cores) cores, \(rendererName), \(Int(size.width))x\(Int(size.height))\(quick ? ", quick" : "")\n\n"
+        out += "Frames (ms; frame = update + paint + present; floor = the same draw lists replayed into SDL; frame/floor =\n"
+        out += "median over median; cpu = the main thread's CPU time, the work without other processes' interference; cpu\n"
+        out += "ratio = mean over mean)\n"
+        out += pad("style", 10) + pad("drawn", 9) + pad("frame p50/p99/max", 20) + pad("update p50/p99", 16)
+            + pad("paint p50/p99", 16) + pad("present p50/p99", 17) + pad("floor p50/p99", 16) + pad("frame/floor", 13)
+            + pad("cpu p50/p99", 14) + pad("cpu floor p50", 15) + "cpu ratio\n"
+        for r in styles {
+            out += pad(r.style, 10) + pad("\(r.framesDrawn)/\(r.frames)", 9)
+                + pad("\(ms(r.frame.p50))/\(ms(r.frame.p99))/\(ms(r.frame.max))", 20)
+                + pad("\(ms(r.update.p50))/\(ms(r.update.p99))", 16) + pad("\(ms(r.paint.p50))/\(ms(r.paint.p99))", 16)
+                + pad("\(ms(r.present.p50))/\(ms(r.present.p99))", 17) + pad("\(ms(r.floor.p50))/\(ms(r.floor.p99))", 16)
+                + pad(f2(r.frameOverFloor), 13) + pad("\(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99))", 14)
+                + pad(ms(r.floorCPU.p50), 15) + f2(r.frameOverFloorCPU) + "\n"
+        }
+        for r in styles where !r.breakdown.isEmpty {
+            out += "  \(r.style) replayed, CPU ms per frame by call: "
+                + r.breakdown.map { "\($0.kind) \(ms($0.seconds)) (x\(f1($0.calls)))" }.joined(separator: ", ") + "\n"
+        }
+        out += "\nCore update per frame (µs, mean/p99; layout + paint into a recorder, no decoding)\n"
+        for style in Set(core.map(\.style)).sorted() {
+            let rows = core.filter { $0.style == style }
+            out += pad(style, 10) + rows.map { "\($0.items) items \(us($0.perFrame.mean))/\(us($0.perFrame.p99))" }.joined(separator: "   ")
+            out += coreRatio(style).map { "   100k/100: \(f2($0))x" } ?? ""
+            out += "\n"
+        }
+        func probeLine(_ label: String, _ p: ProbeResult?) -> String {
+            guard let p else { return "" }
+            var s = pad(label, 34)
+            if let m = p.memory { s += "RSS \(f1(m.rss)) MB, PSS \(f1(m.pss)) MB, peak RSS \(f1(m.peakRSS)) MB, textures \(f1(Double(p.textureBytes) / 1_048_576)) MB; " }
+            s += "CPU \(f3(p.cpuSeconds)) s (decoding \(f3(p.decodeCPUSeconds)) s) and \(p.framesDrawn) frames over \(f1(p.seconds)) s\n"
+            return s
+        }
+        out += "\nWindow loop in a fresh process (\(startup?.rendererName ?? "?"))\n"
+        if let s = startup {
+            out += pad("startup (bundled deck, expand)", 34) + "first frame \(s.firstFrame.map { f3($0) + " s" } ?? "none"), "
+            out += "all visible images \(s.allVisibleImages.map { f3($0) + " s" } ?? "never")\n"
+        }
+        out += probeLine("idle + memory (bundled deck)", startup)
+        out += probeLine("memory (\(generatedMemory?.deckSize ?? 0) generated images)", generatedMemory)
+        out += probeLine("auto-advance (paging)", autoAdvance)
+        out += probeLine("pointer sweep (expand)", sweep)
+        out += "\nTargets\n"
+        for t in targets {
+            out += (t.met ? "  met   " : "  MISSED ") + pad(t.name, 40) + pad(t.measured, 44) + "target " + t.limit + "\n"
+        }
+        return out
+    }
+}
+
+// MARK: Formatting
+
+private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0) }
+private func ms(_ s: Double) -> String { String(format: "%.2f", s * 1000) }
+private func us(_ s: Double) -> String { String(format: "%.0f", s * 1e6) }
+private func f1(_ v: Double) -> String { String(format: "%.1f", v) }
+private func f2(_ v: Double) -> String { String(format: "%.2f", v) }
+private func f3(_ v: Double) -> String { String(format: "%.3f", v) }
+private func r6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }

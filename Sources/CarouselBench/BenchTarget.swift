@@ -1,0 +1,74 @@
+import CarouselCore
+import Foundation
+import SDLBackend
+
+/// Which renderer the benchmark measures.
+public enum BenchRenderer: String, Sendable, CaseIterable {
+    /// SDL's software renderer on an off-screen surface in this process (no display needed); the probes open
+    /// software windows (the dummy video driver when there is no display).
+    case software
+    /// The app's window with its default renderer (software into the window's framebuffer). Needs a display.
+    case window
+    /// The app's window with the accelerated renderer (OpenGL; Mesa llvmpipe under Xvfb). Needs a display.
+    case accelerated
+
+    /// Whether this mode opens a window in the benchmark's own process.
+    public var needsDisplay: Bool { self != .software }
+
+    /// How the probes' windows draw.
+    var windowRendering: WindowRendering { self == .accelerated ? .accelerated : .software }
+
+    /// The environment child processes run with: without a display, SDL's dummy video driver (a software
+    /// framebuffer in memory).
+    func childEnvironment(base: [String: String]) -> [String: String] {
+        var env = base
+        if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty { env["SDL_VIDEODRIVER"] = "dummy" }
+        return env
+    }
+}
+
+/// Where the frame benchmark draws: a real window driven by its own event loop, or the software renderer on an
+/// off-screen surface driven by a plain loop that does the same steps (images, update, draw).
+@MainActor
+final class BenchTarget {
+    private let host: SDLWindowHost?
+    private let canvas: HeadlessCanvas?
+    let renderer: SDLRenderer
+    /// The SDL render driver's name.
+    let rendererName: String
+
+    init(renderer kind: BenchRenderer, size: Size) throws {
+        switch kind {
+        case .window, .accelerated:
+            let host = try SDLWindowHost(title: "Carousel Lab bench", size: size, rendering: kind.windowRendering)
+            // Frames back to back: each simulated 60 Hz frame is drawn as soon as the last one is done.
+            host.frameInterval = 0
+            self.host = host; canvas = nil
+            renderer = host.renderer
+            rendererName = host.rendererName
+        case .software:
+            let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
+            self.canvas = canvas; host = nil
+            renderer = canvas.renderer
+            rendererName = "software (off-screen)"
+        }
+    }
+
+    var images: SDLImageStore { renderer.images }
+    var size: Size { renderer.size }
+
+    /// Runs `driver` until it wants to quit, calling `imagesChanged` when decoded images arrive.
+    func run(_ driver: FrameDriver, imagesChanged: @escaping @MainActor () -> Void) {
+        if let host {
+            host.onImagesChanged = imagesChanged
+            host.run(driver: driver)
+            return
+        }
+        while !driver.wantsQuit {
+            if images.pump() { imagesChanged() }
+            driver.update(to: 0)
+            if driver.wantsQuit { break }
+            if driver.needsFrame { driver.draw(into: renderer) }
+        }
+    }
+}

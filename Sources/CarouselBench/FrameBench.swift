@@ -1,0 +1,145 @@
+import CarouselApp
+import CarouselCore
+import CarouselStyles
+import Foundation
+import SDLBackend
+
+/// One style's frame figures: the scripted interaction's frames, their cost split by phase, and the floor.
+public struct StyleFrameResult: Sendable {
+    public var style: String
+    /// 60 Hz frames the script spans.
+    public var frames: Int
+    /// Frames that needed drawing (the others were skipped: nothing changed).
+    public var framesDrawn: Int
+    /// Per drawn frame: update + paint + present.
+    public var frame: Samples
+    /// Input, timers, animation and layout (`ScriptPlayer` delivery and `Preview.update`).
+    public var update: Samples
+    /// The tree walk and renderer calls, up to the present.
+    public var paint: Samples
+    /// `SDL_RenderPresent` (or the software renderer's flush).
+    public var present: Samples
+    /// The same frames' draw lists replayed straight into the renderer (present included).
+    public var floor: Samples
+    /// The main thread's CPU time per drawn frame, and per floor replay: the work, whatever else the machine runs.
+    public var frameCPU: Samples
+    public var floorCPU: Samples
+    /// Triangles per drawn frame (the last one).
+    public var triangles: Int
+    /// Draw calls of the last frame.
+    public var drawCalls: Int
+    /// With `--breakdown`: per kind of renderer call, its mean seconds per drawn frame and calls per frame (the
+    /// draw lists replayed once more through a timing wrapper).
+    public var breakdown: [(kind: String, seconds: Double, calls: Double)] = []
+
+    /// Median frame time over median floor time: what the tree, layout and animation add to a typical frame. The
+    /// median, because a single frame preempted by another process moves a mean on a shared machine.
+    public var frameOverFloor: Double { floor.p50 > 0 ? frame.p50 / floor.p50 : 0 }
+    /// Mean over mean: also counts the rare frames that fill caches (text, image copies, sprites) the floor finds full.
+    public var frameOverFloorMean: Double { floor.mean > 0 ? frame.mean / floor.mean : 0 }
+    /// Mean over mean in main-thread CPU time.
+    public var frameOverFloorCPU: Double { floorCPU.mean > 0 ? frameCPU.mean / floorCPU.mean : 0 }
+}
+
+/// Replays each style's scripted interaction on a 60 Hz timeline as fast as the renderer allows, timing every phase;
+/// after each block of frames, replays their recorded draw lists into the same renderer for the floor.
+@MainActor
+enum FrameBench {
+    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool) throws -> StyleFrameResult {
+        let size = target.size
+        let preview = try Preview(deck: deck, images: target.images, size: size, style: style)
+        preview.update(to: 0)
+        // Images first: decoding is measured by the startup figures, not here.
+        _ = target.images.waitUntilLoaded(timeout: 60)
+        preview.imagesChanged()
+        let script = BenchScripts.script(for: style, size: size, seconds: Double(frames) / 60)
+        let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
+        driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
+        target.run(driver) { [unowned preview] in preview.imagesChanged() }
+        driver.replayFloors(into: target.renderer)
+        let stats = target.renderer.stats
+        var result = StyleFrameResult(style: style, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
+                                      update: driver.update, paint: driver.paint, present: driver.present, floor: driver.floor,
+                                      frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
+                                      triangles: stats.triangles, drawCalls: stats.drawCalls)
+        if let timing = driver.timing, driver.frame.count > 0 {
+            let n = Double(driver.frame.count)
+            result.breakdown = timing.seconds.sorted { $0.value > $1.value }
+                .map { ($0.key, $0.value / n, Double(timing.calls[$0.key] ?? 0) / n) }
+        }
+        return result
+    }
+}
+
+/// Steps a preview through a script one 60 Hz frame per loop iteration, ignoring wall time and real input.
+@MainActor
+final class FrameBenchDriver: FrameDriver {
+    let preview: Preview
+    let player: ScriptPlayer
+    let frames: Int
+    private var index = 0
+    private var lastUpdate = 0.0
+    private(set) var frame = Samples(), update = Samples(), paint = Samples(), present = Samples(), floor = Samples()
+    private(set) var frameCPU = Samples(), floorCPU = Samples()
+    private var lastUpdateCPU = 0.0
+    /// When set, each recorded frame is replayed once more through it (untimed by the figures above).
+    var timing: CallTimingRenderer?
+
+    init(preview: Preview, script: ScriptedInput, frames: Int) {
+        self.preview = preview; player = ScriptPlayer(script); self.frames = frames
+    }
+
+    func handle(_ event: InputEvent) {}
+
+    func update(to wallTime: Double) {
+        guard index < frames else { return }
+        let t = Double(index) / 60
+        index += 1
+        let start = ProcessMetrics.monotonic(), cpu = ProcessMetrics.threadCPU()
+        player.deliver(upTo: t, into: preview)
+        preview.update(to: t)
+        lastUpdate = ProcessMetrics.monotonic() - start
+        lastUpdateCPU = ProcessMetrics.threadCPU() - cpu
+    }
+
+    var needsFrame: Bool { preview.needsFrame }
+    var nextWakeTime: Double? { 0 }
+    var wantsQuit: Bool { index >= frames }
+
+    func draw(into renderer: Renderer) {
+        let start = ProcessMetrics.monotonic(), cpu = ProcessMetrics.threadCPU()
+        preview.draw(into: renderer)
+        let drawn = ProcessMetrics.monotonic() - start
+        frameCPU.append(lastUpdateCPU + ProcessMetrics.threadCPU() - cpu)
+        let presented = (renderer as? SDLRenderer)?.stats.presentSeconds ?? 0
+        update.append(lastUpdate)
+        paint.append(drawn - presented)
+        present.append(presented)
+        frame.append(lastUpdate + drawn)
+
+        // The floor: the same frame, recorded now, replayed after the block of frames it belongs to.
+        let recorder = DrawListRecorder(size: renderer.size)
+        recorder.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
+        preview.draw(into: recorder)
+        recorded.append(recorder)
+        if recorded.count == FrameBenchDriver.block { replayFloors(into: renderer) }
+    }
+
+    /// Frames per block: the floor replays a block's draw lists after its frames, in the same order, so the
+    /// renderer's caches (sized image copies, sprites, text) see the same sequence as in the frames themselves; a
+    /// frame and its floor are at most a second apart, so a change in the machine's load hits both.
+    static let block = 60
+    private var recorded: [DrawListRecorder] = []
+
+    /// Replays the recorded frames not yet replayed, timing each: the floor.
+    func replayFloors(into renderer: Renderer) {
+        for recorder in recorded {
+            let floorStart = ProcessMetrics.monotonic(), floorStartCPU = ProcessMetrics.threadCPU()
+            recorder.replay(into: renderer)
+            floor.append(ProcessMetrics.monotonic() - floorStart)
+            floorCPU.append(ProcessMetrics.threadCPU() - floorStartCPU)
+        }
+        if let timing { for recorder in recorded { recorder.replay(into: timing) } }
+        recorded.removeAll()
+    }
+}
