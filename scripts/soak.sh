@@ -16,10 +16,10 @@
 # image's own size; that is a bounded cache filling, not a leak); then random input for the rest of the first
 # quarter (at least 30 s, at most 150 s: the text cache fills with random text over the first two minutes or so).
 # Resident memory is sampled from /proc every 2 s; after warm-up it must not grow by more than SOAK_MAX_GROWTH_MB:
-# 5 MB by default for runs of 5 minutes and more, 20 MB for shorter ones (which end while the text cache still fills;
+# 5 MB by default for runs of 5 minutes and more, 10 MB for shorter ones (which end while the text cache still fills;
 # they catch a leak per frame, not a slow one). The least-squares trend over the samples is reported too. The app's
 # own `--stats` line gives the frames drawn.
-# Exit status 0 when everything held. Environment: BIN (the binary; default .build/debug/carousel-lab, built if
+# Exit status 0 when everything held. Environment: BIN (the binary; default .build/release/carousel-lab, built if
 # missing), SOAK_DIR (where logs go; default a temporary folder, kept), SOAK_MAX_GROWTH_MB, SOAK_ACTIONS (the kinds
 # of X actions, default "resize map wheel key params"; fewer to find what makes memory grow).
 set -euo pipefail
@@ -30,11 +30,11 @@ seed=${2:-$RANDOM}
 if [ -z "${DISPLAY:-}" ]; then
   exec xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$duration" "$seed"
 fi
-bin=${BIN:-.build/debug/carousel-lab}
-[ -x "$bin" ] || swift build --product carousel-lab
+bin=${BIN:-.build/release/carousel-lab}
+[ -x "$bin" ] || swift build -c release --product carousel-lab
 dir=${SOAK_DIR:-$(mktemp -d /tmp/carousel-soak.XXXXXX)}
 mkdir -p "$dir"
-max_growth=${SOAK_MAX_GROWTH_MB:-$(( duration >= 300 ? 5 : 20 ))}
+max_growth=${SOAK_MAX_GROWTH_MB:-$(( duration >= 300 ? 5 : 10 ))}
 actions_enabled=" ${SOAK_ACTIONS:-resize map wheel key params} "
 enabled() { [[ "$actions_enabled" == *" $1 "* ]]; }
 warmup=$(( duration / 4 < 30 ? 30 : duration / 4 > 150 ? 150 : duration / 4 ))
@@ -169,7 +169,15 @@ frames=$(sed -n 's/.*stats: \([0-9]*\) frames in \([0-9.]*\) s (\([0-9.]*\) fps)
 # Expected lines: the app's notes about the machine, and problems with the deliberately invalid parameter files.
 errors=$(grep -v -e 'stats:' -e 'touchpad pinch unavailable' -e 'no accelerated renderer' -e "$dir/params.json" "$dir/stderr.txt" || true)
 param_notes=$(grep -c "$dir/params.json" "$dir/stderr.txt" || true)
-read -r base_kb end_kb max_kb < <(awk -F, -v w="$warmup" 'NR > 1 && $1 >= w { if (!b) b = $2; e = $2; if ($2 > m) m = $2 } END { print b + 0, e + 0, m + 0 }' "$dir/rss.csv")
+# Start and end are medians of five samples (10 s), so a window-sized buffer that lives for a moment (a resize to
+# 1920x1080 just before a sample) does not count as growth; the peak is the highest single sample.
+read -r base_kb end_kb max_kb < <(awk -F, -v w="$warmup" '
+  function median(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+                                     return n ? a[int((n + 1) / 2)] : 0 }
+  NR > 1 && $1 >= w { n++; v[n] = $2; if ($2 > m) m = $2 }
+  END { k = n < 5 ? n : 5
+        for (i = 1; i <= k; i++) { f[i] = v[i]; l[i] = v[n - k + i] }
+        print median(f, k), median(l, k), m + 0 }' "$dir/rss.csv")
 growth_kb=$((end_kb - base_kb))
 trend=$(awk -F, -v w="$warmup" -v d="$duration" 'NR > 1 && $1 >= w { n++; x += $1; y += $2 / 1024; xx += $1 * $1; xy += $1 * $2 / 1024 }
   END { if (n > 2 && n * xx != x * x) printf "%+.1f MB over the %d s after warm-up", (n * xy - x * y) / (n * xx - x * x) * (d - w), d - w; else print "n/a" }' "$dir/rss.csv")
@@ -177,7 +185,7 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f MB", k / 1024 }'; }
 
 echo "soak: ${duration} s, seed ${seed}, $(wc -l < "$dir/input.txt") scripted entries, ${actions} X actions (${resizes} resizes to odd sizes and back, ${maps} unmap/map, ${param_writes} parameter-file rewrites); logs in ${dir}"
 echo "soak: frames drawn: ${frames:-unknown}"
-echo "soak: resident memory after warm-up (${warmup} s) $(mb "$base_kb"), at end $(mb "$end_kb"), growth $(mb "$growth_kb") (peak after warm-up $(mb "$max_kb"); trend ${trend}; limit ${max_growth} MB)"
+echo "soak: resident memory after warm-up (${warmup} s) $(mb "$base_kb"), at end $(mb "$end_kb") (medians of 10 s), growth $(mb "$growth_kb") (peak after warm-up $(mb "$max_kb"); trend ${trend}; limit ${max_growth} MB)"
 echo "soak: parameter-file notes (expected from invalid rewrites): ${param_notes}; unexpected errors: $(grep -c . <<< "$errors" || true)"
 [ -n "$errors" ] && sed 's/^/soak:   /' <<< "$errors" | head -20
 fail=0
