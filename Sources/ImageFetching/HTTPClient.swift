@@ -44,8 +44,9 @@ final class HTTPClient: Sendable {
                 delegate.register(transfer, for: task)
                 transfer.attach(task)
                 task.resume()
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                    transfer.fail(.timeout, Transfer.timeoutProblem(timeout))
+                // Weak: a finished transfer (and the body it held) is freed at once, not when its deadline passes.
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak transfer] in
+                    transfer?.fail(.timeout, Transfer.timeoutProblem(timeout))
                 }
             }
         } onCancel: {
@@ -108,7 +109,7 @@ final class Transfer: @unchecked Sendable {
             let (kind, problem) = Transfer.describe(error, timeout: timeout)
             result = .failure(FetchError(source: source, kind: kind, problem: problem))
         } else {
-            lock.lock(); let data = body; lock.unlock()
+            lock.lock(); let data = body; body = Data(); lock.unlock()
             result = data.isEmpty
                 ? .failure(FetchError(source: source, kind: .network, problem: "the server sent an empty response"))
                 : .success(data)

@@ -413,7 +413,7 @@ public final class SDLImageStore: ImageStore {
         if let path = SDLImageStore.localPath(source) {
             queue.addOperation {
                 let start = SDLImageStore.threadCPUSeconds()
-                let result = ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget)
+                let result = SDLWorkerThread.run { ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget) }
                 finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
             }
             return
@@ -426,7 +426,7 @@ public final class SDLImageStore: ImageStore {
             case .success(let data):
                 queue.addOperation {
                     let start = SDLImageStore.threadCPUSeconds()
-                    let result = ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget)
+                    let result = SDLWorkerThread.run { ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget) }
                     finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
                 }
             }

@@ -42,12 +42,14 @@ public final class Screenshotter: ScreenshotTaker {
             case .success(let box):
                 queue.async {
                     guard let surface = box.take() else { return }
-                    defer { SDL_FreeSurface(surface) }
-                    do throws(SDLBackendError) {
-                        try PNGWriter.save(surface, to: path, sidecar: (sidecarPath, sidecar))
-                        mailbox.post(id, .success(path))
-                    } catch {
-                        mailbox.post(id, .failure(error))
+                    SDLWorkerThread.run {
+                        defer { SDL_FreeSurface(surface) }
+                        do throws(SDLBackendError) {
+                            try PNGWriter.save(surface, to: path, sidecar: (sidecarPath, sidecar))
+                            mailbox.post(id, .success(path))
+                        } catch {
+                            mailbox.post(id, .failure(error))
+                        }
                     }
                     wake()
                 }

@@ -96,7 +96,7 @@ struct BenchRun {
     let stdout: String
     let stderr: String
 
-    static var executable: String { Golden.packageRoot.appendingPathComponent(".build/debug/carousel-lab").path }
+    static var executable: String { AppWindow.executable }
     static var available: Bool { FileManager.default.isExecutableFile(atPath: executable) }
 
     init(_ arguments: [String]) throws {

@@ -12,7 +12,11 @@ final class AppWindow {
         ProcessInfo.processInfo.environment["DISPLAY"] != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
             && FileManager.default.isExecutableFile(atPath: executable)
     }
-    static var executable: String { Golden.packageRoot.appendingPathComponent(".build/debug/carousel-lab").path }
+    /// The app under test: `$CAROUSEL_LAB_EXECUTABLE` (e.g. a sanitized build), else the debug build.
+    static var executable: String {
+        ProcessInfo.processInfo.environment["CAROUSEL_LAB_EXECUTABLE"]
+            ?? Golden.packageRoot.appendingPathComponent(".build/debug/carousel-lab").path
+    }
 
     /// Starts the app with `arguments`; `environment` is added to this process's (e.g. another `DISPLAY`, which
     /// `xdotool` then uses too).
