@@ -414,6 +414,9 @@ final class PresetRowView: RowView {
         field.addChild(PanelLook.text("panel.preset.entry", "", Rect(6, 0, fieldFrame.width - 12, fieldFrame.height)))
     }
 
+    /// The name (up to where the tag begins), else the row.
+    override func part(at p: Point) -> PanelPart? { p.x < tag.frame.minX ? .name : .row }
+
     override func update(_ parameters: Parameters, _ state: RowState) {
         super.update(parameters, state)
         field.setHidden(state.entry == nil)
