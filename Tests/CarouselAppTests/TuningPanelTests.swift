@@ -706,6 +706,35 @@ struct TuningPanelTests {
         #expect(f.preview.currentMessage?.hasPrefix("Loaded preset \(f.preview.panel.presetEntries[index - 1].name)") == true)
     }
 
+    @Test("A long preset name ends with an ellipsis, clipped before its tag; a long name being typed shows its end")
+    func longPresetName() throws {
+        let long = "My very long preset name for the expand style v2 FINAL final 123"
+        #expect(long.count == 64, "the longest name allowed")
+        let f = try fixture(withPresets: [long])
+        defer { f.cleanUp() }
+        func child(_ n: Node, _ name: String) -> Node? { n.children.first { $0.name == name } }
+        for (i, preset) in f.preview.panel.presetEntries.enumerated() {
+            let row = try #require(f.node("panel.row.preset.\(i)"))
+            let label = try #require(child(row, "panel.preset.label")), tag = try #require(child(row, "panel.preset.tag"))
+            let shown = try #require(child(label, "panel.preset.name")?.text?.string)
+            #expect(label.clipsToBounds && label.frame.maxX <= tag.frame.minX, "\(preset.name): the name stops before the tag")
+            if preset.isShipped {
+                #expect(shown == preset.name, "shipped names fit whole")
+            } else {
+                #expect(shown.hasSuffix("…") && shown.count < long.count && long.hasPrefix(shown.dropLast()))
+                #expect(preset.name == long, "only the row shortens it")
+            }
+        }
+        try select(f, preset: long)
+        f.sim.key("f2")
+        #expect(f.preview.panel.entryText == long)
+        let i = try #require(f.preview.panel.presetEntries.firstIndex { $0.name == long })
+        let field = try #require(f.node("panel.row.preset.\(i)").flatMap { child($0, "panel.preset.field") })
+        let typed = try #require(field.children.first?.text?.string)
+        #expect(typed.hasPrefix("…") && typed.hasSuffix("final 123\u{258F}") && typed.count < long.count)
+        #expect(f.sim.renderer.draws.texts.contains(typed))
+    }
+
     // MARK: Export
 
     @Test("Ctrl+C copies JSON that parses back to the same values and a Swift snippet with every key")
