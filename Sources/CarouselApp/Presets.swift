@@ -14,11 +14,31 @@ public struct Preset: Equatable, Sendable {
     public let about: String?
 }
 
-/// A problem reading or writing a preset, as one line naming the file.
+/// A problem reading, writing, renaming or deleting a preset: one line naming the file, and what kind of problem.
 public struct PresetError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for callers that act on it (the message says it to the user).
+    public enum Kind: Equatable, Sendable {
+        /// The file or its folder cannot be read, written or removed, or the file is not a valid preset.
+        case file
+        /// The name breaks the rules of `PresetStore.problem(withName:)`.
+        case invalidName
+        /// Another preset of the style already has the name (it is never replaced).
+        case nameTaken
+        /// The preset ships with the app and is read-only.
+        case shipped
+    }
+
+    /// The one-line message.
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// What kind of problem it is.
+    public let kind: Kind
+    public init(_ message: String, kind: Kind = .file) { self.message = message; self.kind = kind }
     public var description: String { message }
+
+    /// A shipped preset cannot be `done` ("deleted", "renamed").
+    public static func shipped(_ preset: Preset, cannotBe done: String) -> PresetError {
+        PresetError("Preset \(preset.name) ships with the app and cannot be \(done)", kind: .shipped)
+    }
 }
 
 /// Finds, loads and saves presets.
@@ -99,13 +119,13 @@ public struct PresetStore: Sendable {
         }
     }
 
-    // MARK: Saving
+    // MARK: Saving, renaming, deleting
 
     /// Saves `parameters` as the user preset `name` for `style`, replacing one of the same name. The file is written
     /// to a temporary name and renamed into place, so a failed save never leaves a half-written preset.
     @discardableResult
     public func save(_ parameters: Parameters, style: String, name: String) throws(PresetError) -> Preset {
-        if let problem = PresetStore.problem(withName: name) { throw PresetError("preset name \"\(name)\": \(problem)") }
+        try PresetStore.check(name)
         let folder = userRoot + "/" + style
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -115,17 +135,74 @@ public struct PresetStore: Sendable {
         let path = folder + "/" + name + ".json"
         let json = JSONValue.object([JSONMember("name", .string(name)), JSONMember("style", .string(style)),
                                      JSONMember("parameters", parameters.json)])
-        let tmp = folder + "/.\(name).json.tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        guard FileManager.default.createFile(atPath: tmp, contents: Data((json.serialized() + "\n").utf8)) else {
+        try PresetStore.write(Data((json.serialized() + "\n").utf8), to: path, replacing: true)
+        return Preset(name: name, path: path, isShipped: false, about: nil)
+    }
+
+    /// Renames the user preset `preset` to `newName`: its file, and the `"name"` inside when the file has one.
+    /// Refuses shipped presets, bad names and the name of another preset, which is never replaced. The file is
+    /// written in full under the new name (temporary file, then linked into place) before the old one is removed,
+    /// so a failure leaves the preset as it was. Returns the renamed preset (`preset` itself for its own name).
+    @discardableResult
+    public func rename(_ preset: Preset, to newName: String) throws(PresetError) -> Preset {
+        if preset.isShipped { throw PresetError.shipped(preset, cannotBe: "renamed") }
+        try PresetStore.check(newName)
+        guard newName != preset.name else { return preset }
+        let path = (preset.path as NSString).deletingLastPathComponent + "/" + newName + ".json"
+        guard let data = FileManager.default.contents(atPath: preset.path) else {
+            throw PresetError("\(preset.path): cannot read the preset")
+        }
+        try PresetStore.write(PresetStore.renaming(data, to: newName), to: path, replacing: false)
+        // Gone meanwhile: the preset lives on under its new name only, which is the rename asked for.
+        guard unlink(preset.path) == 0 || errno == ENOENT else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            throw PresetError("\(preset.path): cannot rename the preset (\(reason))")
+        }
+        return Preset(name: newName, path: path, isShipped: false, about: nil)
+    }
+
+    /// Deletes the user preset `preset`'s file. Refuses shipped presets; a file that cannot be removed (already
+    /// gone, folder not writable, a folder in its place) is an error naming it, and nothing changes.
+    public func delete(_ preset: Preset) throws(PresetError) {
+        if preset.isShipped { throw PresetError.shipped(preset, cannotBe: "deleted") }
+        // unlink, not removeItem: a folder named like a preset is refused, never removed with its contents.
+        guard unlink(preset.path) == 0 else {
+            throw PresetError("\(preset.path): cannot delete the preset (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Writes `data` to a temporary file beside `path`, then moves it to `path`: renamed over an existing file when
+    /// `replacing`, else hard-linked, which fails when `path` exists (so no file is ever replaced unasked).
+    /// `path` holds its old contents or all of `data`, never a part.
+    private static func write(_ data: Data, to path: String, replacing: Bool) throws(PresetError) {
+        let url = URL(fileURLWithPath: path)
+        let tmp = url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        guard FileManager.default.createFile(atPath: tmp, contents: data) else {
             try? FileManager.default.removeItem(atPath: tmp)
             throw PresetError("\(path): cannot write the preset (folder not writable or disk full)")
         }
-        guard rename(tmp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: tmp)
-            throw PresetError("\(path): cannot save the preset (\(reason))")
+        defer { unlink(tmp) }
+        guard (replacing ? Foundation.rename(tmp, path) : link(tmp, path)) != 0 else { return }
+        if errno == EEXIST && !replacing {
+            throw PresetError("\(path): a preset of that name already exists", kind: .nameTaken)
         }
-        return Preset(name: name, path: path, isShipped: false, about: nil)
+        throw PresetError("\(path): cannot \(replacing ? "save" : "rename") the preset (\(String(cString: strerror(errno))))")
+    }
+
+    /// A preset file's bytes with its `"name"` set to `name`; the bytes as they are when the file has no name
+    /// (or is not valid JSON: a broken preset keeps its content, to be fixed under its new name).
+    private static func renaming(_ data: Data, to name: String) -> Data {
+        guard let json = try? JSONParser.parse(data), let members = json.members, members.contains(where: { $0.key == "name" }) else {
+            return data
+        }
+        let renamed = members.map { $0.key == "name" ? JSONMember("name", .string(name)) : $0 }
+        return Data((JSONValue.object(renamed).serialized() + "\n").utf8)
+    }
+
+    /// Throws when `name` cannot name a preset file.
+    private static func check(_ name: String) throws(PresetError) {
+        if let problem = problem(withName: name) { throw PresetError("preset name \"\(name)\": \(problem)", kind: .invalidName) }
     }
 
     /// Why `name` cannot name a preset file, or nil when it can: 1-64 letters, digits, spaces, `-`, `_` or `.`,

@@ -278,6 +278,7 @@ public final class Preview: FrameDriver {
         "Tab  tuning panel: drag a slider (Shift: fine), double-click types",
         "  Panel open: Up/Down select, Left/Right adjust (Shift: finer),",
         "  Enter types or toggles, R resets one, Shift+R resets all",
+        "  Your preset: Delete twice deletes it, F2 or double-click its name renames",
         "Ctrl+Z / Ctrl+Shift+Z  undo / redo a parameter change",
         "Ctrl+S  save a preset;  Ctrl+C  copy the values as JSON and Swift",
     ]

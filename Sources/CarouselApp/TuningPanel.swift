@@ -37,6 +37,8 @@ public final class TuningPanel {
     private var presetList: [Preset] = []
     private var builtFor: String?
     private var selection: PanelItem?
+    /// The user preset a first Delete asked about; a second Delete, with no other key or click between, deletes it.
+    private var pendingDelete: Preset?
     private var hovered: PanelItem?
     private var entry: TextEntry?
     private var drag: PanelDrag?
@@ -98,6 +100,7 @@ public final class TuningPanel {
         guard isVisible else { return }
         finishDrag()
         entry = nil
+        cancelDelete()
         isVisible = false
         pointerInside = false
         hovered = nil
@@ -115,6 +118,7 @@ public final class TuningPanel {
     func styleChanged() {
         finishDrag()
         entry = nil
+        cancelDelete()
         selection = nil
         hovered = nil
         scroll = 0
@@ -237,6 +241,7 @@ public final class TuningPanel {
         case .pointerMove(let p):
             return pointerMoved(to: p) ? nil : (pointerInside ? .pointerLeave : event)
         case .pointerDown(let p, let button):
+            cancelDelete()
             return pointerPressed(at: p, button) ? nil : event
         case .pointerUp(let p, _):
             return pointerReleased(at: p) ? nil : event
@@ -337,8 +342,10 @@ public final class TuningPanel {
             beginDrag(.handle(plot.key, k), at: p, row: plot, local: local)
         case (_, _) where item == .savePreset:
             beginSavingPreset()
-        case (_, _):
-            if case .preset(let i) = item { load(presetList[i]) }
+        case (_, let part):
+            guard case .preset(let i) = item else { break }
+            // Double-click types: on a user preset's name it renames (the first click loaded it, as a click does).
+            if isDouble && part == .name && !presetList[i].isShipped { beginRenaming(presetList[i], item) } else { load(presetList[i]) }
         }
         refresh()
     }
@@ -458,6 +465,11 @@ public final class TuningPanel {
     /// Handles a key; returns whether the panel used it.
     private func handleKey(_ key: Key, _ mods: Modifiers, isRepeat: Bool) -> Bool {
         if entry != nil { return editKey(key, mods) }
+        // A Delete waiting for its confirmation: Escape keeps the preset, any other key forgets the question.
+        if let pending = pendingDelete, !TuningPanel.deleteKeys.contains(key.name), !TuningPanel.modifierKeys.contains(key.name) {
+            cancelDelete()
+            if key.name == "escape" && mods.isEmpty { preview.show(message: "Kept preset \(pending.name)"); return true }
+        }
         if mods.contains(.ctrl) {
             switch key.name {
             case "z": if mods.contains(.shift) { redo() } else { undo() }
@@ -475,11 +487,21 @@ public final class TuningPanel {
         case "left", "right": adjustSelection(by: key.name == "left" ? -1 : 1, fine: mods.contains(.shift), isRepeat: isRepeat)
         case "return": activateSelection()
         case "r": if mods.contains(.shift) { resetAll() } else { resetSelection() }
+        case "delete", "backspace", "f2":
+            guard case .preset(let i)? = selection else { return false }
+            if isRepeat { break }  // a held Delete asks once and never answers its own question
+            if key.name == "f2" { beginRenaming(presetList[i], .preset(i)) } else { deletePreset(presetList[i], at: i) }
         default: return false
         }
         refresh()
         return true
     }
+
+    /// The keys that delete the selected preset (Backspace only reaches here when no field is being typed into).
+    private static let deleteKeys: Set = ["delete", "backspace"]
+    /// Keys that only modify others: pressing one between the two Deletes keeps the question open.
+    private static let modifierKeys: Set = ["left shift", "right shift", "left ctrl", "right ctrl", "left alt", "right alt",
+                                            "left gui", "right gui", "capslock", "modeswitch"]
 
     private func moveSelection(by step: Int) {
         let selectable = items.filter(\.isSelectable)
@@ -576,7 +598,7 @@ public final class TuningPanel {
 
     /// What a field being typed into edits, and its text.
     struct TextEntry {
-        enum Kind { case number(NumberControl), curve(String), presetName }
+        enum Kind { case number(NumberControl), curve(String), presetName, renamePreset(Preset) }
         let item: PanelItem
         let kind: Kind
         var text: String
@@ -587,7 +609,7 @@ public final class TuningPanel {
             switch kind {
             case .number: c.isASCII && (c.isNumber || c == "." || c == "-")
             case .curve: c.isASCII && (c.isLetter || c.isNumber || "-.,():".contains(c))
-            case .presetName: PresetStore.isNameCharacter(c)
+            case .presetName, .renamePreset: PresetStore.isNameCharacter(c)
             }
         }
     }
@@ -657,6 +679,8 @@ public final class TuningPanel {
             } catch { preview.show(message: error.message, error: true) }
         case .presetName:
             savePreset(named: text)
+        case .renamePreset(let preset):
+            rename(preset, to: text)
         }
         refresh()
     }
@@ -681,6 +705,62 @@ public final class TuningPanel {
         } catch {
             preview.show(message: error.message, error: true)
         }
+    }
+
+    /// F2 (or a double-click on its name): opens the name field of a user preset, filled with its name; Enter renames,
+    /// Escape cancels. A shipped preset is refused in one line.
+    private func beginRenaming(_ preset: Preset, _ item: PanelItem) {
+        guard !preset.isShipped else {
+            preview.show(message: PresetError.shipped(preset, cannotBe: "renamed").message, error: true)
+            return
+        }
+        drag = nil
+        entry = TextEntry(item: item, kind: .renamePreset(preset), text: preset.name)
+        refresh()
+    }
+
+    private func rename(_ preset: Preset, to name: String) {
+        do {
+            let renamed = try presets.rename(preset, to: name)
+            guard renamed != preset else { return }
+            rebuild(rereadPresets: true)
+            if let i = presetList.firstIndex(of: renamed) { selection = .preset(i); scrollIntoView(.preset(i)) }
+            preview.show(message: "Renamed preset \(preset.name) to \(renamed.name)")
+        } catch {
+            preview.show(message: error.message, error: true)
+        }
+    }
+
+    /// Delete or Backspace on a preset: the first press on a user preset asks, a second one (nothing else pressed or
+    /// clicked, the preset still selected) deletes its file and selects a neighbour. Shipped presets are refused.
+    private func deletePreset(_ preset: Preset, at i: Int) {
+        guard !preset.isShipped else {
+            preview.show(message: PresetError.shipped(preset, cannotBe: "deleted").message, error: true)
+            return
+        }
+        guard pendingDelete == preset else {
+            pendingDelete = preset
+            preview.show(message: "Delete preset \(preset.name)? Press Delete again to confirm, Escape to keep it", sticky: true)
+            return
+        }
+        pendingDelete = nil
+        do { try presets.delete(preset) } catch {
+            preview.show(message: error.message, error: true)
+            return
+        }
+        let neighbour = i + 1 < presetList.count ? presetList[i + 1] : i > 0 ? presetList[i - 1] : nil
+        rebuild(rereadPresets: true)
+        let next = neighbour.flatMap { presetList.firstIndex(of: $0) }.map(PanelItem.preset) ?? .savePreset
+        selection = next
+        scrollIntoView(next)
+        preview.show(message: "Deleted preset \(preset.name) (\(preset.path))")
+    }
+
+    /// Forgets a Delete waiting for its confirmation, and takes its question off the screen.
+    private func cancelDelete() {
+        guard pendingDelete != nil else { return }
+        pendingDelete = nil
+        preview.clearMessage()
     }
 
     /// Loads a preset into the active style: its valid values apply (one undo step); problems are reported by line.

@@ -63,6 +63,18 @@ enum PanelLook {
     /// Ends the text being typed into a field: a thin bar (DejaVu Sans has the block elements).
     static let caret = "\u{258F}"
 
+    /// `text` shortened with an ellipsis to fit `width` in `font`, at an estimated 0.6 em a character (nodes cannot
+    /// measure text; a line a little short beats one running into what is beside it). `keepingEnd` cuts the start
+    /// instead, for text being typed, so its end and the caret stay in view.
+    static func fitted(_ text: String, width: Double, font: FontSpec, keepingEnd: Bool = false) -> String {
+        let fits = max(Int(width / (font.size * 0.6)), 2)
+        guard text.count > fits else { return text }
+        return keepingEnd ? "…" + text.suffix(fits - 1) : text.prefix(fits - 1) + "…"
+    }
+
+    /// Text being typed into a field `width` wide, with the caret at its end.
+    static func typing(_ text: String, width: Double) -> String { fitted(text + caret, width: width, font: font, keepingEnd: true) }
+
     /// `value` with its unit as the panel shows it: "150 pt", "0.4 s", "1.5×".
     static func format(_ value: Double, unit: String) -> String {
         let n = JSONValue.format(value)
@@ -317,7 +329,7 @@ final class SliderRowView: RowView {
         let zeroX = track.minX + control.fraction(0) * track.width
         fill.frame = Rect(min(x, zeroX), track.minY, abs(x - zeroX), track.height)
         thumb.frame = Rect(x - 6, track.midY - 6, 12, 12)
-        value.text?.string = state.entry.map { $0 + PanelLook.caret } ?? control.text(v)
+        value.text?.string = state.entry.map { PanelLook.typing($0, width: value.frame.width) } ?? control.text(v)
         box.setBackground(state.entry == nil ? PanelLook.field : PanelLook.fieldEditing)
     }
 }
@@ -379,7 +391,7 @@ final class PickerRowView: RowView {
         super.update(parameters, state)
         let text = parameters.text(key)
         let shown = isCurve ? PickerRowView.curveName(text) : text
-        name.text?.string = state.entry.map { $0 + PanelLook.caret } ?? shown
+        name.text?.string = state.entry.map { PanelLook.typing($0, width: name.frame.width) } ?? shown
         box.setBackground(state.entry == nil ? PanelLook.field : PanelLook.fieldEditing)
     }
 
@@ -396,16 +408,20 @@ final class PickerRowView: RowView {
     }
 }
 
-/// "Save current values as a preset" (with a name field while one is typed), or one preset to load.
+/// "Save current values as a preset" (with a name field while one is typed), or one preset to load. A name too long
+/// for the row ends with an ellipsis, and is clipped before the tag whatever its letters' widths.
 final class PresetRowView: RowView {
     private let label: Node, tag: Node, field: Node
 
     init(_ item: PanelItem, title: String, tag: String) {
-        let h = PanelLook.presetRowHeight
-        label = PanelLook.text("panel.preset.name", title, Rect(PanelLook.inset, 0, PanelLook.width - 2 * PanelLook.inset - 60, h))
+        let h = PanelLook.presetRowHeight, labelWidth = PanelLook.width - 2 * PanelLook.inset - 60
+        label = PanelLook.node("panel.preset.label", Rect(PanelLook.inset, 0, labelWidth, h))
+        label.clipsToBounds = true
+        label.addChild(PanelLook.text("panel.preset.name", PanelLook.fitted(title, width: labelWidth, font: PanelLook.font),
+                                      Rect(0, 0, labelWidth, h)))
         let fieldFrame = Rect(PanelLook.inset, (h - PanelLook.fieldHeight) / 2, PanelLook.width - 2 * PanelLook.inset, PanelLook.fieldHeight)
         field = PanelLook.node("panel.preset.field", fieldFrame, PanelLook.fieldEditing, radius: 4)
-        self.tag = PanelLook.text("panel.preset.tag", tag, Rect(PanelLook.width - PanelLook.inset - 70, 0, 70, h),
+        self.tag = PanelLook.text("panel.preset.tag", tag, Rect(label.frame.maxX, 0, PanelLook.width - PanelLook.inset - label.frame.maxX, h),
                                   font: PanelLook.smallFont, color: PanelLook.dim, alignment: .trailing)
         super.init(item, height: h)
         node.addChild(label)
@@ -414,11 +430,14 @@ final class PresetRowView: RowView {
         field.addChild(PanelLook.text("panel.preset.entry", "", Rect(6, 0, fieldFrame.width - 12, fieldFrame.height)))
     }
 
+    /// The name (up to where the tag begins), else the row.
+    override func part(at p: Point) -> PanelPart? { p.x < tag.frame.minX ? .name : .row }
+
     override func update(_ parameters: Parameters, _ state: RowState) {
         super.update(parameters, state)
         field.setHidden(state.entry == nil)
         label.setHidden(state.entry != nil)
         tag.setHidden(state.entry != nil)
-        if let entry = state.entry { field.children.first?.text?.string = entry + PanelLook.caret }
+        if let entry = state.entry, let text = field.children.first { text.text?.string = PanelLook.typing(entry, width: text.frame.width) }
     }
 }

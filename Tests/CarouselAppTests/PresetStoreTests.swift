@@ -39,4 +39,158 @@ struct PresetStoreTests {
         #expect(fresh.apply(json: json, file: preset.path).isEmpty)
         #expect(fresh.values == p.values)
     }
+
+    // MARK: Deleting and renaming
+
+    /// A store over a fresh temporary folder holding the user presets `names` for expand (each saved by `save`).
+    @MainActor
+    private func store(with names: [String]) throws -> (PresetStore, root: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("presets-\(UUID().uuidString)").path
+        let store = PresetStore(shippedRoot: ResourceLocator.resourcesFolder().map { $0 + "/presets" }, userRoot: root)
+        var p = Parameters(specs: StyleRegistry.schema(of: ExpandStyle.self))
+        for (i, name) in names.enumerated() {
+            try p.set("itemWidth", .number(100 + Double(i)))
+            try store.save(p, style: "expand", name: name)
+        }
+        return (store, root)
+    }
+
+    private func user(_ store: PresetStore) -> [String] { store.presets(for: "expand").filter { !$0.isShipped }.map(\.name) }
+
+    private func userPreset(_ store: PresetStore, _ name: String) throws -> Preset {
+        try #require(store.presets(for: "expand").first { !$0.isShipped && $0.name == name })
+    }
+
+    private func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("Deleting a user preset removes its file and only that file")
+    @MainActor func delete() throws {
+        let (store, root) = try store(with: ["a", "b", "c"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shipped = store.presets(for: "expand").filter(\.isShipped)
+        try store.delete(try userPreset(store, "b"))
+        #expect(user(store) == ["a", "c"])
+        #expect(!FileManager.default.fileExists(atPath: root + "/expand/b.json"))
+        #expect(store.presets(for: "expand").filter(\.isShipped) == shipped)
+    }
+
+    @Test("Shipped presets cannot be deleted or renamed; their files stay")
+    @MainActor func shippedAreReadOnly() throws {
+        let (store, root) = try store(with: [])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let glide = try #require(store.presets(for: "expand").first { $0.isShipped })
+        #expect(throws: PresetError("Preset \(glide.name) ships with the app and cannot be deleted", kind: .shipped)) {
+            try store.delete(glide)
+        }
+        #expect(throws: PresetError("Preset \(glide.name) ships with the app and cannot be renamed", kind: .shipped)) {
+            try store.rename(glide, to: "mine")
+        }
+        #expect(FileManager.default.fileExists(atPath: glide.path))
+        #expect(store.presets(for: "expand").first == glide)
+        #expect(!FileManager.default.fileExists(atPath: root + "/expand/mine.json"))
+    }
+
+    @Test("A preset file that cannot be removed (already gone, its folder replaced by a file) is a one-line error naming it")
+    @MainActor func deleteFailures() throws {
+        let (store, root) = try store(with: ["a", "b"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let a = try userPreset(store, "a"), b = try userPreset(store, "b")
+        try FileManager.default.removeItem(atPath: a.path)
+        #expect(throws: PresetError("\(a.path): cannot delete the preset (No such file or directory)")) { try store.delete(a) }
+        // A folder where the file was is refused, never removed with what it holds.
+        try FileManager.default.createDirectory(atPath: a.path + "/inside", withIntermediateDirectories: true)
+        #expect(throws: PresetError.self) { try store.delete(a) }
+        #expect(FileManager.default.fileExists(atPath: a.path + "/inside"))
+        // The style's folder replaced by a file: nothing can be removed in it.
+        try FileManager.default.removeItem(atPath: root + "/expand")
+        #expect(FileManager.default.createFile(atPath: root + "/expand", contents: Data("not a folder".utf8)))
+        #expect(throws: PresetError("\(b.path): cannot delete the preset (Not a directory)")) { try store.delete(b) }
+        #expect(contents(root + "/expand") == "not a folder")
+    }
+
+    @Test("Renaming moves the file and rewrites the name inside; the values and the other members stay as they were")
+    @MainActor func rename() throws {
+        let (store, root) = try store(with: ["a", "b"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let a = try userPreset(store, "a")
+        let before = try JSONParser.parse(try #require(FileManager.default.contents(atPath: a.path)))
+        let renamed = try store.rename(a, to: "my look 2")
+        #expect(renamed == (try userPreset(store, "my look 2")))
+        #expect(renamed.path == root + "/expand/my look 2.json")
+        #expect(user(store) == ["b", "my look 2"])
+        #expect(!FileManager.default.fileExists(atPath: a.path))
+        let after = try JSONParser.parse(try #require(FileManager.default.contents(atPath: renamed.path)))
+        #expect(after["name"] == "my look 2")
+        #expect(after["style"] == before["style"])
+        #expect(after["parameters"] == before["parameters"])
+        #expect(after["parameters"]?["itemWidth"] == .number(100))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/expand").sorted() == ["b.json", "my look 2.json"],
+                "no temporary file left")
+        // Its own name is no change at all.
+        #expect(try store.rename(renamed, to: "my look 2") == renamed)
+        #expect(user(store) == ["b", "my look 2"])
+    }
+
+    @Test("A preset file without a name member, or not valid JSON, is renamed byte for byte")
+    @MainActor func renameKeepsBytes() throws {
+        let (store, root) = try store(with: [])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/expand", withIntermediateDirectories: true)
+        let plain = "{\n  \"itemWidth\": 200\n}\n", broken = "{\n  \"itemWidth\": \n"
+        #expect(FileManager.default.createFile(atPath: root + "/expand/plain.json", contents: Data(plain.utf8)))
+        #expect(FileManager.default.createFile(atPath: root + "/expand/broken.json", contents: Data(broken.utf8)))
+        try store.rename(try userPreset(store, "plain"), to: "plain2")
+        try store.rename(try userPreset(store, "broken"), to: "broken2")
+        #expect(contents(root + "/expand/plain2.json") == plain)
+        #expect(contents(root + "/expand/broken2.json") == broken)
+        #expect(user(store) == ["broken2", "plain2"])
+    }
+
+    @Test("Renaming onto another preset's name or a bad name is refused, and both presets stay as they were")
+    @MainActor func renameRefusals() throws {
+        let (store, root) = try store(with: ["a", "b"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let a = try userPreset(store, "a"), b = try userPreset(store, "b")
+        let (aBytes, bBytes) = (contents(a.path), contents(b.path))
+        #expect(throws: PresetError("\(b.path): a preset of that name already exists", kind: .nameTaken)) {
+            try store.rename(a, to: "b")
+        }
+        for bad in ["", ".a", "x/y", String(repeating: "n", count: 65)] {
+            do {
+                try store.rename(a, to: bad)
+                Issue.record("\"\(bad)\" was accepted")
+            } catch { #expect(error.kind == .invalidName, "\(bad)") }
+        }
+        #expect(contents(a.path) == aBytes && contents(b.path) == bBytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/expand").sorted() == ["a.json", "b.json"])
+    }
+
+    @Test("A rename that cannot write (file gone, folder replaced, temporary name taken) loses nothing and leaves nothing")
+    @MainActor func renameFailures() throws {
+        let (store, root) = try store(with: ["a", "b"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let a = try userPreset(store, "a"), b = try userPreset(store, "b")
+        let folder = root + "/expand"
+        // The temporary file's name taken by a folder: the write fails, the old file stays whole.
+        let tmp = folder + "/.c.json.tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)
+        let aBytes = contents(a.path)
+        #expect(throws: PresetError("\(folder)/c.json: cannot write the preset (folder not writable or disk full)")) {
+            try store.rename(a, to: "c")
+        }
+        #expect(contents(a.path) == aBytes)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/c.json"))
+        #expect(user(store) == ["a", "b"])
+        // Already gone: nothing to rename, nothing created.
+        try FileManager.default.removeItem(atPath: b.path)
+        #expect(throws: PresetError("\(b.path): cannot read the preset")) { try store.rename(b, to: "d") }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.json"))
+        // The style's folder replaced by a file.
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8)))
+        #expect(throws: PresetError("\(a.path): cannot read the preset")) { try store.rename(a, to: "e") }
+        #expect(contents(folder) == "not a folder")
+    }
 }

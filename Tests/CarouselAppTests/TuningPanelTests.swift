@@ -503,6 +503,238 @@ struct TuningPanelTests {
         }
     }
 
+    // MARK: Deleting and renaming presets
+
+    /// Saves the user presets `names` for expand (itemWidth 101, 102, ...) and opens the panel.
+    private func fixture(withPresets names: [String]) throws -> PanelFixture {
+        let f = try PanelFixture()
+        var p = f.parameters
+        for (i, name) in names.enumerated() {
+            try p.set("itemWidth", .number(101 + Double(i)))
+            try f.preview.panel.presets.save(p, style: "expand", name: name)
+        }
+        f.open()
+        return f
+    }
+
+    /// Selects the preset `name` with Down / Up, as a user would.
+    private func select(_ f: PanelFixture, preset name: String) throws {
+        let i = try #require(f.preview.panel.presetEntries.firstIndex { $0.name == name })
+        let row = "panel.row.preset.\(i)"
+        for _ in 0..<60 where f.preview.panel.selectedRowName != row { f.sim.key("down") }
+        for _ in 0..<60 where f.preview.panel.selectedRowName != row { f.sim.key("up") }
+        try #require(f.preview.panel.selectedRowName == row)
+    }
+
+    private func userPresets(_ f: PanelFixture) -> [String] { f.preview.panel.presetEntries.filter { !$0.isShipped }.map(\.name) }
+    private func path(_ f: PanelFixture, _ name: String) -> String { f.userRoot.appendingPathComponent("expand/\(name).json").path }
+    private func exists(_ f: PanelFixture, _ name: String) -> Bool { FileManager.default.fileExists(atPath: path(f, name)) }
+    private func selectedPreset(_ f: PanelFixture) -> String? {
+        guard let row = f.preview.panel.selectedRowName, row.hasPrefix("panel.row.preset."), let i = Int(row.dropFirst(17)) else { return nil }
+        return f.preview.panel.presetEntries[i].name
+    }
+    private func prompt(_ name: String) -> String { "Delete preset \(name)? Press Delete again to confirm, Escape to keep it" }
+
+    @Test("Delete asks, a second Delete deletes the file; the list updates and the selection moves to a neighbour")
+    func deletePreset() throws {
+        let f = try fixture(withPresets: ["a", "b", "c"])
+        defer { f.cleanUp() }
+        let shipped = f.preview.panel.presetEntries.filter(\.isShipped).map(\.name)
+        try select(f, preset: "b")
+        let steps = f.preview.panel.history(for: "expand").undoSteps.count
+        f.sim.key("delete")
+        #expect(f.preview.currentMessage == prompt("b"))
+        #expect(exists(f, "b") && userPresets(f) == ["a", "b", "c"])
+        f.sim.key("delete")
+        #expect(!exists(f, "b"))
+        #expect(userPresets(f) == ["a", "c"])
+        #expect(f.node("panel.row.preset.\(shipped.count + 2)") == nil, "the list lost a row")
+        #expect(f.preview.currentMessage == "Deleted preset b (\(path(f, "b")))")
+        #expect(selectedPreset(f) == "c", "the next preset")
+        // Backspace too; the last one's neighbour is the one before it, shipped or not.
+        f.sim.key("backspace"); f.sim.key("backspace")
+        #expect(!exists(f, "c") && userPresets(f) == ["a"])
+        #expect(selectedPreset(f) == "a")
+        f.sim.key("delete"); f.sim.key("delete")
+        #expect(userPresets(f).isEmpty && exists(f, "a") == false)
+        #expect(selectedPreset(f) == shipped.last)
+        // Values and their undo history are not the presets' business.
+        #expect(f.preview.panel.history(for: "expand").undoSteps.count == steps)
+        #expect(f.number("itemWidth") == 150)
+    }
+
+    @Test("Shipped presets cannot be deleted or renamed: one line says so and nothing changes")
+    func shippedPresetsAreReadOnly() throws {
+        let f = try fixture(withPresets: ["a"])
+        defer { f.cleanUp() }
+        let first = try #require(f.preview.panel.presetEntries.first)
+        #expect(first.isShipped)
+        try select(f, preset: first.name)
+        for key in ["delete", "delete", "backspace"] {
+            f.sim.key(key)
+            #expect(f.preview.currentMessage == "Preset \(first.name) ships with the app and cannot be deleted")
+        }
+        f.sim.key("f2")
+        #expect(f.preview.currentMessage == "Preset \(first.name) ships with the app and cannot be renamed")
+        #expect(f.preview.panel.entryText == nil)
+        #expect(FileManager.default.fileExists(atPath: first.path))
+        #expect(f.preview.panel.presetEntries.first == first && userPresets(f) == ["a"])
+        #expect(selectedPreset(f) == first.name)
+    }
+
+    @Test("Escape, any other key, a click or a new selection keeps the preset; a held Delete or a modifier does not answer")
+    func deleteNeedsItsConfirmation() throws {
+        let f = try fixture(withPresets: ["a", "b"])
+        defer { f.cleanUp() }
+        try select(f, preset: "a")
+        f.sim.key("delete")
+        f.sim.key("escape")
+        #expect(f.preview.currentMessage == "Kept preset a")
+        f.sim.key("delete")
+        #expect(f.preview.currentMessage == prompt("a"), "asks again")
+        // Another key: the question goes; the next Delete asks again.
+        f.sim.key("left")
+        #expect(f.preview.currentMessage != prompt("a"))
+        f.sim.key("delete")
+        #expect(f.preview.currentMessage == prompt("a"))
+        // Away and back: the same preset selected again, but the question was forgotten on the way.
+        f.sim.key("down"); f.sim.key("up")
+        #expect(selectedPreset(f) == "a")
+        f.sim.key("delete")
+        #expect(f.preview.currentMessage == prompt("a"))
+        // A click anywhere (here on the carousel) forgets it too.
+        f.sim.click(200, 300)
+        f.sim.key("delete")
+        #expect(f.preview.currentMessage == prompt("a"))
+        // A held Delete repeats: it never answers its own question.
+        f.sim.send(.keyDown(Key("delete"), [], isRepeat: true))
+        #expect(exists(f, "a"))
+        f.sim.send(.keyUp(Key("delete"), []))
+        #expect(exists(f, "a") && userPresets(f) == ["a", "b"])
+        // Shift alone between the two presses is no answer either way.
+        f.shiftDown(); f.shiftUp()
+        f.sim.key("delete")
+        #expect(!exists(f, "a") && userPresets(f) == ["b"])
+    }
+
+    @Test("A preset file that cannot be removed gives a one-line error naming it; the list and selection stay")
+    func deleteFailure() throws {
+        let f = try fixture(withPresets: ["a", "b"])
+        defer { f.cleanUp() }
+        try select(f, preset: "a")
+        let row = f.preview.panel.selectedRowName
+        try FileManager.default.removeItem(atPath: path(f, "a"))
+        f.sim.key("delete"); f.sim.key("delete")
+        #expect(f.preview.currentMessage == "\(path(f, "a")): cannot delete the preset (No such file or directory)")
+        #expect(userPresets(f) == ["a", "b"])
+        #expect(f.preview.panel.selectedRowName == row)
+        #expect(exists(f, "b"))
+    }
+
+    @Test("F2 opens a user preset's name; Enter renames the file and the name in it, Escape cancels, a taken name is refused")
+    func renamePreset() throws {
+        let f = try fixture(withPresets: ["a", "b"])
+        defer { f.cleanUp() }
+        try select(f, preset: "a")
+        let steps = f.preview.panel.history(for: "expand").undoSteps.count
+        f.sim.key("f2")
+        #expect(f.preview.panel.entryText == "a")
+        #expect(f.sim.renderer.draws.texts.contains("a" + "\u{258F}"), "the name field shows the name and the caret")
+        f.sim.send(.text("my look"))
+        #expect(f.preview.panel.entryText == "my look")
+        f.sim.key("backspace")
+        f.sim.send(.text("k/2"))
+        #expect(f.preview.panel.entryText == "my look2", "Backspace edits the name, a slash cannot be typed")
+        #expect(exists(f, "a"), "nothing happens before Enter")
+        f.sim.key("return")
+        #expect(!exists(f, "a") && exists(f, "my look2"))
+        #expect(userPresets(f) == ["b", "my look2"])
+        #expect(selectedPreset(f) == "my look2")
+        #expect(f.preview.currentMessage == "Renamed preset a to my look2")
+        let json = try JSONParser.parse(try #require(FileManager.default.contents(atPath: path(f, "my look2"))))
+        #expect(json["name"] == "my look2")
+        #expect(json["parameters"]?["itemWidth"] == .number(101))
+        #expect(f.preview.panel.history(for: "expand").undoSteps.count == steps, "renaming is no parameter change")
+
+        // Onto another preset's name: refused in one line, both stay.
+        f.sim.key("f2")
+        f.sim.send(.text("b"))
+        f.sim.key("return")
+        #expect(f.preview.currentMessage == "\(path(f, "b")): a preset of that name already exists")
+        #expect(userPresets(f) == ["b", "my look2"])
+        let b = try JSONParser.parse(try #require(FileManager.default.contents(atPath: path(f, "b"))))
+        #expect(b["parameters"]?["itemWidth"] == .number(102), "b was not replaced")
+
+        // Escape cancels.
+        f.sim.key("f2")
+        f.sim.send(.text("other"))
+        f.sim.key("escape")
+        #expect(f.preview.panel.entryText == nil)
+        #expect(userPresets(f) == ["b", "my look2"])
+        // A bad name is refused by the naming rules.
+        f.sim.key("f2")
+        f.sim.send(.text(".x"))
+        f.sim.key("return")
+        #expect(f.preview.currentMessage == "preset name \".x\": cannot start with a dot or start or end with a space")
+        #expect(userPresets(f) == ["b", "my look2"])
+    }
+
+    @Test("A double-click on a user preset's name opens it for renaming; a click loads; on a shipped one it only loads")
+    func doubleClickRenames() throws {
+        let f = try fixture(withPresets: ["a"])
+        defer { f.cleanUp() }
+        f.sim.move(1100, 300)
+        f.sim.wheel(dy: -100)
+        let index = try #require(f.preview.panel.presetEntries.firstIndex { $0.name == "a" })
+        let row = try #require(f.frame("panel.row.preset.\(index)"))
+        let name = Point(row.minX + 30, row.midY)
+        f.sim.click(name.x, name.y)
+        #expect(f.number("itemWidth") == 101, "a click loads")
+        #expect(f.preview.panel.entryText == nil)
+        f.sim.click(name.x, name.y)
+        #expect(f.preview.panel.entryText == "a")
+        f.sim.key("escape")
+        #expect(f.preview.panel.entryText == nil && userPresets(f) == ["a"])
+        // Over the tag ("yours") it is two clicks, not a rename.
+        let tag = Point(row.maxX - 20, row.midY)
+        f.sim.click(tag.x, tag.y); f.sim.click(tag.x, tag.y)
+        #expect(f.preview.panel.entryText == nil)
+        // A shipped preset: a double-click loads it, twice.
+        let shipped = try #require(f.frame("panel.row.preset.\(index - 1)"))
+        f.sim.click(shipped.minX + 30, shipped.midY); f.sim.click(shipped.minX + 30, shipped.midY)
+        #expect(f.preview.panel.entryText == nil)
+        #expect(f.preview.currentMessage?.hasPrefix("Loaded preset \(f.preview.panel.presetEntries[index - 1].name)") == true)
+    }
+
+    @Test("A long preset name ends with an ellipsis, clipped before its tag; a long name being typed shows its end")
+    func longPresetName() throws {
+        let long = "My very long preset name for the expand style v2 FINAL final 123"
+        #expect(long.count == 64, "the longest name allowed")
+        let f = try fixture(withPresets: [long])
+        defer { f.cleanUp() }
+        func child(_ n: Node, _ name: String) -> Node? { n.children.first { $0.name == name } }
+        for (i, preset) in f.preview.panel.presetEntries.enumerated() {
+            let row = try #require(f.node("panel.row.preset.\(i)"))
+            let label = try #require(child(row, "panel.preset.label")), tag = try #require(child(row, "panel.preset.tag"))
+            let shown = try #require(child(label, "panel.preset.name")?.text?.string)
+            #expect(label.clipsToBounds && label.frame.maxX <= tag.frame.minX, "\(preset.name): the name stops before the tag")
+            if preset.isShipped {
+                #expect(shown == preset.name, "shipped names fit whole")
+            } else {
+                #expect(shown.hasSuffix("…") && shown.count < long.count && long.hasPrefix(shown.dropLast()))
+                #expect(preset.name == long, "only the row shortens it")
+            }
+        }
+        try select(f, preset: long)
+        f.sim.key("f2")
+        #expect(f.preview.panel.entryText == long)
+        let i = try #require(f.preview.panel.presetEntries.firstIndex { $0.name == long })
+        let field = try #require(f.node("panel.row.preset.\(i)").flatMap { child($0, "panel.preset.field") })
+        let typed = try #require(field.children.first?.text?.string)
+        #expect(typed.hasPrefix("…") && typed.hasSuffix("final 123\u{258F}") && typed.count < long.count)
+        #expect(f.sim.renderer.draws.texts.contains(typed))
+    }
+
     // MARK: Export
 
     @Test("Ctrl+C copies JSON that parses back to the same values and a Swift snippet with every key")
