@@ -22,3 +22,8 @@ static inline int carousel_malloc_trim(void) { return malloc_trim(0); }
    threshold after each large free, so window-sized buffers then stay in the heap and resident memory saw-tooths by
    tens of MB in a long session. */
 static inline int carousel_malloc_fix_mmap_threshold(void) { return mallopt(M_MMAP_THRESHOLD, 256 * 1024); }
+/* At most two malloc arenas: each decoder thread otherwise gets its own, and the free memory left in each stays
+   resident. */
+static inline int carousel_malloc_limit_arenas(void) { return mallopt(M_ARENA_MAX, 2); }
+/* Bytes the program holds from malloc (arena blocks in use plus mmapped blocks), whatever the allocator keeps free. */
+static inline size_t carousel_heap_in_use(void) { struct mallinfo2 m = mallinfo2(); return m.uordblks + m.hblkhd; }

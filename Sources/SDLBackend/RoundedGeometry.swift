@@ -9,14 +9,23 @@ struct TextureMapping {
     var placed: Rect
     var visible: Rect
     var used = (u: 1.0, v: 1.0)
+    /// The texture's size in pixels. SDL's software renderer turns a coordinate into a pixel index by multiplying
+    /// with this size and reads that pixel unchecked, so 1.0 would read one pixel past the edge (past the end of the
+    /// pixel buffer on the last row: a crash when the buffer ends on a page boundary). Coordinates stop at the last
+    /// pixel.
+    var textureSize: (w: Int32, h: Int32)
 
     func map(_ p: Point) -> SDL_FPoint {
         let x = min(max(p.x, visible.minX), visible.maxX)
         let y = min(max(p.y, visible.minY), visible.maxY)
         let u = placed.width > 0 ? (x - placed.minX) / placed.width : 0
         let v = placed.height > 0 ? (y - placed.minY) / placed.height : 0
-        return SDL_FPoint(x: Float(min(max(u, 0), 1) * used.u), y: Float(min(max(v, 0), 1) * used.v))
+        return SDL_FPoint(x: Float(min(min(max(u, 0), 1) * used.u, TextureMapping.lastPixel(textureSize.w))),
+                          y: Float(min(min(max(v, 0), 1) * used.v, TextureMapping.lastPixel(textureSize.h))))
     }
+
+    /// The largest coordinate whose pixel index (coordinate x size, truncated) lies inside a side of `size` pixels.
+    static func lastPixel(_ size: Int32) -> Double { size > 1 ? Double(size - 1) / Double(size) : 0 }
 }
 
 /// Builds triangle lists for `SDL_RenderGeometry`. A rounded rectangle is split into its body (axis-aligned

@@ -103,6 +103,8 @@ public final class SDLRenderer: Renderer {
 
     /// How many rendered strings the text cache holds.
     public var cachedTextCount: Int { textCache.count }
+    /// The text cache's pixel memory in bytes, and the fonts it holds open (`run --stats`).
+    public var textCacheFootprint: (bytes: Int, fonts: Int) { (textCache.textureBytes, textCache.fontCount) }
     /// How many translucent shapes are held as sprites (software renderer).
     var spriteCount: Int { sprites.count }
 
@@ -241,6 +243,7 @@ public final class SDLRenderer: Renderer {
         let opaque = tex.opaque && tint.a == 255
         drawDeferred(unlessCoveredBy: opaque ? shape : nil)
         var texture = tex.texture, texSize = (w: tex.width, h: tex.height), used = (u: 1.0, v: 1.0)
+        var wholeTexture = texSize
         if software {
             // The software renderer stretches slowly, and blends a stretched image through temporary surfaces: an
             // image drawn scaled is first stretched, without blending, into a copy at its drawn size (kept while the
@@ -250,10 +253,12 @@ public final class SDLRenderer: Renderer {
                 if let sized = images.sizedTexture(for: image, width: w, height: h) {
                     texture = sized
                     texSize = (w, h)
+                    wholeTexture = texSize
                     placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
                 } else if tex.opaque, let s = stretchedIntoScratch(tex.texture, width: w, height: h) {
                     texture = s.texture
                     texSize = (w, h)
+                    wholeTexture = (s.width, s.height)
                     used = (Double(w) / Double(s.width), Double(h) / Double(s.height))
                     placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
                 }
@@ -261,7 +266,7 @@ public final class SDLRenderer: Renderer {
         }
         body.removeAll()
         edge.removeAll()
-        let mapping = TextureMapping(placed: placed, visible: shape.rect, used: used)
+        let mapping = TextureMapping(placed: placed, visible: shape.rect, used: used, textureSize: wholeTexture)
         guard software else {
             // OpenGL (llvmpipe): one blended draw call (see `drawSolid`).
             edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0), texture: mapping)

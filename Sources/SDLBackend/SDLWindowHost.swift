@@ -35,6 +35,8 @@ public final class SDLWindowHost {
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
     private let wakeEventType: UInt32
+    /// Wakes the loop from any thread, so the driver's `update` runs soon (for work that arrives from elsewhere).
+    public let wake: @Sendable () -> Void
     private var startCounter: UInt64 = 0
     /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
     /// display does not say). A software renderer has no vsync to hold it back.
@@ -95,6 +97,7 @@ public final class SDLWindowHost {
             e.type = wakeType
             _ = SDL_PushEvent(&e)
         }
+        self.wake = wake
         screenshotter = Screenshotter(renderer: renderer, wake: wake)
         renderer.images.wake = wake
         SDL_ShowWindow(window)
@@ -154,6 +157,7 @@ public final class SDLWindowHost {
             screenshotter.pump()
             // 3. Time, then draw.
             driver.update(to: t)
+            MemoryPolicy.trimIfDue(now: t)
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {
                 let t = now()

@@ -84,6 +84,10 @@ final class TextCache {
     }
 
     var count: Int { entries.count }
+    /// Pixel memory of the cached text textures, in bytes (4 per pixel).
+    private(set) var textureBytes = 0
+    /// Fonts open (one per pixel size and weight drawn lately, at most 32).
+    var fontCount: Int { fonts.count }
 
     /// Whether a font could be found; prints one line on stderr the first time it cannot.
     private func fontPaths() -> (regular: String?, bold: String?) {
@@ -157,6 +161,7 @@ final class TextCache {
         let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUse: useCounter)
         if entries.count >= capacity { evictOldest() }
         entries[key] = e
+        textureBytes += Int(e.width) * Int(e.height) * 4
         return e
     }
 
@@ -166,6 +171,7 @@ final class TextCache {
         let victims = entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(drop)
         for (k, e) in victims {
             SDL_DestroyTexture(e.texture)
+            textureBytes -= Int(e.width) * Int(e.height) * 4
             entries.removeValue(forKey: k)
         }
     }

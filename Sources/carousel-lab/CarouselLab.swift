@@ -240,8 +240,16 @@ extension CarouselLab {
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 QuitSignals.install()
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout)
+                if stats {
+                    // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
+                    driver.statsLine = { [unowned driver, unowned host] in
+                        runStats.line(frames: driver.framesDrawn, textureBytes: host.imageStore.textureBytes,
+                                      text: host.renderer.textCacheFootprint, heapInUse: MemoryPolicy.heapInUseBytes)
+                    }
+                    StatsSignal.install(request: driver.statsRequest, wake: host.wake)
+                }
                 host.run(driver: driver)
-                if stats { printError(runStats.line(frames: driver.framesDrawn, textureBytes: host.imageStore.textureBytes)) }
+                if let line = driver.statsLine { printError(line()) }
             }
         }
     }
@@ -330,12 +338,20 @@ final class WindowDriver: FrameDriver {
     private var lastWritten: String?
     /// Frames drawn so far (`run --stats`).
     private(set) var framesDrawn = 0
+    /// The `run --stats` line, when asked for; printed on exit and whenever `statsRequest` is raised.
+    var statsLine: (() -> String)?
+    /// Raised from a signal handler's queue; taken on the loop.
+    let statsRequest = RaisedFlag()
 
     init(preview: Preview, script: ScriptedInput, layoutFile: String?) {
         self.preview = preview; player = ScriptPlayer(script); self.layoutFile = layoutFile
     }
     func handle(_ event: InputEvent) { preview.handle(event) }
-    func update(to time: Double) { player.deliver(upTo: time, into: preview); preview.update(to: time) }
+    func update(to time: Double) {
+        if statsRequest.take(), let statsLine { printError(statsLine()) }
+        player.deliver(upTo: time, into: preview)
+        preview.update(to: time)
+    }
     var needsFrame: Bool { preview.needsFrame }
     var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
     var wantsQuit: Bool { preview.wantsQuit }
@@ -352,6 +368,28 @@ final class WindowDriver: FrameDriver {
         if FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) {
             _ = rename(tmp, layoutFile)
         }
+    }
+}
+
+/// A flag raised on one thread and taken on another.
+final class RaisedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    func raise() { lock.lock(); raised = true; lock.unlock() }
+    /// Whether the flag was raised since the last take; lowers it.
+    func take() -> Bool { lock.lock(); defer { raised = false; lock.unlock() }; return raised }
+}
+
+/// `run --stats`: SIGUSR1 asks for the stats line now (caught on a background queue, handed to the loop).
+enum StatsSignal {
+    nonisolated(unsafe) private static var source: DispatchSourceSignal?
+
+    static func install(request: RaisedFlag, wake: @escaping @Sendable () -> Void) {
+        signal(SIGUSR1, SIG_IGN)
+        let s = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+        s.setEventHandler { request.raise(); wake() }
+        s.resume()
+        source = s
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SDLBackend
 
 /// `run --stats`: what a long session cost, printed as one line on stderr when the window closes, for soak runs and
 /// anyone curious: frames drawn, the time the window was open, and the process's resident memory now and at its peak.
@@ -16,12 +17,15 @@ struct RunStats {
         return (rss, hwm)
     }
 
-    /// The line: "stats: 36012 frames in 600.0 s (60.0 fps), image textures 80.2 MB, resident memory 92.3 MB (peak
-    /// 95.1 MB)".
-    func line(frames: Int, textureBytes: Int) -> String {
+    /// The line: "stats: 36012 frames in 600.0 s (60.0 fps), image textures 80.2 MB, text 2.1 MB (6 fonts), heap in
+    /// use 85.0 MB, resident memory 92.3 MB (peak 95.1 MB)".
+    func line(frames: Int, textureBytes: Int, text cache: (bytes: Int, fonts: Int), heapInUse: Int) -> String {
         let seconds = Date().timeIntervalSince(started)
-        var text = String(format: "stats: %d frames in %.1f s (%.1f fps), image textures %.1f MB", frames, seconds,
-                          seconds > 0 ? Double(frames) / seconds : 0, Double(textureBytes) / 1_048_576)
+        var text = String(format: "stats: %d frames in %.1f s (%.1f fps), image textures %.1f MB, text %.1f MB (%d fonts)",
+                          frames, seconds, seconds > 0 ? Double(frames) / seconds : 0, Double(textureBytes) / 1_048_576,
+                          Double(cache.bytes) / 1_048_576, cache.fonts)
+        text += String(format: ", heap in use %.1f MB (last trim %.1f ms)", Double(heapInUse) / 1_048_576,
+                       MemoryPolicy.lastTrimDuration * 1000)
         if let m = RunStats.residentKB() {
             text += String(format: ", resident memory %.1f MB (peak %.1f MB)", Double(m.current) / 1024, Double(m.peak) / 1024)
         }
