@@ -3,13 +3,14 @@ import CarouselStyles
 import Foundation
 
 /// The plot under a curve parameter, drawn with nodes: the curve as a run of small dots, the unit lines 0 and 1,
-/// and beside it the numbers. A cubic-bezier (or linear) curve shows its two control points as handles on dotted
+/// and beside it the numbers (the plot and the numbers share the panel's width as 144 to 136 at 320 pt; a line too
+/// long for a narrow column ends with an ellipsis). A cubic-bezier (or linear) curve shows its two control points as handles on dotted
 /// stems, dragged to edit x1, y1, x2, y2; a spring shows its step response over its settling time.
 @MainActor
 final class CurvePlotView: RowView {
     static let height = 106.0
-    /// The plot box in row coordinates.
-    static let box = Rect(PanelLook.inset, 4, 144, 98)
+    /// The plot box in row coordinates (144 wide in a 320-pt panel).
+    let box: Rect
     /// The progress range the box shows, bottom to top, so overshoot stays visible.
     static let yRange = -0.35...1.35
     static let sampleCount = 48
@@ -22,15 +23,16 @@ final class CurvePlotView: RowView {
     private var info: [Node] = []
     private var curve: TimingCurve?
 
-    init(key: String) {
+    init(key: String, geometry: PanelGeometry) {
         self.key = key
-        plot = PanelLook.node("panel.plot.\(key)", CurvePlotView.box, Color(0.04, 0.045, 0.05, 0.9), radius: 6)
+        box = Rect(PanelLook.inset, 4, ((geometry.lineWidth - 12) * 144 / 280).rounded(), 98)
+        plot = PanelLook.node("panel.plot.\(key)", box, Color(0.04, 0.045, 0.05, 0.9), radius: 6)
         plot.clipsToBounds = true
-        super.init(.curvePlot(key), height: CurvePlotView.height)
+        super.init(.curvePlot(key), height: CurvePlotView.height, geometry: geometry)
         node.addChild(plot)
         for y in [0.0, 1.0] {
-            let p = CurvePlotView.point(x: 0, y: y)
-            plot.addChild(PanelLook.node("panel.plot.unit", Rect(p.x - CurvePlotView.box.x, p.y - CurvePlotView.box.y, CurvePlotView.inner.width, 1),
+            let p = point(x: 0, y: y)
+            plot.addChild(PanelLook.node("panel.plot.unit", Rect(p.x - box.x, p.y - box.y, inner.width, 1),
                                          Color(1, 1, 1, 0.13)))
         }
         for k in 0..<2 {
@@ -45,9 +47,9 @@ final class CurvePlotView: RowView {
             handles.append(h)
             plot.addChild(h)
         }
-        let x = CurvePlotView.box.maxX + 12
+        let x = box.maxX + 12
         info = (0..<5).map { i in
-            PanelLook.text("panel.plot.info", "", Rect(x, 8 + Double(i) * 18, PanelLook.controlRight - x, 18),
+            PanelLook.text("panel.plot.info", "", Rect(x, 8 + Double(i) * 18, geometry.controlRight - x, 18),
                            font: i == 0 || i >= 3 ? PanelLook.smallFont : PanelLook.font, color: PanelLook.dim)
         }
         info.forEach(node.addChild)
@@ -56,18 +58,19 @@ final class CurvePlotView: RowView {
     // MARK: Geometry
 
     /// The unit square's x extent and the box's full height, in row coordinates.
-    static var inner: Rect { Rect(box.minX + 10, box.minY, box.width - 20, box.height) }
+    var inner: Rect { Rect(box.minX + 10, box.minY, box.width - 20, box.height) }
 
     /// The row point of curve point (x = time fraction, y = progress).
-    static func point(x: Double, y: Double) -> Point {
-        let t = (y - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound)
+    func point(x: Double, y: Double) -> Point {
+        let range = CurvePlotView.yRange
+        let t = (y - range.lowerBound) / (range.upperBound - range.lowerBound)
         return Point(inner.minX + x * inner.width, inner.maxY - t * inner.height)
     }
 
     /// The curve point of a row point (the inverse of `point`).
-    static func curvePoint(at p: Point) -> (x: Double, y: Double) {
-        let t = (inner.maxY - p.y) / inner.height
-        return ((p.x - inner.minX) / inner.width, yRange.lowerBound + t * (yRange.upperBound - yRange.lowerBound))
+    func curvePoint(at p: Point) -> (x: Double, y: Double) {
+        let t = (inner.maxY - p.y) / inner.height, range = CurvePlotView.yRange
+        return ((p.x - inner.minX) / inner.width, range.lowerBound + t * (range.upperBound - range.lowerBound))
     }
 
     /// The control points the handles stand for: the bezier's, or a straight line's thirds for linear; nil for springs.
@@ -83,7 +86,7 @@ final class CurvePlotView: RowView {
     override func part(at p: Point) -> PanelPart? {
         guard let curve, let points = CurvePlotView.controlPoints(of: curve) else { return nil }
         let distances = points.map { c in
-            let q = CurvePlotView.point(x: c.x, y: min(max(c.y, CurvePlotView.yRange.lowerBound), CurvePlotView.yRange.upperBound))
+            let q = point(x: c.x, y: min(max(c.y, CurvePlotView.yRange.lowerBound), CurvePlotView.yRange.upperBound))
             return hypot(q.x - p.x, q.y - p.y)
         }
         let nearest = distances[1] < distances[0] ? 1 : 0
@@ -99,8 +102,8 @@ final class CurvePlotView: RowView {
         self.curve = curve
         let samples = CurvePlotView.samples(of: curve)
         for (dot, s) in zip(dots, samples) {
-            let p = CurvePlotView.point(x: s.x, y: s.y)
-            dot.frame = Rect(p.x - 1.5 - CurvePlotView.box.x, p.y - 1.5 - CurvePlotView.box.y, 3, 3)
+            let p = point(x: s.x, y: s.y)
+            dot.frame = Rect(p.x - 1.5 - box.x, p.y - 1.5 - box.y, 3, 3)
         }
         let points = CurvePlotView.controlPoints(of: curve)
         for k in 0..<2 {
@@ -108,20 +111,20 @@ final class CurvePlotView: RowView {
             stems[k].forEach { $0.setHidden(points == nil) }
             guard let c = points?[k] else { continue }
             let y = min(max(c.y, CurvePlotView.yRange.lowerBound), CurvePlotView.yRange.upperBound)
-            let h = CurvePlotView.point(x: c.x, y: y)
-            handles[k].frame = Rect(h.x - 6 - CurvePlotView.box.x, h.y - 6 - CurvePlotView.box.y, 12, 12)
+            let h = point(x: c.x, y: y)
+            handles[k].frame = Rect(h.x - 6 - box.x, h.y - 6 - box.y, 12, 12)
             // A dotted stem from the curve's end it belongs to (0,0 for P1, 1,1 for P2) to the handle.
-            let end = CurvePlotView.point(x: Double(k), y: Double(k))
+            let end = point(x: Double(k), y: Double(k))
             for (i, d) in stems[k].enumerated() {
                 let t = Double(i + 1) / Double(stems[k].count + 1)
-                d.frame = Rect(end.x + (h.x - end.x) * t - 1 - CurvePlotView.box.x, end.y + (h.y - end.y) * t - 1 - CurvePlotView.box.y, 2, 2)
+                d.frame = Rect(end.x + (h.x - end.x) * t - 1 - box.x, end.y + (h.y - end.y) * t - 1 - box.y, 2, 2)
             }
         }
         // The control points' lines take their handles' colours.
         let colours = [PanelLook.dim, points == nil ? PanelLook.text : PanelLook.handle1,
                        points == nil ? PanelLook.text : PanelLook.handle2, PanelLook.dim, PanelLook.dim]
         for (i, line) in CurvePlotView.describe(curve).enumerated() {
-            info[i].text?.string = line
+            info[i].text?.string = PanelLook.fitted(line, width: info[i].frame.width, font: info[i].text?.font ?? PanelLook.font)
             info[i].text?.color = colours[i]
         }
     }

@@ -3,7 +3,9 @@ import CarouselStyles
 import Foundation
 
 /// The live tuning panel (Tab): every parameter of the current style, generated from its schema and grouped in
-/// folders, drawn with nodes in a translucent column on the right of the window while the style keeps running.
+/// folders, drawn with nodes in a translucent column on the right of the window while the style keeps running. The
+/// column is 320 pt wide; in a narrower window it narrows (keeping a strip of the style beside it) and its rows are
+/// laid out again for its width.
 ///
 /// It stands in front of the style in `Preview.handle`: `route` keeps the events meant for it (everything over the
 /// panel, its keys while it is open, typing while a field is open) and passes the rest on. Every change goes through
@@ -28,6 +30,12 @@ public final class TuningPanel {
     private let content = PanelLook.node("panel.content", .zero)
     private let title = PanelLook.text("panel.title", "", Rect(PanelLook.inset, 12, PanelLook.width - 2 * PanelLook.inset, 18),
                                        font: PanelLook.titleFont)
+    private let hint = PanelLook.text("panel.hint", "", Rect(PanelLook.inset, 33, PanelLook.width - 2 * PanelLook.inset, 16),
+                                      font: PanelLook.smallFont, color: PanelLook.dim)
+    /// The width the rows are laid out for, from the window's width.
+    private var geometry = PanelGeometry(width: PanelLook.width)
+    /// The width the rows were last built for.
+    private var builtWidth: Double?
     private let scrollbar = PanelLook.node("panel.scrollbar", .zero, Color(1, 1, 1, 0.22), radius: 1.5)
     private var histories: [String: ParameterHistory] = [:]
     private var items: [PanelItem] = []
@@ -58,9 +66,7 @@ public final class TuningPanel {
         root.addChild(content)
         root.addChild(scrollbar)
         content.addChild(title)
-        content.addChild(PanelLook.text("panel.hint", "Tab hides · ↑↓ select · ←→ adjust · R reset",
-                                        Rect(PanelLook.inset, 33, PanelLook.width - 2 * PanelLook.inset, 16),
-                                        font: PanelLook.smallFont, color: PanelLook.dim))
+        content.addChild(hint)
         layout(size: preview.scene.size)
     }
 
@@ -107,11 +113,13 @@ public final class TuningPanel {
         root.isHidden = true
     }
 
-    /// The window was resized.
+    /// The window was resized: the panel takes its width from the window's, and an open panel whose width changed
+    /// lays its rows out again.
     func layout(size: Size) {
-        let w = min(PanelLook.width, size.width)
-        root.frame = Rect(size.width - w, 0, w, size.height)
-        clampScroll()
+        let w = PanelGeometry.panelWidth(inWindow: size.width)
+        root.frame = Rect(size.width - w, 0, w, max(size.height, 0))
+        geometry = PanelGeometry(width: w)
+        if isVisible && builtWidth != geometry.width { rebuild(rereadPresets: false) } else { clampScroll() }
     }
 
     /// The active style changed: the panel shows the new style's parameters (each style keeps its own undo history).
@@ -129,7 +137,7 @@ public final class TuningPanel {
     /// The active style's values changed (from the panel or elsewhere: a parameter file, the A key, undo).
     func parametersChanged() {
         guard isVisible else { return }
-        if builtFor != styleName || PanelItem.list(for: current, presetCount: presetList.count) != items {
+        if builtFor != styleName || builtWidth != geometry.width || PanelItem.list(for: current, presetCount: presetList.count) != items {
             rebuild(rereadPresets: builtFor != styleName)
         } else {
             refresh()
@@ -139,6 +147,7 @@ public final class TuningPanel {
     private func rebuild(rereadPresets: Bool) {
         if rereadPresets || builtFor != styleName { presetList = presets.presets(for: styleName) }
         builtFor = styleName
+        builtWidth = geometry.width
         let p = current
         items = PanelItem.list(for: p, presetCount: presetList.count)
         for row in rows { row.node.removeFromParent() }
@@ -154,7 +163,10 @@ public final class TuningPanel {
         contentHeight = y + 16
         if selection.map({ !items.contains($0) }) ?? true { selection = items.first { $0.isSelectable } }
         if let e = entry, !items.contains(e.item) { entry = nil }
-        title.text?.string = "Tuning · \(styleName)"
+        title.frame.size.width = geometry.lineWidth
+        title.text?.string = PanelLook.fitted("Tuning · \(styleName)", width: geometry.lineWidth, font: PanelLook.titleFont)
+        hint.frame.size.width = geometry.lineWidth
+        hint.text?.string = PanelLook.fitted("Tab hides · ↑↓ select · ←→ adjust · R reset", width: geometry.lineWidth, font: PanelLook.smallFont)
         clampScroll()
         refresh()
     }
@@ -162,22 +174,22 @@ public final class TuningPanel {
     private func makeRow(_ item: PanelItem, parameters p: Parameters) -> RowView {
         switch item {
         case .header(let group):
-            return HeaderRowView(group, separator: item != items.first)
+            return HeaderRowView(group, separator: item != items.first, geometry: geometry)
         case .parameter(let key):
             let spec = p.spec(key)!
             switch spec.kind {
-            case .number: return SliderRowView(item, NumberControl(spec)!)
-            case .toggle: return ToggleRowView(spec)
-            case .choice, .curve: return PickerRowView(spec)
+            case .number: return SliderRowView(item, NumberControl(spec)!, geometry: geometry)
+            case .toggle: return ToggleRowView(spec, geometry: geometry)
+            case .choice, .curve: return PickerRowView(spec, geometry: geometry)
             }
         case .curvePlot(let key):
-            return CurvePlotView(key: key)
+            return CurvePlotView(key: key, geometry: geometry)
         case .springPart(let key, let part):
-            return SliderRowView(item, NumberControl(spring: key, part))
+            return SliderRowView(item, NumberControl(spring: key, part), geometry: geometry)
         case .savePreset:
-            return PresetRowView(item, title: "Save current values as a preset…", tag: "Ctrl+S")
+            return PresetRowView(item, title: "Save current values as a preset…", tag: "Ctrl+S", geometry: geometry)
         case .preset(let i):
-            return PresetRowView(item, title: presetList[i].name, tag: presetList[i].isShipped ? "shipped" : "yours")
+            return PresetRowView(item, title: presetList[i].name, tag: presetList[i].isShipped ? "shipped" : "yours", geometry: geometry)
         }
     }
 
@@ -190,7 +202,7 @@ public final class TuningPanel {
             if let e = entry, e.item == row.item { state.entry = e.text }
             row.update(p, state)
         }
-        content.frame = Rect(0, -scroll, PanelLook.width, contentHeight)
+        content.frame = Rect(0, -scroll, geometry.width, contentHeight)
         let h = root.frame.height
         scrollbar.setHidden(contentHeight <= h)
         if contentHeight > h {
@@ -352,6 +364,11 @@ public final class TuningPanel {
 
     private func beginDrag(_ kind: PanelDrag.Kind, at p: Point, row: RowView, local: Point) {
         var d = PanelDrag(kind: kind, before: current.values, anchor: p, fine: shift)
+        switch row {
+        case let slider as SliderRowView: d.span = Size(slider.track.width, 0)
+        case let plot as CurvePlotView: d.span = plot.inner.size
+        default: break
+        }
         switch kind {
         case .slider(let c):
             d.anchorValue = shift ? c.value(in: current) : (row as! SliderRowView).rawValue(atX: local.x)
@@ -390,13 +407,13 @@ public final class TuningPanel {
         let scale = d.fine ? 0.1 : 1
         switch d.kind {
         case .slider(let c), .scrub(let c):
-            let perPoint = (c.max - c.min) / PanelLook.trackWidth * scale
+            let perPoint = (c.max - c.min) / d.span.width * scale
             setNumber(c, c.snapped(c.clamped(d.anchorValue + (p.x - d.anchor.x) * perPoint), fine: d.fine))
         case .handle(let key, let k):
             guard var points = CurvePlotView.controlPoints(of: current.curve(key)) else { break }
-            let inner = CurvePlotView.inner, range = CurvePlotView.yRange
-            let x = d.anchorPoint.x + (p.x - d.anchor.x) / inner.width * scale
-            let y = d.anchorPoint.y - (p.y - d.anchor.y) / inner.height * (range.upperBound - range.lowerBound) * scale
+            let range = CurvePlotView.yRange
+            let x = d.anchorPoint.x + (p.x - d.anchor.x) / d.span.width * scale
+            let y = d.anchorPoint.y - (p.y - d.anchor.y) / d.span.height * (range.upperBound - range.lowerBound) * scale
             points[k] = (min(max(x, 0), 1), min(max(y, range.lowerBound), range.upperBound))
             var values = current
             try? values.set(key, .text(CurvePlotView.curveText(p1: points[0], p2: points[1], decimals: d.fine ? 3 : 2)))
@@ -817,6 +834,9 @@ struct PanelDrag {
     var anchorValue = 0.0
     /// A handle's control point at the anchor.
     var anchorPoint: (x: Double, y: Double) = (0, 0)
+    /// The points the whole range spans in the row dragged from: a slider's track width (a scrub goes the range in
+    /// the same distance), a plot's unit square and its y range.
+    var span = Size(PanelLook.width, PanelLook.width)
 
     init(kind: Kind, before: [String: ParameterValue], anchor: Point, fine: Bool) {
         self.kind = kind; self.before = before; self.anchor = anchor; self.fine = fine

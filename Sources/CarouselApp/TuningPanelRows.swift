@@ -5,19 +5,19 @@ import CarouselStyles
 
 /// The tuning panel's sizes, fonts and colours, in one place so every row lines up.
 enum PanelLook {
+    /// The panel's full width, in a window wide enough for it and `margin`.
     static let width = 320.0
+    /// The narrowest width rows are laid out for: in a narrower window they keep this layout and the panel clips them.
+    static let narrowestWidth = 180.0
+    /// The strip of the style kept visible left of a narrowed panel, given up below `narrowestWidth + margin`.
+    static let margin = 40.0
     static let inset = 14.0
     static let rowHeight = 28.0
     static let headerHeight = 32.0
     static let titleHeight = 58.0
     static let presetRowHeight = 26.0
-    static let labelWidth = 128.0
-    /// Where controls start: sliders' tracks, pickers' boxes.
-    static let controlX = 148.0
-    static var controlRight: Double { width - inset }
     static let valueWidth = 64.0
     static let fieldHeight = 20.0
-    static var trackWidth: Double { controlRight - valueWidth - 8 - controlX }
 
     static let font = FontSpec(size: 12)
     static let smallFont = FontSpec(size: 11)
@@ -63,14 +63,40 @@ enum PanelLook {
     /// Ends the text being typed into a field: a thin bar (DejaVu Sans has the block elements).
     static let caret = "\u{258F}"
 
-    /// `text` shortened with an ellipsis to fit `width` in `font`, at an estimated 0.6 em a character (nodes cannot
-    /// measure text; a line a little short beats one running into what is beside it). `keepingEnd` cuts the start
-    /// instead, for text being typed, so its end and the caret stay in view.
+    /// `text` shortened with an ellipsis to fit `width` in `font`, by `estimatedWidth` (nodes cannot measure text).
+    /// `keepingEnd` cuts the start instead, for text being typed, so its end and the caret stay in view. At least one
+    /// character is kept besides the ellipsis.
     static func fitted(_ text: String, width: Double, font: FontSpec, keepingEnd: Bool = false) -> String {
-        let fits = max(Int(width / (font.size * 0.6)), 2)
-        guard text.count > fits else { return text }
-        return keepingEnd ? "…" + text.suffix(fits - 1) : text.prefix(fits - 1) + "…"
+        guard estimatedWidth(text, font: font) > width else { return text }
+        let room = width - estimatedWidth("…", font: font)
+        var kept: [Character] = [], used = 0.0
+        for c in keepingEnd ? Array(text.reversed()) : Array(text) {
+            let w = estimatedWidth(String(c), font: font)
+            guard kept.isEmpty || used + w <= room else { break }
+            kept.append(c)
+            used += w
+        }
+        return keepingEnd ? "…" + String(kept.reversed()) : String(kept) + "…"
     }
+
+    /// The width `text` takes in `font`, from DejaVu Sans's advances (the font the app draws with, measured through
+    /// SDL_ttf at 12 px), 1 em for a character outside ASCII, 15 % more for bold, and 1 % to spare for rounding.
+    static func estimatedWidth(_ text: String, font: FontSpec) -> Double {
+        var ems = 0.0
+        for scalar in text.unicodeScalars {
+            let v = Int(scalar.value)
+            ems += v >= 32 && v < 127 ? Double(advances[v - 32]) / 100 : 1
+        }
+        return ems * font.size * (font.bold ? 1.15 : 1) * 1.01
+    }
+
+    /// DejaVu Sans's advance widths for the characters 32 (space) to 126 (~), in hundredths of an em.
+    private static let advances: [UInt8] = [
+        32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64, 64, 64,
+        64, 64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 30, 66, 56, 86, 75, 79,
+        60, 79, 69, 64, 61, 73, 68, 99, 68, 61, 68, 39, 34, 39, 84, 50, 50, 61, 64, 55, 64, 61, 35, 64,
+        63, 28, 28, 58, 28, 97, 63, 61, 64, 64, 41, 52, 39, 63, 59, 82, 59, 59, 52, 64, 34, 64, 84,
+    ]
 
     /// Text being typed into a field `width` wide, with the caret at its end.
     static func typing(_ text: String, width: Double) -> String { fitted(text + caret, width: width, font: font, keepingEnd: true) }
@@ -81,6 +107,34 @@ enum PanelLook {
         if unit.isEmpty { return n }
         return unit == "×" || unit == "%" ? n + unit : n + " " + unit
     }
+}
+
+/// Where a row's parts go at one panel width: the label column and a slider's track share what the insets and the
+/// value box leave, in the proportions of the full 320-pt panel (label 128, track 86), so at 320 nothing moves.
+struct PanelGeometry: Equatable {
+    /// The width rows are laid out for.
+    let width: Double
+
+    /// The layout for a panel `width` wide (never narrower than `PanelLook.narrowestWidth`).
+    init(width: Double) { self.width = min(max(width, PanelLook.narrowestWidth), PanelLook.width) }
+
+    /// The panel's width in a window `windowWidth` wide: 320 when the window leaves the margin beside it, else the
+    /// window less the margin, never under the narrowest layout unless the window itself is narrower.
+    static func panelWidth(inWindow windowWidth: Double) -> Double {
+        let w = max(windowWidth, 0)
+        return min(PanelLook.width, max(w - PanelLook.margin, min(w, PanelLook.narrowestWidth)))
+    }
+
+    /// The label column's width: 128 at full width.
+    var labelWidth: Double { ((width - 106) * 128 / 214).rounded() }
+    /// Where controls start: sliders' tracks, pickers' boxes (148 at full width).
+    var controlX: Double { PanelLook.inset + labelWidth + 6 }
+    /// Where controls end (306 at full width).
+    var controlRight: Double { width - PanelLook.inset }
+    /// A slider's track width (86 at full width).
+    var trackWidth: Double { controlRight - PanelLook.valueWidth - 8 - controlX }
+    /// The width of a line running from inset to inset: title, hint, headers.
+    var lineWidth: Double { width - 2 * PanelLook.inset }
 }
 
 extension Node {
@@ -246,12 +300,15 @@ class RowView {
     let item: PanelItem
     let node: Node
     let height: Double
+    /// The width the row is laid out for.
+    let geometry: PanelGeometry
     private let bar: Node
 
-    init(_ item: PanelItem, height: Double) {
+    init(_ item: PanelItem, height: Double, geometry: PanelGeometry) {
         self.item = item
         self.height = height
-        node = PanelLook.node("panel.row.\(item.name)", Rect(0, 0, PanelLook.width, height))
+        self.geometry = geometry
+        node = PanelLook.node("panel.row.\(item.name)", Rect(0, 0, geometry.width, height))
         bar = PanelLook.node("panel.row.selection", Rect(0, 3, 3, height - 6), PanelLook.accent, radius: 1.5)
         node.addChild(bar)
     }
@@ -265,65 +322,66 @@ class RowView {
         bar.setHidden(!state.selected)
     }
 
-    /// A label at the row's leading edge.
+    /// A label at the row's leading edge, ending with an ellipsis when the label column is too narrow for it.
     func addLabel(_ string: String, indent: Double = 0) {
-        node.addChild(PanelLook.text("panel.label", string,
-                                     Rect(PanelLook.inset + indent, 0, PanelLook.labelWidth - indent, height)))
+        let width = geometry.labelWidth - indent
+        node.addChild(PanelLook.text("panel.label", PanelLook.fitted(string, width: width, font: PanelLook.font),
+                                     Rect(PanelLook.inset + indent, 0, width, height)))
     }
 }
 
 /// A group's folder header.
 final class HeaderRowView: RowView {
-    init(_ title: String, separator: Bool) {
-        super.init(.header(title), height: PanelLook.headerHeight)
-        if separator { node.addChild(PanelLook.node("panel.separator", Rect(PanelLook.inset, 4, PanelLook.width - 2 * PanelLook.inset, 1), PanelLook.edge)) }
-        node.addChild(PanelLook.text("panel.header", title.uppercased(), Rect(PanelLook.inset, 10, PanelLook.width - 2 * PanelLook.inset, 20),
-                                     font: PanelLook.headerFont, color: PanelLook.headerText))
+    init(_ title: String, separator: Bool, geometry: PanelGeometry) {
+        super.init(.header(title), height: PanelLook.headerHeight, geometry: geometry)
+        let w = geometry.lineWidth
+        if separator { node.addChild(PanelLook.node("panel.separator", Rect(PanelLook.inset, 4, w, 1), PanelLook.edge)) }
+        node.addChild(PanelLook.text("panel.header", PanelLook.fitted(title.uppercased(), width: w, font: PanelLook.headerFont),
+                                     Rect(PanelLook.inset, 10, w, 20), font: PanelLook.headerFont, color: PanelLook.headerText))
     }
 }
 
 /// A number: label, a track with its filled part and thumb, and the value (with unit) right-aligned in a box.
 final class SliderRowView: RowView {
     let control: NumberControl
+    /// The track in row coordinates.
+    let track: Rect
     private let fill: Node, thumb: Node, box: Node, value: Node
     static let trackY = 12.0
 
-    init(_ item: PanelItem, _ control: NumberControl) {
+    init(_ item: PanelItem, _ control: NumberControl, geometry: PanelGeometry) {
         self.control = control
-        let h = PanelLook.rowHeight, x = PanelLook.controlX, w = PanelLook.trackWidth
+        let h = PanelLook.rowHeight, x = geometry.controlX
+        track = Rect(x, SliderRowView.trackY, geometry.trackWidth, 4)
         fill = PanelLook.node("panel.slider.fill", Rect(x, SliderRowView.trackY, 0, 4), PanelLook.accent, radius: 2)
         thumb = PanelLook.node("panel.slider.thumb.\(control.key)", Rect(x - 6, 8, 12, 12), .white, radius: 6)
-        let boxFrame = Rect(PanelLook.controlRight - PanelLook.valueWidth, (h - PanelLook.fieldHeight) / 2, PanelLook.valueWidth, PanelLook.fieldHeight)
+        let boxFrame = Rect(geometry.controlRight - PanelLook.valueWidth, (h - PanelLook.fieldHeight) / 2, PanelLook.valueWidth, PanelLook.fieldHeight)
         box = PanelLook.node("panel.value.\(control.key)", boxFrame, PanelLook.field, radius: 4)
         value = PanelLook.text("panel.value.text", "", Rect(6, 0, boxFrame.width - 12, boxFrame.height), alignment: .trailing)
-        super.init(item, height: h)
+        super.init(item, height: h, geometry: geometry)
         addLabel(control.label, indent: control.part == nil ? 0 : 12)
-        node.addChild(PanelLook.node("panel.slider.track.\(control.key)", Rect(x, SliderRowView.trackY, w, 4), PanelLook.track, radius: 2))
+        node.addChild(PanelLook.node("panel.slider.track.\(control.key)", track, PanelLook.track, radius: 2))
         node.addChild(fill)
         node.addChild(thumb)
         node.addChild(box)
         box.addChild(value)
     }
 
-    /// The track in row coordinates.
-    static var track: Rect { Rect(PanelLook.controlX, trackY, PanelLook.trackWidth, 4) }
-
     /// The value under x (row coordinates), not snapped.
     func rawValue(atX x: Double) -> Double {
-        let t = min(max((x - SliderRowView.track.minX) / SliderRowView.track.width, 0), 1)
+        let t = min(max((x - track.minX) / track.width, 0), 1)
         return control.min + t * (control.max - control.min)
     }
 
     override func part(at p: Point) -> PanelPart? {
         if box.frame.outset(2).contains(p) { return .valueBox }
-        if p.x >= SliderRowView.track.minX - 8 && p.x <= SliderRowView.track.maxX + 8 { return .track }
+        if p.x >= track.minX - 8 && p.x <= track.maxX + 8 { return .track }
         return .row
     }
 
     override func update(_ parameters: Parameters, _ state: RowState) {
         super.update(parameters, state)
         let v = control.value(in: parameters)
-        let track = SliderRowView.track
         let x = track.minX + control.fraction(v) * track.width
         // The filled part runs from zero when the range spans it (offsets), else from the minimum.
         let zeroX = track.minX + control.fraction(0) * track.width
@@ -339,11 +397,11 @@ final class ToggleRowView: RowView {
     let key: String
     private let pill: Node, knob: Node
 
-    init(_ spec: ParameterSpec) {
+    init(_ spec: ParameterSpec, geometry: PanelGeometry) {
         key = spec.key
-        pill = PanelLook.node("panel.toggle.\(spec.key)", Rect(PanelLook.controlRight - 34, 5, 34, 18), PanelLook.track, radius: 9)
+        pill = PanelLook.node("panel.toggle.\(spec.key)", Rect(geometry.controlRight - 34, 5, 34, 18), PanelLook.track, radius: 9)
         knob = PanelLook.node("panel.toggle.knob", Rect(2, 2, 14, 14), .white, radius: 7)
-        super.init(.parameter(spec.key), height: PanelLook.rowHeight)
+        super.init(.parameter(spec.key), height: PanelLook.rowHeight, geometry: geometry)
         addLabel(spec.label)
         node.addChild(pill)
         pill.addChild(knob)
@@ -365,14 +423,14 @@ final class PickerRowView: RowView {
     let isCurve: Bool
     private let box: Node, name: Node
 
-    init(_ spec: ParameterSpec) {
+    init(_ spec: ParameterSpec, geometry: PanelGeometry) {
         key = spec.key
         isCurve = spec.kind == .curve
-        let boxFrame = Rect(PanelLook.controlX, (PanelLook.rowHeight - PanelLook.fieldHeight) / 2,
-                            PanelLook.controlRight - PanelLook.controlX, PanelLook.fieldHeight)
+        let boxFrame = Rect(geometry.controlX, (PanelLook.rowHeight - PanelLook.fieldHeight) / 2,
+                            geometry.controlRight - geometry.controlX, PanelLook.fieldHeight)
         box = PanelLook.node("panel.picker.\(spec.key)", boxFrame, PanelLook.field, radius: 4)
         name = PanelLook.text("panel.picker.name", "", Rect(18, 0, boxFrame.width - 36, boxFrame.height), alignment: .center)
-        super.init(.parameter(spec.key), height: PanelLook.rowHeight)
+        super.init(.parameter(spec.key), height: PanelLook.rowHeight, geometry: geometry)
         addLabel(spec.label)
         node.addChild(box)
         box.addChild(PanelLook.text("panel.picker.previous", "‹", Rect(8, 0, 10, boxFrame.height), color: PanelLook.dim))
@@ -391,7 +449,8 @@ final class PickerRowView: RowView {
         super.update(parameters, state)
         let text = parameters.text(key)
         let shown = isCurve ? PickerRowView.curveName(text) : text
-        name.text?.string = state.entry.map { PanelLook.typing($0, width: name.frame.width) } ?? shown
+        name.text?.string = state.entry.map { PanelLook.typing($0, width: name.frame.width) }
+            ?? PanelLook.fitted(shown, width: name.frame.width, font: PanelLook.font)
         box.setBackground(state.entry == nil ? PanelLook.field : PanelLook.fieldEditing)
     }
 
@@ -413,17 +472,17 @@ final class PickerRowView: RowView {
 final class PresetRowView: RowView {
     private let label: Node, tag: Node, field: Node
 
-    init(_ item: PanelItem, title: String, tag: String) {
-        let h = PanelLook.presetRowHeight, labelWidth = PanelLook.width - 2 * PanelLook.inset - 60
+    init(_ item: PanelItem, title: String, tag: String, geometry: PanelGeometry) {
+        let h = PanelLook.presetRowHeight, labelWidth = geometry.lineWidth - 60
         label = PanelLook.node("panel.preset.label", Rect(PanelLook.inset, 0, labelWidth, h))
         label.clipsToBounds = true
         label.addChild(PanelLook.text("panel.preset.name", PanelLook.fitted(title, width: labelWidth, font: PanelLook.font),
                                       Rect(0, 0, labelWidth, h)))
-        let fieldFrame = Rect(PanelLook.inset, (h - PanelLook.fieldHeight) / 2, PanelLook.width - 2 * PanelLook.inset, PanelLook.fieldHeight)
+        let fieldFrame = Rect(PanelLook.inset, (h - PanelLook.fieldHeight) / 2, geometry.lineWidth, PanelLook.fieldHeight)
         field = PanelLook.node("panel.preset.field", fieldFrame, PanelLook.fieldEditing, radius: 4)
-        self.tag = PanelLook.text("panel.preset.tag", tag, Rect(label.frame.maxX, 0, PanelLook.width - PanelLook.inset - label.frame.maxX, h),
+        self.tag = PanelLook.text("panel.preset.tag", tag, Rect(label.frame.maxX, 0, geometry.controlRight - label.frame.maxX, h),
                                   font: PanelLook.smallFont, color: PanelLook.dim, alignment: .trailing)
-        super.init(item, height: h)
+        super.init(item, height: h, geometry: geometry)
         node.addChild(label)
         node.addChild(self.tag)
         node.addChild(field)

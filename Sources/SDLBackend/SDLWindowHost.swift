@@ -42,6 +42,11 @@ public final class SDLWindowHost {
     /// display does not say). A software renderer has no vsync to hold it back.
     public var frameInterval: Double
 
+    /// The smallest size the user can make the window, in points: the tuning panel still shows a usable slider
+    /// (200 pt wide, beside 40 pt of the style) and the title with three rows. The window manager enforces it; a
+    /// bare X server (Xvfb, xdotool) can still force any size down to 1x1, which the app lays out as well.
+    public static let minimumSize = Size(240, 160)
+
     /// Opens a window of `size` points titled `title`, drawn by `rendering`. Throws `SDLBackendError.noDisplay`
     /// when no display is available (run `carousel-lab capture` for headless use instead).
     public init(title: String, size: Size, rendering: WindowRendering = .software) throws {
@@ -65,6 +70,9 @@ public final class SDLWindowHost {
         guard let window = SDL_CreateWindow(title, pos, pos, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
             throw SDLBackendError.noDisplay("cannot create a window: \(RendererContext.lastError())")
         }
+        // A window asked for smaller than the minimum opens at the size asked for, and cannot be made smaller.
+        SDL_SetWindowMinimumSize(window, Int32(min(SDLWindowHost.minimumSize.width, size.width.rounded())),
+                                 Int32(min(SDLWindowHost.minimumSize.height, size.height.rounded())))
         var sdlRenderer: OpaquePointer?
         if rendering == .accelerated {
             sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)

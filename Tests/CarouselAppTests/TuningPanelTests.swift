@@ -67,8 +67,15 @@ struct TuningPanelTests {
         f.sim.send(.resize(Size(800, 1000)))
         #expect(f.preview.panel.frame == Rect(480, 0, 320, 1000))
         #expect(f.preview.panel.scroll == deepest - 280)
+        // Narrower than 320 + the 40-pt strip of style: the panel narrows, down to 180 pt, giving up the strip first.
+        f.sim.send(.resize(Size(300, 300)))
+        #expect(f.preview.panel.frame == Rect(40, 0, 260, 300))
         f.sim.send(.resize(Size(200, 300)))
-        #expect(f.preview.panel.frame == Rect(0, 0, 200, 300))
+        #expect(f.preview.panel.frame == Rect(20, 0, 180, 300))
+        // Narrower still (Xvfb can force sizes under the window's minimum): the panel covers the window, clipping.
+        f.sim.send(.resize(Size(1, 1)))
+        #expect(f.preview.panel.frame == Rect(0, 0, 1, 1))
+        f.sim.frame()
     }
 
     @Test("Switching style rebuilds the panel for the new style; each style keeps its own undo history")

@@ -109,6 +109,29 @@ struct WindowFaultTests {
         #expect(app.process.isRunning)
     }
 
+    @Test("The window asks the window manager for a minimum size of 240x160; a size forced under it still lays out")
+    func minimumSize() throws {
+        let display = try PrivateDisplay()
+        let app = try AppWindow(["--style", "expand"], environment: ["DISPLAY": display.name])
+        defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
+        let id = try #require(windowID(app))
+        let p = Process(), out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+        p.arguments = ["-id", id, "WM_NORMAL_HINTS"]
+        p.environment = app.process.environment
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let hints = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(hints.contains("minimum size: 240 by 160"), "WM_NORMAL_HINTS: \(hints)")
+        // No window manager here to hold the minimum: xdotool can force a smaller size, and the app follows it.
+        app.xdotool("key", "Tab")
+        app.xdotool("windowsize", id, "120", "90")
+        let small = app.wait(timeout: 10) { size($0) == [120, 90] }
+        #expect(size(small) == [120, 90] && finite(small))
+        #expect(app.process.isRunning)
+    }
+
     @Test("Unmapped (minimised) and mapped again: auto-advance pauses while hidden and the app keeps running")
     func minimiseAndRestore() throws {
         let display = try PrivateDisplay()
