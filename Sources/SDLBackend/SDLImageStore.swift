@@ -200,7 +200,8 @@ public final class SDLImageStore: ImageStore {
     @discardableResult
     public func pump() -> Bool {
         let items = mailbox.drain()
-        guard !items.isEmpty else { return false }
+        // Drawn-size copies are made while painting, so the budget is checked on every call, not only on decodes.
+        guard !items.isEmpty else { enforceBudget(); return false }
         var changed = false
         for item in items {
             decodeCPUSeconds += item.cpuSeconds
