@@ -21,7 +21,7 @@
 # pointer outside, the parameter file at its first values); resident memory is the median of the samples in the last
 # 6 s of each quiet spell. After warm-up it must not grow by more than SOAK_MAX_GROWTH_MB (default 5; 10 for runs
 # under 5 minutes, whose readings sit closer to the warm-up: they catch a leak per frame, 7 kB a frame in CI's minute). Resident
-# memory is sampled from /proc every 2 s all along; the peak and the least-squares trend are reported too. The app's
+# memory is sampled from /proc every second all along; the peak and the least-squares trend are reported too. The app's
 # own `--stats` line gives the frames drawn.
 # Exit status 0 when everything held. Environment: BIN (the binary; default .build/release/carousel-lab, built if
 # missing), SOAK_DIR (where logs go; default a temporary folder, kept), SOAK_MAX_GROWTH_MB, SOAK_ACTIONS (the kinds
