@@ -99,7 +99,7 @@ enum ImageDecoder {
         let target = targetSize(natural: natural, max: maxPixelSize)
         let result = downscale(converted, to: target)
         // Large decode buffers otherwise stay on the heap after they are freed.
-        if natural.w * natural.h >= 2_000_000 { _ = carousel_malloc_trim() }
+        if natural.w * natural.h >= 2_000_000 { MemoryPolicy.trim() }
         guard let result else { return .failed("\(name): cannot downscale (\(RendererContext.lastError()))") }
         let opaque = !mayHaveAlpha || isOpaque(result)
         return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: opaque)

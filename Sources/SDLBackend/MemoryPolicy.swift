@@ -13,23 +13,34 @@ public enum MemoryPolicy {
         _ = carousel_malloc_limit_arenas()
     }
 
-    private nonisolated(unsafe) static var lastTrim = 0.0
-    /// How long the last trim took, in seconds (`run --stats`).
-    public private(set) nonisolated(unsafe) static var lastTrimDuration = 0.0
-
-    /// Returns the free memory the allocator holds to the system (`malloc_trim`), at most every `interval` seconds
-    /// of `now` (wall time). The window loop calls it each iteration; it costs about a millisecond when it runs.
+    /// Returns the free memory the allocator holds to the system (`malloc_trim`); returns how long that took, in
+    /// seconds.
     @discardableResult
-    public static func trimIfDue(now: Double, interval: Double = 10) -> Bool {
-        guard now - lastTrim >= interval else { return false }
-        lastTrim = now
+    public static func trim() -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = carousel_malloc_trim()
-        lastTrimDuration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return true
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// Bytes in use from malloc (glibc's `mallinfo2`): what the process holds, unlike resident memory, which also
     /// counts freed memory the allocator keeps for reuse.
     public static var heapInUseBytes: Int { Int(carousel_heap_in_use()) }
+}
+
+/// `MemoryPolicy.trim` at most every `interval` seconds: the window loop calls `runIfDue` each iteration; a trim
+/// costs about a millisecond when it runs.
+struct PeriodicTrim {
+    let interval: Double
+    private var last = 0.0
+    /// How long the last trim took, in seconds (`run --stats`).
+    private(set) var lastDuration = 0.0
+
+    init(interval: Double) { self.interval = interval }
+
+    /// Trims when `interval` seconds of `now` (wall time) have passed since the last trim.
+    mutating func runIfDue(now: Double) {
+        guard now - last >= interval else { return }
+        last = now
+        lastDuration = MemoryPolicy.trim()
+    }
 }

@@ -37,6 +37,10 @@ public final class SDLWindowHost {
     private let wakeEventType: UInt32
     /// Wakes the loop from any thread, so the driver's `update` runs soon (for work that arrives from elsewhere).
     public let wake: @Sendable () -> Void
+    /// Returns the allocator's free memory to the system every 10 s of the loop.
+    private var trim = PeriodicTrim(interval: 10)
+    /// How long the loop's last memory trim took, in seconds (`run --stats`).
+    public var lastTrimDuration: Double { trim.lastDuration }
     private var startCounter: UInt64 = 0
     /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
     /// display does not say). A software renderer has no vsync to hold it back.
@@ -165,7 +169,7 @@ public final class SDLWindowHost {
             screenshotter.pump()
             // 3. Time, then draw.
             driver.update(to: t)
-            MemoryPolicy.trimIfDue(now: t)
+            trim.runIfDue(now: t)
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {
                 let t = now()

@@ -238,15 +238,16 @@ extension CarouselLab {
                     currentDirectory: FileManager.default.currentDirectoryPath,
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
-                QuitSignals.install()
+                Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout)
                 if stats {
                     // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
                     driver.statsLine = { [unowned driver, unowned host] in
                         runStats.line(frames: driver.framesDrawn, textureBytes: host.imageStore.textureBytes,
-                                      text: host.renderer.textCacheFootprint, heapInUse: MemoryPolicy.heapInUseBytes)
+                                      text: host.renderer.textCacheFootprint, lastTrim: host.lastTrimDuration)
                     }
-                    StatsSignal.install(request: driver.statsRequest, wake: host.wake)
+                    let request = driver.statsRequest, wake = host.wake
+                    Signals.handle([SIGUSR1]) { request.raise(); wake() }
                 }
                 host.run(driver: driver)
                 if let line = driver.statsLine { printError(line()) }
@@ -380,29 +381,18 @@ final class RaisedFlag: @unchecked Sendable {
     func take() -> Bool { lock.lock(); defer { raised = false; lock.unlock() }; return raised }
 }
 
-/// `run --stats`: SIGUSR1 asks for the stats line now (caught on a background queue, handed to the loop).
-enum StatsSignal {
-    nonisolated(unsafe) private static var source: DispatchSourceSignal?
-
-    static func install(request: RaisedFlag, wake: @escaping @Sendable () -> Void) {
-        signal(SIGUSR1, SIG_IGN)
-        let s = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-        s.setEventHandler { request.raise(); wake() }
-        s.resume()
-        source = s
-    }
-}
-
-/// SIGTERM and SIGINT end the window loop cleanly: they are caught on a background queue and turned into a quit
-/// event that wakes the loop (SDL's own handler may run on a thread that does not wake the waiting main thread).
-enum QuitSignals {
+/// Signals the window loop answers: SIGTERM and SIGINT end it cleanly (a quit event that wakes it), SIGUSR1 asks
+/// `run --stats` for its line now. They are caught on a background queue and handed to the loop (SDL's own handler
+/// may run on a thread that does not wake the waiting main thread).
+enum Signals {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    static func install() {
-        for sig in [SIGTERM, SIGINT] {
+    /// Runs `handler` on a background queue whenever one of `signals` arrives (instead of their default action).
+    static func handle(_ signals: [Int32], _ handler: @escaping @Sendable () -> Void) {
+        for sig in signals {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { pushQuit() }
+            source.setEventHandler(handler: handler)
             source.resume()
             sources.append(source)
         }

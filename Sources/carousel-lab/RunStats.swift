@@ -1,3 +1,4 @@
+import CarouselBench
 import Foundation
 import SDLBackend
 
@@ -6,28 +7,17 @@ import SDLBackend
 struct RunStats {
     private let started = Date()
 
-    /// Resident memory now and at its peak, in kB, from /proc/self/status (nil where that does not exist).
-    static func residentKB() -> (current: Int, peak: Int)? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        func field(_ name: String) -> Int? {
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        }
-        guard let rss = field("VmRSS"), let hwm = field("VmHWM") else { return nil }
-        return (rss, hwm)
-    }
-
     /// The line: "stats: 36012 frames in 600.0 s (60.0 fps), image textures 80.2 MB, text 2.1 MB (6 fonts), heap in
     /// use 85.0 MB, resident memory 92.3 MB (peak 95.1 MB)".
-    func line(frames: Int, textureBytes: Int, text cache: (bytes: Int, fonts: Int), heapInUse: Int) -> String {
+    func line(frames: Int, textureBytes: Int, text cache: (bytes: Int, fonts: Int), lastTrim: Double) -> String {
         let seconds = Date().timeIntervalSince(started)
         var text = String(format: "stats: %d frames in %.1f s (%.1f fps), image textures %.1f MB, text %.1f MB (%d fonts)",
                           frames, seconds, seconds > 0 ? Double(frames) / seconds : 0, Double(textureBytes) / 1_048_576,
                           Double(cache.bytes) / 1_048_576, cache.fonts)
-        text += String(format: ", heap in use %.1f MB (last trim %.1f ms)", Double(heapInUse) / 1_048_576,
-                       MemoryPolicy.lastTrimDuration * 1000)
-        if let m = RunStats.residentKB() {
-            text += String(format: ", resident memory %.1f MB (peak %.1f MB)", Double(m.current) / 1024, Double(m.peak) / 1024)
+        text += String(format: ", heap in use %.1f MB (last trim %.1f ms)", Double(MemoryPolicy.heapInUseBytes) / 1_048_576,
+                       lastTrim * 1000)
+        if let m = ProcessMetrics.memory() {
+            text += String(format: ", resident memory %.1f MB (peak %.1f MB)", m.rss, m.peakRSS)
         }
         return text
     }

@@ -37,6 +37,17 @@ final class BenchDriver: FrameDriver {
     var wantsQuit: Bool { frames >= maxFrames && lastTime > idleUntil }
 }
 
+/// A 1280x720 window and a 1000x1500 striped poster in `dir`, decoded at 300x450, for the benchmarks.
+@MainActor
+func benchWindow(posterIn dir: URL) throws -> (SDLWindowHost, ImageHandle) {
+    let path = dir.appendingPathComponent("poster.png").path
+    writeStripedPNG(path, width: 1000, height: 1500, stripes: [(0.3, 0x336699), (0.4, 0xcc8844), (0.3, 0x88aa22)])
+    let host = try SDLWindowHost(title: "bench", size: Size(1280, 720))
+    let h = host.imageStore.handle(for: path, maxPixelSize: Size(300, 450))
+    #expect(host.imageStore.waitUntilLoaded(timeout: 10))
+    return (host, h)
+}
+
 @MainActor
 @Suite("Benchmarks (CAROUSEL_BENCH=1 under xvfb-run)", .serialized,
        .enabled(if: hasDisplay && ProcessInfo.processInfo.environment["CAROUSEL_BENCH"] == "1"))
@@ -44,11 +55,7 @@ struct BenchTests {
     @Test func frameTimeAndIdleCPU() throws {
         let dir = try makeTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("poster.png").path
-        writeStripedPNG(path, width: 1000, height: 1500, stripes: [(0.3, 0x336699), (0.4, 0xcc8844), (0.3, 0x88aa22)])
-        let host = try SDLWindowHost(title: "bench", size: Size(1280, 720))
-        let h = host.imageStore.handle(for: path, maxPixelSize: Size(300, 450))
-        #expect(host.imageStore.waitUntilLoaded(timeout: 10))
+        let (host, h) = try benchWindow(posterIn: dir)
         let idle = 3.0
         let driver = BenchDriver(image: h, frames: 60, idleSeconds: 0)
         host.run(driver: driver)
@@ -83,11 +90,7 @@ struct ScreenshotBenchTests {
     @Test func screenshotCost() throws {
         let dir = try makeTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("poster.png").path
-        writeStripedPNG(path, width: 1000, height: 1500, stripes: [(0.3, 0x336699), (0.4, 0xcc8844), (0.3, 0x88aa22)])
-        let host = try SDLWindowHost(title: "bench", size: Size(1280, 720))
-        let h = host.imageStore.handle(for: path, maxPixelSize: Size(300, 450))
-        #expect(host.imageStore.waitUntilLoaded(timeout: 10))
+        let (host, h) = try benchWindow(posterIn: dir)
         let driver = BenchDriver(image: h, frames: .max, idleSeconds: 0)
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] * 1000 }
         var plain: [Double] = [], readBack: [Double] = [], saves: [Double] = []
