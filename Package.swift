@@ -13,39 +13,46 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Pure Swift: geometry, animation, view tree, input, scrolling, Renderer protocol. No SDL.
+        // Foundation-only helpers every layer may use and the view tree never needs: the JSON parser with line
+        // numbers, the file-reading policy, one-line message quoting, atomic file writes.
+        .target(name: "CarouselSupport"),
+        // Pure Swift: geometry, animation, view tree, input, scrolling, the Renderer protocol and the platform
+        // services (clipboard, sound, screenshots) a backend provides. No SDL.
         .target(name: "CarouselCore"),
         // Test doubles shared by every test target: recording renderer, input simulator, fake image store, and a
         // local HTTP server (Foundation sockets only).
-        .target(name: "CarouselTesting", dependencies: ["CarouselCore", "CarouselStyles"]),
+        .target(name: "CarouselTesting", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),
         // The five carousel styles, their parameter schemas, and the deck model.
-        .target(name: "CarouselStyles", dependencies: ["CarouselCore"]),
-        // The app model: style switching, scripted input, layout export, capture, auto-advance.
-        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselStyles"]),
+        .target(name: "CarouselStyles", dependencies: ["CarouselSupport", "CarouselCore"]),
+        // The app model: style switching, the tuning panel, scripted input, layout export, capture, auto-advance, the
+        // window's driver.
+        .target(name: "CarouselApp", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),
         // Image bytes for a deck's sources: paths, file:// and http(s):// via URLSession, memory and disk caches,
         // retry policy. Pure Foundation (+ FoundationNetworking on Linux), no SDL.
-        .target(name: "ImageFetching"),
+        .target(name: "ImageFetching", dependencies: ["CarouselSupport"]),
         // The SDL system libraries, wrapped by shim headers.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Xlib + XInput 2.4, for touchpad pinch gestures SDL2 does not deliver.
         .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
-        // The only module that imports SDL: window, renderer, image and font loading, PNG output.
-        .target(name: "SDLBackend", dependencies: ["CarouselCore", "CarouselApp", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11"]),
+        // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
+        // services of CarouselCore. It knows the core, never the app.
+        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11"]),
         // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
-        .target(name: "CarouselBench", dependencies: ["CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
+        .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [
-            "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench",
+            "CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "CarouselSupportTests", dependencies: ["CarouselSupport"]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselStyles", "CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "CarouselAppTests", dependencies: ["CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "ImageFetchingTests", dependencies: ["ImageFetching", "CarouselTesting"]),
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ImageFetching", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselSupport", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "CarouselAppTests", dependencies: ["CarouselSupport", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "ImageFetchingTests", dependencies: ["CarouselSupport", "ImageFetching", "CarouselTesting"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselCore", "CarouselTesting"]),
         // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
-        .testTarget(name: "EndToEndTests", dependencies: ["SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 import CarouselStyles
 import Foundation
@@ -461,11 +462,4 @@ public struct PreviewError: Error, CustomStringConvertible, Equatable {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
-}
-
-/// Plays short sounds; the backend implements it with SDL audio.
-@MainActor
-public protocol SoundPlayer: AnyObject {
-    /// A short click, like a phone's "heavy impact" haptic made audible.
-    func playClick()
 }

@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 import CarouselStyles
 

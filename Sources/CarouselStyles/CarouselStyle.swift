@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 
 /// A style's name, summary and parameter schema.

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import CarouselSupport
 import Foundation
 
 /// Writes PNG files (canvas saves, screenshots and their sidecars) so that a failure never leaves a partial file
@@ -7,8 +8,7 @@ import Foundation
 ///
 /// SDL_image's `IMG_SavePNG` ignores failed writes: on a full disk it reports success and leaves a truncated PNG.
 /// So the image is encoded into memory first (`IMG_SavePNG_RW` into a growing buffer), then written with every
-/// `write(2)` and the final `close(2)` checked, under a temporary name in the target folder, and renamed into place
-/// only when all of it reached the disk.
+/// `write(2)` and the final `close(2)` checked, through `AtomicFile`.
 enum PNGWriter {
     // MARK: Encoding
 
@@ -67,57 +67,15 @@ enum PNGWriter {
 
     // MARK: Writing
 
-    /// Writes `bytes` to `path` through a temporary file in the same folder and a rename. Refuses to replace
-    /// anything but a regular file (a device, a FIFO, a folder). The folder must exist.
+    /// Writes `bytes` to `path` whole or not at all (`AtomicFile`). Refuses to replace anything but a regular file
+    /// (a device, a FIFO, a folder). The folder must exist.
     static func write(_ bytes: [UInt8], to path: String) throws(PNGWriteError) {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
+        let dir = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
             throw PNGWriteError("folder \(dir) does not exist")
         }
-        try checkReplaceable(path)
-        let temp = try writeTemporary(bytes, beside: path)
-        if rename(temp, path) != 0 {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw PNGWriteError(why)
-        }
-    }
-
-    /// Throws when `path` exists and is neither a regular file nor a symbolic link (a link is replaced by the file).
-    private static func checkReplaceable(_ path: String) throws(PNGWriteError) {
-        var existing = stat()
-        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG, (existing.st_mode & S_IFMT) != S_IFLNK {
-            throw PNGWriteError("exists and is not a regular file; not replaced")
-        }
-    }
-
-    /// Writes `bytes` to a new hidden, unique file beside `path`, every `write(2)`, the `fsync(2)` and the
-    /// `close(2)` checked, and returns its path. On failure nothing is left behind.
-    private static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(PNGWriteError) -> String {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let temp = "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PNGWriteError("cannot create a file in \(dir): \(String(cString: strerror(errno)))") }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { failure = n < 0 ? String(cString: strerror(errno)) : "nothing written"; return }
-                done += n
-            }
-        }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temp)
-            throw PNGWriteError(failure)
-        }
-        return temp
+        do { try AtomicFile.write(Data(bytes), to: path) } catch { throw PNGWriteError(error.reason) }
     }
 
     // MARK: Saving surfaces
@@ -142,36 +100,11 @@ enum PNGWriter {
         } else if !isDir.boolValue {
             throw fail("\(dir) is not a folder")
         }
-        let pngTemp: String
-        do throws(PNGWriteError) {
-            try checkReplaceable(path)
-            pngTemp = try writeTemporary(try encode(surface), beside: path)
-        } catch {
-            throw fail(error.reason)
-        }
-        var written = [pngTemp]
-        func undo() { written.forEach { unlink($0) } }
-        if let sidecar {
-            let textTemp: String
-            do throws(PNGWriteError) {
-                try checkReplaceable(sidecar.path)
-                textTemp = try writeTemporary(Array(sidecar.text.utf8), beside: sidecar.path)
-            } catch {
-                undo()
-                throw fail("cannot write \(sidecar.path): \(error.reason)")
-            }
-            written.append(textTemp)
-            guard rename(textTemp, sidecar.path) == 0 else {
-                let why = String(cString: strerror(errno))
-                undo()
-                throw fail("cannot write \(sidecar.path): \(why)")
-            }
-            written[1] = sidecar.path
-        }
-        guard rename(pngTemp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            undo()
-            throw fail(why)
+        var files: [(path: String, data: Data)] = []
+        if let sidecar { files.append((sidecar.path, Data(sidecar.text.utf8))) }
+        do throws(PNGWriteError) { files.append((path, Data(try encode(surface)))) } catch { throw fail(error.reason) }
+        do { try AtomicFile.writeAll(files) } catch {
+            throw fail(error.path == path ? error.reason : "cannot write \(error.path): \(error.reason)")
         }
     }
 

@@ -1,5 +1,6 @@
 import CSDL2
-import CarouselApp
+import CarouselCore
+
 import Foundation
 
 /// A short synthesised click through SDL audio: the desktop stand-in for a phone's heavy haptic. The audio device

@@ -1,5 +1,5 @@
 import CSDL2
-import CarouselApp
+import CarouselCore
 
 /// The system clipboard through SDL (the window must be open: SDL's video subsystem owns the selection on X11).
 @MainActor

@@ -1,3 +1,4 @@
+import CarouselSupport
 import CSDL2
 import CSDL2Image
 import CarouselCore

@@ -1,6 +1,7 @@
 import CSDL2
+import CarouselCore
 import CSDL2Image
-import CarouselApp
+
 import Foundation
 
 // MARK: Screenshots

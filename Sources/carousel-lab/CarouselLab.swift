@@ -2,6 +2,7 @@ import ArgumentParser
 import CarouselApp
 import CarouselCore
 import CarouselStyles
+import CarouselSupport
 import Foundation
 import SDLBackend
 
@@ -239,7 +240,7 @@ extension CarouselLab {
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
-                let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout)
+                let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 if stats {
                     // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
                     driver.statsLine = { [unowned driver, unowned host] in
@@ -306,8 +307,8 @@ extension CarouselLab {
                     try canvas.savePNG(to: name)
                     if let layout {
                         let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
-                        do { try Data((preview.layoutJSON().serialized() + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                            throw Failure("\(path): cannot write the layout (\(error.localizedDescription))")
+                        do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path) } catch {
+                            throw Failure("\(path): cannot write the layout (\(error.reason))")
                         }
                     }
                 }
@@ -327,58 +328,6 @@ extension CarouselLab {
             }
         }
     }
-}
-
-/// The window's driver: the preview, plus scripted input replayed on the wall clock (`run --input`) and the
-/// layout file kept up to date after drawn frames (`run --layout`).
-@MainActor
-final class WindowDriver: FrameDriver {
-    let preview: Preview
-    let player: ScriptPlayer
-    let layoutFile: String?
-    private var lastWritten: String?
-    /// Frames drawn so far (`run --stats`).
-    private(set) var framesDrawn = 0
-    /// The `run --stats` line, when asked for; printed on exit and whenever `statsRequest` is raised.
-    var statsLine: (() -> String)?
-    /// Raised from a signal handler's queue; taken on the loop.
-    let statsRequest = RaisedFlag()
-
-    init(preview: Preview, script: ScriptedInput, layoutFile: String?) {
-        self.preview = preview; player = ScriptPlayer(script); self.layoutFile = layoutFile
-    }
-    func handle(_ event: InputEvent) { preview.handle(event) }
-    func update(to time: Double) {
-        if statsRequest.take(), let statsLine { printError(statsLine()) }
-        player.deliver(upTo: time, into: preview)
-        preview.update(to: time)
-    }
-    var needsFrame: Bool { preview.needsFrame }
-    var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
-    var wantsQuit: Bool { preview.wantsQuit }
-
-    func draw(into renderer: Renderer) {
-        preview.draw(into: renderer)
-        framesDrawn += 1
-        guard let layoutFile else { return }
-        // Written only when it changed, via a temporary file and a rename, so readers never see half a file.
-        let text = preview.layoutJSON().serialized() + "\n"
-        guard text != lastWritten else { return }
-        lastWritten = text
-        let tmp = layoutFile + ".tmp"
-        if FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) {
-            _ = rename(tmp, layoutFile)
-        }
-    }
-}
-
-/// A flag raised on one thread and taken on another.
-final class RaisedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-    func raise() { lock.lock(); raised = true; lock.unlock() }
-    /// Whether the flag was raised since the last take; lowers it.
-    func take() -> Bool { lock.lock(); defer { raised = false; lock.unlock() }; return raised }
 }
 
 /// Signals the window loop answers: SIGTERM and SIGINT end it cleanly (a quit event that wakes it), SIGUSR1 asks

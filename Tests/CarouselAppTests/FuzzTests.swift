@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselTesting
 import CarouselApp
 import CarouselCore

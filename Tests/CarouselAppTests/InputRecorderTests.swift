@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselApp
 import CarouselCore
 import Testing

@@ -1,4 +1,4 @@
-import CarouselCore
+import CarouselSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 
 /// The circular slider (seed 003): a horizontal row of round, aspect-filled images that bends into an arc around the

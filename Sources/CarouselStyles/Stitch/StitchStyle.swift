@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 
 /// Threads' pinch-to-stitch carousel: a scrolling row of photos of mixed aspect ratios, each fitted to the row

@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 
 /// Google's desktop movie carousel: a row of posters; hovering one widens it from 150 to 250 points with

@@ -1,20 +1,6 @@
+import CarouselSupport
 import CarouselCore
 import Foundation
-
-// MARK: Taking
-
-/// Saves a drawn frame as a PNG without holding up the frame loop: the backend reads the pixels back on the main
-/// thread right after the frame is drawn, then encodes and writes the files on a background thread.
-@MainActor
-public protocol ScreenshotTaker: AnyObject {
-    /// Arms a read-back of the next frame drawn: that frame's pixels are saved as a PNG at `path`, and `sidecar`
-    /// (text) is written beside it at `sidecarPath`, both through temporary files renamed into place, so a failure
-    /// (folder not writable, disk full) leaves no partial file. The frame read back is not shown on screen: the
-    /// caller draws the frame again for the window. `completion` runs on the main thread with the PNG's path or the
-    /// error.
-    func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
-                          completion: @escaping @MainActor (Result<String, Error>) -> Void)
-}
 
 // MARK: Where and under which name
 

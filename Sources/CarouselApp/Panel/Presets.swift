@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 import CarouselStyles
 import Foundation
@@ -172,22 +173,16 @@ public struct PresetStore: Sendable {
         }
     }
 
-    /// Writes `data` to a temporary file beside `path`, then moves it to `path`: renamed over an existing file when
-    /// `replacing`, else hard-linked, which fails when `path` exists (so no file is ever replaced unasked).
-    /// `path` holds its old contents or all of `data`, never a part.
+    /// Writes `data` to `path` whole or not at all (`AtomicFile`): renamed over an existing file when `replacing`,
+    /// else linked into place, which fails when `path` exists (so no file is ever replaced unasked).
     private static func write(_ data: Data, to path: String, replacing: Bool) throws(PresetError) {
-        let url = URL(fileURLWithPath: path)
-        let tmp = url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        guard FileManager.default.createFile(atPath: tmp, contents: data) else {
-            try? FileManager.default.removeItem(atPath: tmp)
-            throw PresetError("\(path): cannot write the preset (folder not writable or disk full)")
+        do { try AtomicFile.write(data, to: path, replacing: replacing) } catch {
+            if error.kind == .exists { throw PresetError("\(path): a preset of that name already exists", kind: .nameTaken) }
+            if error.reason.hasPrefix("cannot create") {
+                throw PresetError("\(path): cannot write the preset (folder not writable or disk full)")
+            }
+            throw PresetError("\(path): cannot \(replacing ? "save" : "rename") the preset (\(error.reason))")
         }
-        defer { unlink(tmp) }
-        guard (replacing ? Foundation.rename(tmp, path) : link(tmp, path)) != 0 else { return }
-        if errno == EEXIST && !replacing {
-            throw PresetError("\(path): a preset of that name already exists", kind: .nameTaken)
-        }
-        throw PresetError("\(path): cannot \(replacing ? "save" : "rename") the preset (\(String(cString: strerror(errno))))")
     }
 
     /// A preset file's bytes with its `"name"` set to `name`; the bytes as they are when the file has no name

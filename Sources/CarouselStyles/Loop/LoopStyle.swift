@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 
 /// The "loop" style: the Loopy infinite carousel (seed `002_efe6a465c6cdd3f3.txt`, styles.md section "loop").

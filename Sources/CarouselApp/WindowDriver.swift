@@ -1,0 +1,63 @@
+import CarouselCore
+import CarouselSupport
+import Foundation
+
+/// The window's driver: the preview, plus scripted input replayed on the wall clock (`run --input`) and the
+/// layout file kept up to date after drawn frames (`run --layout`).
+@MainActor
+public final class WindowDriver: FrameDriver {
+    public let preview: Preview
+    let player: ScriptPlayer
+    /// The `run --layout` file, rewritten after each drawn frame that changed it.
+    public let layoutFile: String?
+    /// Prints one line on stderr (the stats line; a layout file that cannot be written).
+    let report: (String) -> Void
+    private var lastWritten: String?
+    private var lastFailure: String?
+    /// Frames drawn so far (`run --stats`).
+    public private(set) var framesDrawn = 0
+    /// The `run --stats` line, when asked for; printed on exit and whenever `statsRequest` is raised.
+    public var statsLine: (() -> String)?
+    /// Raised from a signal handler's queue; taken on the loop.
+    public let statsRequest = RaisedFlag()
+
+    public init(preview: Preview, script: ScriptedInput, layoutFile: String?, report: @escaping (String) -> Void) {
+        self.preview = preview; player = ScriptPlayer(script); self.layoutFile = layoutFile; self.report = report
+    }
+    public func handle(_ event: InputEvent) { preview.handle(event) }
+    public func update(to time: Double) {
+        if statsRequest.take(), let statsLine { report(statsLine()) }
+        player.deliver(upTo: time, into: preview)
+        preview.update(to: time)
+    }
+    public var needsFrame: Bool { preview.needsFrame }
+    public var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
+    public var wantsQuit: Bool { preview.wantsQuit }
+
+    public func draw(into renderer: Renderer) {
+        preview.draw(into: renderer)
+        framesDrawn += 1
+        guard let layoutFile else { return }
+        // Written only when it changed, whole or not at all, so readers never see half a file.
+        let text = preview.layoutJSON().serialized() + "\n"
+        guard text != lastWritten else { return }
+        do {
+            try AtomicFile.write(text, to: layoutFile)
+            lastWritten = text
+        } catch {
+            // Said once per failure, not per frame: the next change tries again.
+            if lastFailure != error.reason { report("\(layoutFile): cannot write the layout (\(error.reason))") }
+            lastFailure = error.reason
+        }
+    }
+}
+
+/// A flag raised on one thread and taken on another.
+public final class RaisedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    public init() {}
+    public func raise() { lock.lock(); raised = true; lock.unlock() }
+    /// Whether the flag was raised since the last take; lowers it.
+    public func take() -> Bool { lock.lock(); defer { raised = false; lock.unlock() }; return raised }
+}

@@ -1,0 +1,42 @@
+/// Services of the platform the app runs on, implemented by a backend (SDL in the window, fakes in tests). They sit
+/// beside `Renderer` in the core so that a backend depends on the core only, never on the app.
+
+// MARK: Screenshots
+
+/// Saves a drawn frame as a PNG without holding up the frame loop: the backend reads the pixels back on the main
+/// thread right after the frame is drawn, then encodes and writes the files on a background thread.
+@MainActor
+public protocol ScreenshotTaker: AnyObject {
+    /// Arms a read-back of the next frame drawn: that frame's pixels are saved as a PNG at `path`, and `sidecar`
+    /// (text) is written beside it at `sidecarPath`, both through temporary files renamed into place, so a failure
+    /// (folder not writable, disk full) leaves no partial file. The frame read back is not shown on screen: the
+    /// caller draws the frame again for the window. `completion` runs on the main thread with the PNG's path or the
+    /// error.
+    func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
+                          completion: @escaping @MainActor (Result<String, Error>) -> Void)
+}
+
+// MARK: Sound
+
+/// Plays short sounds; the backend implements it with SDL audio.
+@MainActor
+public protocol SoundPlayer: AnyObject {
+    /// A short click, like a phone's "heavy impact" haptic made audible.
+    func playClick()
+}
+
+// MARK: Clipboard
+
+/// The system clipboard, as the window backend provides it (SDL's in the app; a fake in tests).
+@MainActor
+public protocol Clipboard: AnyObject {
+    /// Replaces the clipboard's content with `text`; throws a one-line message when the system refuses.
+    func setText(_ text: String) throws(ClipboardError)
+}
+
+/// The system clipboard refused the text.
+public struct ClipboardError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
