@@ -152,7 +152,7 @@ public final class Preview: FrameDriver {
                              running: !autoAdvance.isPaused && !time.isPaused, width: scene.size.width)
     }
 
-    private func toggleAutoAdvance() {
+    func toggleAutoAdvance() {
         var p = currentParameters
         try? p.set("autoAdvance", .bool(!p.bool("autoAdvance")))
         setParameters(p)
@@ -199,50 +199,50 @@ public final class Preview: FrameDriver {
         if wasPaused != autoAdvance.isPaused { refreshProgress() }
     }
 
-    /// The keys the app handles before the style: returns whether `key` was one.
+    /// The app's own keys, before the style: runs the command the key press names in `CommandTable`, if any.
     private func handleAppKey(_ key: Key, _ mods: Modifiers) -> Bool {
-        if mods.contains(.ctrl) {
-            if key.name == "q" { wantsQuit = true; return true }
-            if key.name == "p" { requestScreenshot(); return true }
-            return false
-        }
-        switch key.name {
-        case "1", "2", "3", "4", "5":
-            let i = Int(key.name)! - 1
-            if i < StyleRegistry.all.count {
-                try? switchStyle(to: StyleRegistry.all[i].descriptor.name)
-                overlay.show(message: "Style \(styleType.descriptor.name)")
-            }
-            return true
-        case "a":
-            toggleAutoAdvance(); return true
-        case "space":
-            time.togglePause()
-            timeControlChanged()
-            overlay.show(message: time.isPaused ? "Paused (. steps a frame)" : "Playing at \(speedText)")
-            return true
-        case "period":
-            // The first press pauses on the current frame; each press while paused steps one 60 Hz frame.
-            if time.isPaused { time.step() } else { time.setPaused(true) }
-            timeControlChanged()
-            return true
-        case "comma":
-            time.cycleSlowMotion()
-            timeControlChanged()
-            overlay.show(message: "Speed \(speedText)")
-            return true
-        case "f12":
-            requestScreenshot(); return true
-        case "f3":
-            overlay.toggleStatus(); scene.setNeedsDisplay(); return true
-        case "f1", "question", "slash" where mods.contains(.shift) || key.name != "slash":
-            overlay.toggleHelp(lines: Preview.helpLines); return true
-        case "escape" where overlay.isHelpVisible:
-            overlay.toggleHelp(lines: []); return true
-        default:
-            return false
-        }
+        guard let command = CommandTable.command(for: key, mods, in: self) else { return false }
+        command.perform(self, key: key)
+        return true
     }
+
+    // MARK: Commands
+
+    /// Switches to the style numbered `number` (1-5, as the keys are) and says so.
+    func switchStyle(number: Int) {
+        guard (1...StyleRegistry.all.count).contains(number) else { return }
+        try? switchStyle(to: StyleRegistry.all[number - 1].descriptor.name)
+        overlay.show(message: "Style \(styleType.descriptor.name)")
+    }
+
+    /// Space: pauses or resumes every animation and timer.
+    func togglePause() {
+        time.togglePause()
+        timeControlChanged()
+        overlay.show(message: time.isPaused ? "Paused (. steps a frame)" : "Playing at \(speedText)")
+    }
+
+    /// `.`: the first press pauses on the current frame; each press while paused steps one 60 Hz frame.
+    func stepFrame() {
+        if time.isPaused { time.step() } else { time.setPaused(true) }
+        timeControlChanged()
+    }
+
+    /// `,`: cycles slow motion.
+    func cycleSlowMotion() {
+        time.cycleSlowMotion()
+        timeControlChanged()
+        overlay.show(message: "Speed \(speedText)")
+    }
+
+    /// F3: shows or hides the status line.
+    func toggleStatus() { overlay.toggleStatus(); scene.setNeedsDisplay() }
+
+    /// F1: shows or hides the help card generated from the command table.
+    func toggleHelp() { overlay.toggleHelp(lines: CommandTable.helpLines) }
+
+    /// Ctrl+Q: asks the loop to end.
+    func quit() { wantsQuit = true }
 
     var speedText: String { time.speed == 1 ? "1×" : "1/\(JSONValue.format((1 / time.speed).rounded()))×" }
 
@@ -261,28 +261,6 @@ public final class Preview: FrameDriver {
         refreshProgress()
         scene.setNeedsDisplay()
     }
-
-    /// Every key and gesture, as the help card (F1 or ?) lists them.
-    public static let helpLines = [
-        "Carousel Lab: keys and gestures",
-        "1-5  switch style (expand, stitch, loop, circular, paging)",
-        "Wheel / Shift+wheel  scroll the row; it snaps when the wheel stops",
-        "Left / Right  previous / next item;  Enter pins (expand)",
-        "Ctrl+wheel, Ctrl+minus / Ctrl+plus, touchpad pinch  magnify (stitch)",
-        "Click  select, pin or page;  drag  scroll (circular, paging)",
-        "M  Normal / Scaled mode (circular)",
-        "A  auto-advance on/off (pauses while the pointer is over the row)",
-        "Space  pause / play;  .  pause, then step one frame;  ,  slow motion 1/2, 1/4, 1/10",
-        "F12 or Ctrl+P  screenshot (PNG + JSON to reproduce it with capture)",
-        "F3  frame rate, frame time and state;  F1 or ?  this help;  Ctrl+Q  quit",
-        "--params FILE: saving the file applies it live",
-        "Tab  tuning panel: drag a slider (Shift: fine), double-click types",
-        "  Panel open: Up/Down select, Left/Right adjust (Shift: finer),",
-        "  Enter types or toggles, R resets one, Shift+R resets all",
-        "  Your preset: Delete twice deletes it, F2 or double-click its name renames",
-        "Ctrl+Z / Ctrl+Shift+Z  undo / redo a parameter change",
-        "Ctrl+S  save a preset;  Ctrl+C  copy the values as JSON and Swift",
-    ]
 
     public func update(to wallTime: Double) {
         wall = wallTime

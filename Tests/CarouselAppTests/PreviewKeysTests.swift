@@ -70,9 +70,9 @@ struct PreviewKeysTests {
 
     @Test("The help card names every app key")
     func helpComplete() {
-        let text = Preview.helpLines.joined(separator: "\n")
-        for key in ["1-5", "Wheel", "Left / Right", "Enter", "Ctrl+wheel", "pinch", "Click", "drag", "M ", "A ", "Space", ". ",
-                    ", ", "1/2, 1/4, 1/10", "F12", "Ctrl+P", "F3", "F1 or ?", "Ctrl+Q", "--params"] {
+        let text = CommandTable.helpLines.joined(separator: "\n")
+        for key in ["1-5", "wheel", "Left / Right", "Enter", "Ctrl+wheel", "pinch", "click", "drag", "M ", "A ", "Space", ". ",
+                    ", ", "1/2, 1/4, 1/10", "F12", "Ctrl+P", "F3", "F1 or ?", "Ctrl+Q", "Tab", "Ctrl+Z", "Ctrl+S", "Ctrl+C"] {
             #expect(text.contains(key), "\(key)")
         }
     }

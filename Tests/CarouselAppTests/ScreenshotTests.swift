@@ -177,8 +177,8 @@ struct ScreenshotAppTests {
         loop.key("f12")
         let captured = try #require(loop.taker.captured)
         let chrome = before.filter { $0 == "1/2×" || $0 == "Speed 1/2×" || $0.hasPrefix("idle  ") || $0.hasPrefix("params.json")
-            || Preview.helpLines.contains($0) }
-        #expect(chrome.count >= 4 + Preview.helpLines.count)
+            || CommandTable.helpLines.contains($0) }
+        #expect(chrome.count >= 4 + CommandTable.helpLines.count)
         #expect(captured.texts.filter(chrome.contains).isEmpty, "\(captured.texts)")
         #expect(captured.texts.contains { $0.hasPrefix("Item") }, "the carousel is in it")
         #expect(loop.taker.presented.texts.contains("1/2×"), "the window still shows the badge")

@@ -192,20 +192,34 @@ final class Overlay {
 
     var isHelpVisible: Bool { !help.isHidden }
 
-    /// Shows or hides the card listing every key and gesture.
+    /// Shows or hides the card listing every key and gesture: the title, then the lines in as many columns as the
+    /// window's height needs (a column holds what fits between the title and the bottom margin).
     func toggleHelp(lines: [String]) {
         help.isHidden.toggle()
-        guard !help.isHidden else { return }
+        guard !help.isHidden, let title = lines.first else { return }
         help.removeAllChildren()
-        let lineHeight = 21.0
-        let longest = Double(lines.map(\.count).max() ?? 0)
-        let width = min(max(longest * 14 * 0.55 + 40, 360), max(scene.size.width - 20, 100))
-        let height = Double(lines.count) * lineHeight + 32
+        let lineHeight = 21.0, font = FontSpec(size: 14)
+        let body = Array(lines.dropFirst())
+        let perColumn = max(Int(((scene.size.height - 20 - 32) / lineHeight).rounded(.down)) - 1, 1)
+        let columns = stride(from: 0, to: body.count, by: perColumn).map { Array(body[$0..<min($0 + perColumn, body.count)]) }
+        let columnWidths = columns.map { c in max(c.map { measure($0, font) }.max() ?? 0, 160) }
+        let width = min(max(columnWidths.reduce(0, +) + 24 * Double(max(columns.count - 1, 0)) + 40, 360),
+                        max(scene.size.width - 20, 100))
+        let height = Double((columns.map(\.count).max() ?? 0) + 1) * lineHeight + 32
         help.frame = Rect((scene.size.width - width) / 2, max((scene.size.height - height) / 2, 10), width, height)
-        for (i, line) in lines.enumerated() {
-            let n = Node(name: "help.line", frame: Rect(20, 16 + Double(i) * lineHeight, width - 40, lineHeight))
-            n.text = TextContent(line, font: FontSpec(size: 14, bold: i == 0), color: .white)
+        func add(_ line: String, x: Double, row: Int, w: Double, bold: Bool = false) {
+            let n = Node(name: "help.line", frame: Rect(x, 16 + Double(row) * lineHeight, w, lineHeight))
+            n.text = TextContent(line, font: FontSpec(size: font.size, bold: bold), color: .white)
             help.addChild(n)
         }
+        add(title, x: 20, row: 0, w: width - 40, bold: true)
+        var x = 20.0
+        for (column, w) in zip(columns, columnWidths) {
+            for (i, line) in column.enumerated() { add(line, x: x, row: i + 1, w: w) }
+            x += w + 24
+        }
     }
+
+    /// The width of a help line (the stand-in metric: about 0.55 em per character).
+    private func measure(_ text: String, _ font: FontSpec) -> Double { Double(text.count) * font.size * 0.55 }
 }

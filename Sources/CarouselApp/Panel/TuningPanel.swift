@@ -488,18 +488,8 @@ public final class TuningPanel {
             cancelDelete()
             if key.name == "escape" && mods.isEmpty { preview.show(message: "Kept preset \(pending.name)"); return true }
         }
-        if mods.contains(.ctrl) {
-            switch key.name {
-            case "z": if mods.contains(.shift) { redo() } else { undo() }
-            case "y": redo()
-            case "s": beginSavingPreset()
-            case "c": copyToClipboard()
-            default: return false
-            }
-            return true
-        }
-        if key.name == "tab" && !mods.contains(.alt) { toggle(); return true }
-        guard isVisible else { return false }
+        // Keys that work with the panel closed too (Tab, Ctrl+Z, Ctrl+S, ...) are app commands (`CommandTable`).
+        guard isVisible, !mods.contains(.ctrl) else { return false }
         switch key.name {
         case "up", "down": moveSelection(by: key.name == "up" ? -1 : 1)
         case "left", "right": adjustSelection(by: key.name == "left" ? -1 : 1, fine: mods.contains(.shift), isRepeat: isRepeat)

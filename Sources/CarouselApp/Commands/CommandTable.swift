@@ -1,0 +1,161 @@
+import CarouselCore
+
+/// A key with the modifiers held with it, as the app matches and shows it.
+public struct KeyChord: Hashable, Sendable {
+    public let key: Key
+    public let modifiers: Modifiers
+
+    public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
+
+    /// Ctrl+`key`.
+    public static func ctrl(_ key: Key) -> KeyChord { KeyChord(key, .ctrl) }
+    /// Shift+`key`.
+    public static func shift(_ key: Key) -> KeyChord { KeyChord(key, .shift) }
+
+    /// Whether a key press with `mods` held is this chord. Ctrl and Alt must match exactly; Shift must too for a
+    /// chord with Ctrl or Shift, while a plain key also answers with Shift held (`A` is `a`, `?` is typed with
+    /// Shift), so Ctrl+Z and Ctrl+Shift+Z stay apart but a caps-locked letter still works.
+    public func matches(_ key: Key, _ mods: Modifiers) -> Bool {
+        guard key == self.key, mods.contains(.ctrl) == modifiers.contains(.ctrl),
+              mods.contains(.alt) == modifiers.contains(.alt) else { return false }
+        if modifiers.contains(.ctrl) || modifiers.contains(.shift) { return mods.contains(.shift) == modifiers.contains(.shift) }
+        return true
+    }
+}
+
+/// Who handles a command's input.
+public enum CommandScope: Sendable {
+    /// The app, before the style: the command's action runs (`Command.perform`).
+    case app
+    /// The tuning panel while it is open; its rows handle these.
+    case panel
+    /// The style (keys and gestures in the carousel); listed so the help card and the README show them.
+    case style
+}
+
+/// One row of the command table: its input, what it does, and for app commands the action.
+///
+/// The table (`CommandTable.all`) is the one place keys are declared: the app's key handling looks commands up in
+/// it, and the help card (F1) and the README's key table are generated from it, so they cannot drift apart.
+public struct Command: Sendable {
+    /// A short identifier ("screenshot"), for tests and messages.
+    public let name: String
+    /// The keys that run the command (app commands); empty for gestures documented only.
+    public let chords: [KeyChord]
+    /// The input as the README writes it, in Markdown ("`F12` or Ctrl+P"); the help card shows it without the
+    /// backticks.
+    public let input: String
+    /// One line for the help card.
+    public let help: String
+    /// What the README's table says (the help line when nil).
+    public let details: String?
+    public let scope: CommandScope
+    /// Whether the command answers now (a command that does not falls through to the style).
+    let isAvailable: @MainActor @Sendable (Preview) -> Bool
+    /// The action of an app command, given the key that ran it.
+    let action: (@MainActor @Sendable (Preview, Key) -> Void)?
+    /// Whether the help card and the README list the row (false for a second way to a listed command).
+    public let isListed: Bool
+
+    init(_ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
+         listed: Bool = true, when isAvailable: @escaping @MainActor @Sendable (Preview) -> Bool = { _ in true },
+         action: (@MainActor @Sendable (Preview, Key) -> Void)? = nil) {
+        self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
+        self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable; self.action = action
+    }
+
+    /// The input as the help card writes it: the README's without backticks.
+    public var plainInput: String { input.replacingOccurrences(of: "`", with: "") }
+
+    /// Runs the command's action.
+    @MainActor func perform(_ preview: Preview, key: Key) { action?(preview, key) }
+}
+
+/// Every key and gesture of the app, in the order the help card and the README list them.
+public enum CommandTable {
+    /// The app command a key press runs, if any: the first available app command with a matching chord.
+    @MainActor public static func command(for key: Key, _ mods: Modifiers, in preview: Preview) -> Command? {
+        all.first { $0.scope == .app && $0.action != nil && $0.chords.contains { $0.matches(key, mods) } && $0.isAvailable(preview) }
+    }
+
+    /// The help card (F1): a title, then one line per listed row.
+    public static var helpLines: [String] {
+        ["Carousel Lab: keys and gestures"] + all.filter(\.isListed).map { "\($0.plainInput)  \($0.help)" }
+    }
+
+    /// The README's "Keys and gestures" table, in Markdown.
+    public static var markdownTable: String {
+        var lines = ["| input | action |", "| --- | --- |"]
+        for c in all where c.isListed { lines.append("| \(c.input) | \(c.details ?? c.help) |") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The rows.
+    public static let all: [Command] = [
+        Command("style", (1...5).map { KeyChord(Key(String($0))) }, input: "`1`-`5`",
+                help: "switch style (expand, stitch, loop, circular, paging)",
+                details: "switch style (expand, stitch, loop, circular, paging); each style keeps its values",
+                action: { p, key in p.switchStyle(number: Int(key.name) ?? 0) }),
+        Command("scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
+                details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
+        Command("item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
+        Command("pin", [], input: "Enter / Escape", help: "pin / unpin the expanded item (expand)", scope: .style),
+        Command("pointer", [], input: "hover, click", help: "expand, pin (expand); select (loop); centre (circular)",
+                details: "expand an item, pin it (expand); select a card (loop); centre an image (circular)", scope: .style),
+        Command("drag", [], input: "drag", help: "scroll with the mouse (circular, paging)", scope: .style),
+        Command("magnify", [], input: "Ctrl+wheel, Ctrl+minus / Ctrl+plus, touchpad pinch",
+                help: "magnify: pinch in stitches, pinch out separates (stitch)", scope: .style),
+        Command("mode", [], input: "`M`", help: "Normal / Scaled mode (circular)", scope: .style),
+        Command("autoAdvance", [KeyChord("a")], input: "`A`", help: "auto-advance on/off (pauses while the pointer is over the row)",
+                details: "auto-advance on/off (every style; pauses while the pointer is over the carousel)",
+                action: { p, _ in p.toggleAutoAdvance() }),
+        Command("pause", [KeyChord("space")], input: "Space", help: "pause / resume every animation and timer",
+                details: "pause / resume every animation and timer (auto-advance included)",
+                action: { p, _ in p.togglePause() }),
+        Command("step", [KeyChord("period")], input: "`.`", help: "pause on the current frame; each press steps 1/60 s",
+                details: "pause on the current frame; then each press steps one 60 Hz frame (1/60 s)",
+                action: { p, _ in p.stepFrame() }),
+        Command("slowMotion", [KeyChord("comma")], input: "`,`", help: "slow motion: 1/2, 1/4, 1/10 and back to 1×",
+                details: "slow motion: cycles 1/2, 1/4, 1/10 and back to 1× (animations and timers alike)",
+                action: { p, _ in p.cycleSlowMotion() }),
+        Command("screenshot", [KeyChord("f12"), .ctrl("p")], input: "`F12` or Ctrl+P",
+                help: "screenshot (PNG + JSON to reproduce it with capture)",
+                details: "screenshot: a PNG of the window and a JSON sidecar to reproduce it (see [Screenshots](#screenshots))",
+                action: { p, _ in p.requestScreenshot() }),
+        Command("status", [KeyChord("f3")], input: "`F3`", help: "status line: frame rate, frame time, speed and state",
+                details: "status line: frame rate, frame time, speed, style and the style's state",
+                action: { p, _ in p.toggleStatus() }),
+        Command("help", [KeyChord("f1"), KeyChord("question"), .shift("slash")], input: "`F1` or `?` (Shift+/)",
+                help: "this help; F1 or Escape hides it", details: "every key and gesture; `F1` or Escape hides it",
+                action: { p, _ in p.toggleHelp() }),
+        Command("hideHelp", [KeyChord("escape")], input: "Escape", help: "hide the help", listed: false,
+                when: { $0.isHelpVisible }, action: { p, _ in p.toggleHelp() }),
+        Command("panel", [KeyChord("tab")], input: "Tab", help: "show / hide the tuning panel",
+                details: "show / hide the tuning panel (below)", action: { p, _ in p.panel.toggle() }),
+        Command("slider", [], input: "drag a slider, Shift-drag", help: "set a value; Shift: a tenth as fast",
+                details: "set a value under the pointer; Shift: a tenth as fast, in tenth steps", scope: .panel),
+        Command("typeValue", [], input: "double-click a value", help: "type it exactly (Enter commits, Escape cancels)",
+                details: "type it exactly (digits, `.`, `-`; Backspace, Enter commits, Escape cancels)", scope: .panel),
+        Command("panelKeys", [], input: "Up / Down, Left / Right", help: "panel open: choose a row; adjust it (Shift: finer)",
+                details: "with the panel open: choose a row; adjust it (Shift: a tenth of a step; a curve: its presets)", scope: .panel),
+        Command("panelEdit", [], input: "Enter, `R`, Shift+`R`", help: "panel open: type or toggle the row; reset it; reset all",
+                details: "with the panel open: type the selected value (or curve) or flip / cycle / load it; reset it; reset all",
+                scope: .panel),
+        Command("undo", [.ctrl("z")], input: "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", help: "undo / redo a parameter change",
+                details: "undo / redo a parameter change (one step per drag, typed value, reset or preset)",
+                action: { p, _ in p.panel.undo() }),
+        Command("redo", [KeyChord("z", [.ctrl, .shift]), .ctrl("y")], input: "Ctrl+Shift+Z", help: "redo", listed: false,
+                action: { p, _ in p.panel.redo() }),
+        Command("savePreset", [.ctrl("s")], input: "Ctrl+S", help: "save the values as a named preset",
+                details: "save the values as a named preset (the name field opens filled with style and time; Enter saves)",
+                action: { p, _ in p.panel.beginSavingPreset() }),
+        Command("deletePreset", [], input: "Delete (or Backspace), twice", help: "your preset selected: delete it",
+                details: "with one of your presets selected: delete it (the first press asks; Escape keeps it)", scope: .panel),
+        Command("renamePreset", [], input: "`F2`, double-click a preset's name", help: "rename one of your presets",
+                details: "rename one of your presets (Enter renames, Escape cancels)", scope: .panel),
+        Command("copy", [.ctrl("c")], input: "Ctrl+C", help: "copy the values as JSON and Swift",
+                details: "copy the values to the clipboard as JSON and as a Swift snippet",
+                action: { p, _ in p.panel.copyToClipboard() }),
+        Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { p, _ in p.quit() }),
+    ]
+}

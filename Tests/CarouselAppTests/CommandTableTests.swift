@@ -1,0 +1,75 @@
+import CarouselApp
+import CarouselCore
+import Foundation
+import Testing
+
+/// The one table of commands: key handling, the help card and the README come from it (issue 21).
+@Suite("Command table")
+@MainActor
+struct CommandTableTests {
+    /// The README's key table lies between these two lines.
+    static let begin = "<!-- keys: generated from CommandTable.all; UPDATE_README=1 swift test --filter CommandTable -->"
+    static let end = "<!-- end of keys -->"
+
+    static var readmePath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md").path
+    }
+
+    @Test("The README's key table is the one generated from the command table (UPDATE_README=1 rewrites it)")
+    func readmeMatches() throws {
+        let readme = try String(contentsOfFile: Self.readmePath, encoding: .utf8)
+        let b = try #require(readme.range(of: Self.begin + "\n"), "README has no generated key table")
+        let e = try #require(readme.range(of: Self.end, range: b.upperBound..<readme.endIndex))
+        let table = String(readme[b.upperBound..<e.lowerBound])
+        if ProcessInfo.processInfo.environment["UPDATE_README"] == "1", table != CommandTable.markdownTable {
+            try (readme[..<b.upperBound] + CommandTable.markdownTable + readme[e.lowerBound...])
+                .write(toFile: Self.readmePath, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(table == CommandTable.markdownTable)
+    }
+
+    @Test("The help card lists every listed row, with its keys")
+    func helpCardFromTable() {
+        let lines = CommandTable.helpLines
+        #expect(lines.first == "Carousel Lab: keys and gestures")
+        for c in CommandTable.all where c.isListed {
+            #expect(lines.contains { $0.hasPrefix(c.plainInput + "  ") }, "\(c.name)")
+        }
+    }
+
+    @Test("No two app commands answer the same key press")
+    func chordsAreUnique() {
+        var seen: [KeyChord: String] = [:]
+        for c in CommandTable.all where c.scope == .app {
+            for chord in c.chords {
+                if c.name != "hideHelp" { #expect(seen[chord] == nil, "\(chord) in \(c.name) and \(seen[chord] ?? "")") }
+                seen[chord] = c.name
+            }
+        }
+    }
+
+    @Test("Every app key in the table runs its command: a key added to the table works without another switch")
+    func keysRunTheirCommands() throws {
+        let (p, sim) = try makePreview()
+        sim.key("f3"); #expect(p.currentStatus != nil)
+        sim.key("f3"); #expect(p.currentStatus == nil)
+        sim.key("tab"); #expect(p.panel.isVisible)
+        sim.key("tab"); #expect(!p.panel.isVisible)
+        sim.key("2"); #expect(p.styleType.descriptor.name == "stitch")
+        sim.key("q", [.ctrl]); #expect(p.wantsQuit)
+    }
+
+    @Test("Chords: Ctrl and Shift are told apart where the chord names them; a plain key also answers with Shift")
+    func chordMatching() {
+        #expect(KeyChord.ctrl("z").matches("z", .ctrl))
+        #expect(!KeyChord.ctrl("z").matches("z", [.ctrl, .shift]))
+        #expect(!KeyChord.ctrl("z").matches("z", []))
+        #expect(KeyChord("a").matches("a", .shift))
+        #expect(!KeyChord("a").matches("a", .ctrl))
+        #expect(!KeyChord("a").matches("a", .alt))
+        #expect(KeyChord.shift("slash").matches("slash", .shift))
+        #expect(!KeyChord.shift("slash").matches("slash", []))
+    }
+}
