@@ -64,6 +64,8 @@ public final class ParameterFileWatcher {
     public private(set) var problem: String?
 
     private unowned let preview: Preview
+    /// The pane whose values the file sets.
+    private unowned let pane: Pane
     /// The identity of the file whose contents were last applied (or found broken).
     private var loaded: FileSignature?
     /// A read that failed and is not shown yet: the error shows only if the file is unchanged at the next check,
@@ -72,10 +74,11 @@ public final class ParameterFileWatcher {
 
     private struct PendingFailure { let signature: FileSignature? }
 
-    /// Watches `path` for `preview`. Call `load()` once for the initial values.
-    public init(path: String, preview: Preview, interval: Double = 0.25) {
+    /// Watches `path` for `pane` of `preview` (its focused pane when nil). Call `load()` once for the initial values.
+    public init(path: String, preview: Preview, pane: Pane? = nil, interval: Double = 0.25) {
         self.path = path
         self.preview = preview
+        self.pane = pane ?? preview.focused
         self.interval = interval
     }
 
@@ -130,7 +133,7 @@ public final class ParameterFileWatcher {
 
     @discardableResult
     private func apply(_ json: JSONValue) -> [String] {
-        let problems = preview.applyParameterFile(json, file: path)
+        let problems = pane.applyParameterFile(json, file: path)
         problems.forEach { preview.report($0 + " (ignored)") }
         switch problems.count {
         case 0:

@@ -1,163 +1,206 @@
-import CarouselSupport
 import CarouselCore
 import CarouselStyles
+import CarouselSupport
 import Foundation
 
-/// The app model: one window's worth of Carousel Lab. It owns the scene, the active style, every style's parameter
-/// values, auto-advance and time control, and it is the `FrameDriver` the window loop (or a capture) runs.
+/// The app model: one window's worth of Carousel Lab. It holds one to four panes (each a variant: style, values,
+/// history, recorded input, its own scene at the pane's size), the window's chrome above them (the tuning panel and
+/// the overlay, in a scene of their own), and the one clock every pane runs on; it is the `FrameDriver` the window
+/// loop (or a capture) runs. A single preview is one pane covering the window.
 ///
-/// Frame order per loop iteration: `handle` each input event -> `update(to:)` (time control maps wall time to scene
-/// time; timers fire in order; then the style's layout pass when a frame is needed) -> `draw` when `needsFrame`.
+/// Frame order per loop iteration: `handle` each input event (the panel first, then the app's commands, then every
+/// pane at the same position relative to it) -> `update(to:)` (time control maps wall time to scene time; every
+/// pane's timers fire in order; each pane's style lays out when a frame is needed) -> `draw` when `needsFrame`.
+/// Drawing changes nothing in the model.
 @MainActor
 public final class Preview: FrameDriver {
-    public let scene: Scene
     public let deck: Deck
     public let images: ImageStore
-    /// The active style.
-    public private(set) var style: any CarouselStyle
-    /// The active style's type.
-    public private(set) var styleType: any CarouselStyle.Type
-    /// Parameter values per style name, kept when switching away and back.
-    public private(set) var parameters: [String: Parameters] = [:]
+    /// The panes, in reading order; the first is the reference the others' labels compare with.
+    public private(set) var panes: [Pane]
+    /// The pane the tuning panel edits, the number keys switch, and presets load into.
+    public private(set) var focusedIndex = 0
+    /// The window's chrome: the tuning panel and the overlay, above every pane.
+    public let chrome: Scene
     public private(set) var time = TimeControl()
-    public let autoAdvance: AutoAdvance
     public private(set) var wantsQuit = false
     /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
-    public var sound: SoundPlayer? { didSet { connectHaptics() } }
+    public var sound: SoundPlayer?
     /// Called with every one-line problem to report (the CLI prints them on stderr).
     public var report: (String) -> Void = { _ in }
     /// The system clipboard, for the tuning panel's export (Ctrl+C); nil where there is none (capture, tests).
     public var clipboard: Clipboard?
     /// The tuning panel (Tab).
     public private(set) lazy var panel = TuningPanel(preview: self)
-    /// Watches the `--params` file and applies it when it changes (the window sets it; capture does not).
-    public var parameterFile: ParameterFileWatcher?
     /// Where and how F12 and Ctrl+P save screenshots; nil when there is no window to read back.
-    public var screenshots: ScreenshotSettings?
-    /// The input the active style received since it appeared, for screenshot sidecars.
-    public let recording = InputRecorder()
-    /// The scene time at which the active style appeared: the style's time 0, as in `capture`.
-    public private(set) var styleStart: Double = 0
+    public var screenshots: ScreenshotSettings? {
+        get { screenshotSession.settings }
+        set { screenshotSession.settings = newValue }
+    }
 
-    private let container = Node(name: "style")
-    private let overlay: Overlay
+    /// Whether the focused pane's outline and the mirrored pointer show in a comparison (the window's; a headless
+    /// capture draws only the picture).
+    public var showsFocus = true { didSet { refreshPanes() } }
+    let overlay: Overlay
+    let frameStats = FrameStats()
+    private lazy var screenshotSession = ScreenshotSession(preview: self)
+    /// The window point of the pointer, while it is over the window.
     private var pointer: Point?
-    /// Wall-clock intervals between the frames of the current run of frames (F3).
-    private var frameIntervals: [Double] = []
-    private var lastDrawWall: Double?
+    /// The pane a press started in: it keeps the pointer until the release, as a drag would.
+    private var pressedPane: Pane?
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     private(set) var wall: Double = 0
-    private var screenshotRequested = false
-    private var screenshotsInFlight: Set<String> = []
 
-    /// Opens `styleName` on `deck` at `size`.
-    public init(deck: Deck, images: ImageStore, size: Size, style styleName: String) throws(PreviewError) {
-        guard let type = StyleRegistry.style(named: styleName) else {
-            throw PreviewError("unknown style \"\(styleName)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+    /// Opens `styleName` on `deck` in a window of `size`: one pane.
+    public convenience init(deck: Deck, images: ImageStore, size: Size, style styleName: String) throws(PreviewError) {
+        try self.init(deck: deck, images: images, size: size, variants: [Variant(name: "current", style: styleName)])
+    }
+
+    /// Opens one pane per variant (one to four) on `deck` in a window of `size`, split as `PaneSplit` chooses. A
+    /// variant's values that do not apply are reported (`report`) and the rest applies.
+    public init(deck: Deck, images: ImageStore, size: Size, variants: [Variant]) throws(PreviewError) {
+        guard !variants.isEmpty else { throw PreviewError("no variant to show") }
+        if let problem = PaneSplit.problem(count: variants.count, styles: variants.map(\.style), in: size) {
+            throw PreviewError(problem)
         }
-        guard !deck.items.isEmpty else { throw PreviewError("the deck has no items") }
         self.deck = deck
         self.images = images
-        scene = Scene(size: size)
-        overlay = Overlay(scene: scene)
-        autoAdvance = AutoAdvance(scene: scene)
-        container.frame = Rect(origin: .zero, size: size)
-        scene.root.addChild(container)
-        scene.root.addChild(overlay.root)
+        chrome = Scene(size: size)
+        overlay = Overlay(scene: chrome)
+        let frames = PaneSplit.frames(count: variants.count, styles: variants.map(\.style), in: size)
+        var panes: [Pane] = []
+        for (variant, frame) in zip(variants, frames) {
+            let pane = try Pane(deck: deck, images: images, frame: frame, style: variant.style, name: variant.name)
+            panes.append(pane)
+        }
+        self.panes = panes
+        chrome.root.addChild(overlay.root)
         overlay.layout(size: size)
-        styleType = type
-        let params = Parameters(specs: StyleRegistry.schema(of: type))
-        parameters[type.descriptor.name] = params
-        style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
-        autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
-        applyCommonParameters()
-        scene.root.addChild(panel.root)
-        connectHaptics()
+        chrome.root.addChild(panel.root)
+        for (pane, variant) in zip(panes, variants) {
+            connect(pane)
+            if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
+        }
+        refreshPanes()
     }
 
-    private func connectHaptics() {
-        (style as? HapticFeedbackStyle)?.onHaptic = { [weak self] _ in self?.sound?.playClick() }
+    /// The problems found applying the variants' values when the preview opened, each naming its file, key and line
+    /// (the rest applied).
+    public private(set) var startupProblems: [String] = []
+
+    private func connect(_ pane: Pane) {
+        pane.haptic = { [weak self] in self?.sound?.playClick() }
+        pane.onChange = { [weak self] pane in self?.paneChanged(pane) }
     }
 
-    /// The active style's parameter values.
-    public var currentParameters: Parameters { parameters[styleType.descriptor.name]! }
+    // MARK: The focused pane
 
-    // MARK: Styles and parameters
-
-    /// Switches to another style, keeping each style's parameter values; the old style's timers stop.
-    public func switchStyle(to name: String) throws(PreviewError) {
-        guard let type = StyleRegistry.style(named: name) else { throw PreviewError("unknown style \"\(name)\"") }
-        guard type != styleType else { return }
-        style.tearDown()
-        autoAdvance.stop()
-        container.removeAllChildren()
-        container.finishAnimations()
-        styleType = type
-        let params = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: type))
-        parameters[name] = params
-        style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
-        styleStart = scene.now
-        recording.reset()
-        applyCommonParameters()
-        panel.styleChanged()
-        connectHaptics()
-        scene.setNeedsDisplay()
+    /// The focused pane.
+    public var focused: Pane { panes[focusedIndex] }
+    /// The focused pane's scene.
+    public var scene: Scene { focused.scene }
+    /// The focused pane's style.
+    public var style: any CarouselStyle { focused.style }
+    /// The focused pane's style type.
+    public var styleType: any CarouselStyle.Type { focused.styleType }
+    /// The focused pane's values per style.
+    public var parameters: [String: Parameters] { focused.parameters }
+    /// The focused pane's active values.
+    public var currentParameters: Parameters { focused.currentParameters }
+    /// The focused pane's auto-advance.
+    public var autoAdvance: AutoAdvance { focused.autoAdvance }
+    /// The input the focused pane's style received since it appeared.
+    public var recording: InputRecorder { focused.recording }
+    /// The scene time at which the focused pane's style appeared.
+    public var styleStart: Double { focused.styleStart }
+    /// Seconds since the focused pane's style appeared.
+    public var styleTime: Double { focused.styleTime }
+    /// The focused pane's watched parameter file (the window sets it; capture does not).
+    public var parameterFile: ParameterFileWatcher? {
+        get { focused.parameterFile }
+        set { focused.parameterFile = newValue }
     }
 
-    /// Seconds since the active style appeared (scene time, so pauses and slow motion count as they play).
-    public var styleTime: Double { scene.now - styleStart }
+    /// The window's size in points.
+    public var windowSize: Size { chrome.size }
+    /// The current scene time (every pane's).
+    public var now: Double { chrome.now }
 
-    /// Sets one parameter of the active style live; throws a one-line message when the key or value is bad.
-    public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) {
-        var p = currentParameters
-        try p.set(key, value)
-        setParameters(p)
-    }
-
-    /// Replaces the active style's parameter values and applies them live.
-    public func setParameters(_ p: Parameters) {
-        parameters[styleType.descriptor.name] = p
-        style.apply(p)
-        applyCommonParameters()
-        panel.parametersChanged()
-        scene.setNeedsDisplay()
-    }
-
-    /// Applies a parameter file's JSON to the active style; returns the problems (each naming key and line).
+    /// Switches the focused pane to another style, keeping each style's values.
+    public func switchStyle(to name: String) throws(PreviewError) { try focused.switchStyle(to: name) }
+    /// Sets one parameter of the focused pane live; throws a one-line message when the key or value is bad.
+    public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) { try focused.setParameter(key, value) }
+    /// Replaces the focused pane's active values and applies them live.
+    public func setParameters(_ p: Parameters) { focused.setParameters(p) }
+    /// Applies a parameter file's JSON to the focused pane; returns the problems.
     @discardableResult
-    public func applyParameterFile(_ json: JSONValue, file: String) -> [String] {
-        var p = currentParameters
-        let problems = p.apply(json: json, file: file)
-        setParameters(p)
-        return problems
+    public func applyParameterFile(_ json: JSONValue, file: String) -> [String] { focused.applyParameterFile(json, file: file) }
+
+    // MARK: Panes
+
+    /// Focuses pane `index` (0-based); the tuning panel follows.
+    public func focus(_ index: Int) {
+        guard panes.indices.contains(index), index != focusedIndex else { return }
+        focusedIndex = index
+        panel.styleChanged()
+        refreshPanes()
     }
 
-    private func applyCommonParameters() {
-        let p = currentParameters
-        autoAdvance.setInterval(p.number("autoAdvanceInterval"))
-        // No timer with fewer than 2 items: there is nothing to advance to (issue 8).
-        autoAdvance.setEnabled(p.bool("autoAdvance") && deck.items.count >= 2)
-        refreshProgress()
+    /// Duplicates the focused pane into a new variant (up to four), focused; says why not when it cannot.
+    public func duplicateFocused() {
+        let count = panes.count + 1
+        let styles = panes.map(\.styleName) + [focused.styleName]
+        if let problem = PaneSplit.problem(count: count, styles: styles, in: windowSize) {
+            overlay.show(message: problem, error: true)
+            return
+        }
+        let frames = PaneSplit.frames(count: count, styles: styles, in: windowSize)
+        let source = focused
+        let copy = source.duplicate(frame: frames[count - 1], name: "variant \(count)")
+        connect(copy)
+        panes.append(copy)
+        focusedIndex = panes.count - 1
+        layoutPanes()
+        panel.styleChanged()
+        overlay.show(message: "Variant \(count): a copy of \(source.name); the panel edits it")
     }
 
-    private func advanceStyle() {
-        style.advance()
-        refreshProgress()
+    /// Closes the focused pane (never the last one).
+    public func closeFocused() {
+        guard panes.count > 1 else { overlay.show(message: "The last variant cannot be closed"); return }
+        let closed = panes.remove(at: focusedIndex)
+        if pressedPane === closed { pressedPane = nil }
+        closed.style.tearDown()
+        closed.autoAdvance.stop()
+        focusedIndex = min(focusedIndex, panes.count - 1)
+        layoutPanes()
+        panel.styleChanged()
+        overlay.show(message: "Closed \(closed.name)")
     }
 
-    private func refreshProgress() {
-        let show = autoAdvance.isEnabled && currentParameters.bool("autoAdvanceProgress")
-        overlay.showProgress(show ? autoAdvance.progress : nil, remaining: autoAdvance.remaining ?? 0,
-                             running: !autoAdvance.isPaused && !time.isPaused, width: scene.size.width)
+    /// Lays the panes out for the window's size (after a resize, or panes added or closed).
+    private func layoutPanes() {
+        let frames = PaneSplit.frames(count: panes.count, styles: panes.map(\.styleName), in: windowSize)
+        for (pane, frame) in zip(panes, frames) { pane.setFrame(frame) }
+        refreshPanes()
     }
 
-    func toggleAutoAdvance() {
-        var p = currentParameters
-        try? p.set("autoAdvance", .bool(!p.bool("autoAdvance")))
-        setParameters(p)
-        overlay.show(message: "Auto-advance \(autoAdvance.isEnabled ? "on, every \(JSONValue.format(autoAdvance.interval)) s" : "off")")
+    private func paneChanged(_ pane: Pane) {
+        if pane === focused { panel.parametersChanged() }
+        refreshPanes()
     }
+
+    /// Updates the labels (in a comparison), the dividers and the focus ring.
+    private func refreshPanes() {
+        let compared = panes.count > 1
+        for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil) }
+        overlay.showPanes(frames: compared ? panes.map(\.frame) : [], focused: compared && showsFocus ? focusedIndex : nil)
+        chrome.setNeedsDisplay()
+    }
+
+    /// The pane under window point `p`, if any.
+    private func pane(at p: Point) -> Pane? { panes.first { $0.frame.contains(p) } }
 
     // MARK: FrameDriver
 
@@ -167,52 +210,147 @@ public final class Preview: FrameDriver {
         switch event {
         case .resize(let size):
             let s = Size(max(size.width, 1), max(size.height, 1))
-            scene.size = s
-            container.frame = Rect(origin: .zero, size: s)
+            chrome.size = s
             overlay.layout(size: s)
-            refreshProgress()
-            scene.setNeedsDisplay()
+            layoutPanes()
             return
-        case .visibility(let visible):
-            autoAdvance.setPaused(!visible, for: .hidden)
-            refreshProgress()
+        case .visibility:
+            for pane in panes { pane.handle(event) }
             return
-        case .pointerMove(let p):
-            pointer = p
-        case .pointerLeave:
-            pointer = nil
         case .keyDown(let key, let mods, _):
             if handleAppKey(key, mods) { return }
         default:
             break
         }
-        recording.record(event, at: styleTime, size: scene.size)
-        _ = style.handle(event)
-        updatePauseReasons()
+        deliver(event)
     }
 
-    private func updatePauseReasons() {
-        let over = pointer.map { style.carouselFrame.contains($0) } ?? false
-        let wasPaused = autoAdvance.isPaused
-        autoAdvance.setPaused(over, for: .pointerOver)
-        autoAdvance.setPaused(style.isInteracting, for: .interacting)
-        if wasPaused != autoAdvance.isPaused { refreshProgress() }
+    /// Delivers an event to every pane, pointer positions moved to the same place relative to each pane as to the
+    /// pane the pointer is over (a press keeps its pane until the release).
+    private func deliver(_ event: InputEvent) {
+        func mirrored(_ p: Point) -> (source: Pane, local: Point)? {
+            guard let source = pressedPane ?? pane(at: p) else { return nil }
+            return (source, Point(p.x - source.frame.x, p.y - source.frame.y))
+        }
+        switch event {
+        case .pointerMove(let p):
+            pointer = p
+            guard let (source, local) = mirrored(p) else { return deliverToAll(.pointerLeave) }
+            deliverToAll(.pointerMove(local))
+            if showsFocus { overlay.showMirroredPointer(source: panes.firstIndex { $0 === source }, local: local, frames: panes.map(\.frame)) }
+        case .pointerDown(let p, let button):
+            pointer = p
+            guard let (source, local) = mirrored(p) else { return }
+            if button == .left {
+                pressedPane = source
+                if let i = panes.firstIndex(where: { $0 === source }) { focus(i) }
+            }
+            deliverToAll(.pointerDown(local, button))
+        case .pointerUp(let p, let button):
+            pointer = p
+            let target = mirrored(p)
+            if button == .left { pressedPane = nil }
+            guard let (_, local) = target else { return }
+            deliverToAll(.pointerUp(local, button))
+        case .pointerLeave:
+            pointer = nil
+            pressedPane = nil
+            overlay.showMirroredPointer(source: nil, local: Point.zero, frames: [])
+            deliverToAll(event)
+        case .wheel(let dx, let dy, let precise, let mods, let at):
+            deliverToAll(.wheel(dx: dx, dy: dy, precise: precise, modifiers: mods, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
+        case .magnify(let phase, let scale, let at):
+            deliverToAll(.magnify(phase, scale: scale, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
+        default:
+            deliverToAll(event)
+        }
     }
 
-    /// The app's own keys, before the style: runs the command the key press names in `CommandTable`, if any.
+    private func deliverToAll(_ event: InputEvent) {
+        for pane in panes { pane.handle(event) }
+    }
+
+    /// The app's own keys, before the panes: runs the command the key press names in `CommandTable`, if any.
     private func handleAppKey(_ key: Key, _ mods: Modifiers) -> Bool {
         guard let command = CommandTable.command(for: key, mods, in: self) else { return false }
         command.perform(self, key: key)
         return true
     }
 
+    public func update(to wallTime: Double) {
+        wall = wallTime
+        for pane in panes { pane.parameterFile?.poll(wall: wallTime) }
+        overlay.advance(wall: wallTime)
+        let t = time.sceneTime(atWall: wallTime)
+        for pane in panes { pane.advance(to: t) }
+        chrome.advance(to: t)
+        guard needsFrame else { return }
+        // The F3 line shows the figures as of the last frame drawn, set only for a frame drawn anyway (setting it
+        // for its own sake would redraw the window after every frame).
+        if overlay.isStatusVisible { overlay.setStatus(statusText) }
+        for pane in panes { pane.layoutIfNeeded() }
+    }
+
+    /// Whether any pane or the chrome would draw differently, except that a paused window whose time has not moved
+    /// since the last frame drawn, with nothing changed, looks exactly like that frame: a paused window draws nothing.
+    public var needsFrame: Bool {
+        let scenes = panes.map(\.scene) + [chrome]
+        guard scenes.contains(where: \.needsFrame) else { return false }
+        return !(time.isPaused && !scenes.contains(where: \.hasUnpaintedChanges) && paintedSceneTime == now)
+    }
+
+    public var nextWakeTime: Double? {
+        let sceneWake = (panes.map(\.scene) + [chrome]).compactMap(\.nextWakeTime).min()
+        let sceneWall = sceneWake.flatMap { needsFrame ? wall : time.wallTime(forScene: $0) }
+        return ([sceneWall, overlay.messageDeadline] + panes.map { $0.parameterFile?.nextPoll }).compactMap { $0 }.min()
+    }
+
+    public func draw(into renderer: Renderer) {
+        screenshotSession.captureIfRequested(into: renderer)
+        drawFrame(into: renderer)
+        paintedSceneTime = now
+        frameStats.frameDrawn(atWall: wall)
+    }
+
+    /// Draws every pane, then the chrome, as one frame. A pane that covers the window is drawn as it is; others
+    /// are moved to their place and clipped to it.
+    func drawFrame(into renderer: Renderer) {
+        renderer.beginFrame(clearColor: panes[0].scene.clearColor)
+        let window = Rect(origin: .zero, size: windowSize)
+        for pane in panes {
+            if pane.frame == window {
+                pane.scene.paintTree(into: renderer, images: images)
+                continue
+            }
+            renderer.save()
+            renderer.concatenate(.translation(pane.frame.x, pane.frame.y))
+            renderer.clip(to: Rect(origin: .zero, size: pane.frame.size), cornerRadius: 0)
+            pane.scene.paintTree(into: renderer, images: images)
+            renderer.restore()
+        }
+        chrome.paintTree(into: renderer, images: images)
+        renderer.endFrame()
+    }
+
+    /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
+    public func imagesChanged() {
+        for pane in panes { pane.imagesChanged() }
+    }
+
     // MARK: Commands
 
-    /// Switches to the style numbered `number` (1-5, as the keys are) and says so.
+    /// Switches the focused pane to the style numbered `number` (1-5, as the keys are) and says so.
     func switchStyle(number: Int) {
         guard (1...StyleRegistry.all.count).contains(number) else { return }
         try? switchStyle(to: StyleRegistry.all[number - 1].descriptor.name)
         overlay.show(message: "Style \(styleType.descriptor.name)")
+    }
+
+    /// `A`: turns auto-advance on or off in every pane (a playback control, like Space).
+    func toggleAutoAdvance() {
+        let on = !currentParameters.bool("autoAdvance")
+        for pane in panes { try? pane.setParameter("autoAdvance", .bool(on)) }
+        overlay.show(message: "Auto-advance \(autoAdvance.isEnabled ? "on, every \(JSONValue.format(autoAdvance.interval)) s" : "off")")
     }
 
     /// Space: pauses or resumes every animation and timer.
@@ -236,7 +374,7 @@ public final class Preview: FrameDriver {
     }
 
     /// F3: shows or hides the status line.
-    func toggleStatus() { overlay.toggleStatus(); scene.setNeedsDisplay() }
+    func toggleStatus() { overlay.toggleStatus(); chrome.setNeedsDisplay() }
 
     /// F1: shows or hides the help card generated from the command table.
     func toggleHelp() { overlay.toggleHelp(lines: CommandTable.helpLines) }
@@ -258,78 +396,29 @@ public final class Preview: FrameDriver {
 
     private func timeControlChanged() {
         overlay.showBadge(speedBadge)
-        refreshProgress()
-        scene.setNeedsDisplay()
-    }
-
-    public func update(to wallTime: Double) {
-        wall = wallTime
-        parameterFile?.poll(wall: wallTime)
-        overlay.advance(wall: wallTime)
-        let t = time.sceneTime(atWall: wallTime)
-        scene.advance(to: t)
-        updatePauseReasons()
-        if needsFrame { style.layout() }
-    }
-
-    /// The scene's answer, except that a paused scene whose time has not moved since the last frame drawn, with
-    /// nothing changed, looks exactly like that frame: a paused window draws nothing.
-    public var needsFrame: Bool {
-        guard scene.needsFrame else { return false }
-        return !(time.isPaused && !scene.hasUnpaintedChanges && paintedSceneTime == scene.now)
-    }
-
-    public var nextWakeTime: Double? {
-        [sceneWakeTime, parameterFile?.nextPoll, overlay.messageDeadline].compactMap { $0 }.min()
-    }
-
-    private var sceneWakeTime: Double? {
-        guard let t = scene.nextWakeTime else { return nil }
-        if needsFrame { return wall }
-        return time.wallTime(forScene: t)
-    }
-
-    public func draw(into renderer: Renderer) {
-        if overlay.isStatusVisible { overlay.setStatus(statusText) }
-        if screenshotRequested { captureScreenshot(into: renderer) }
-        scene.paint(into: renderer, images: images)
-        paintedSceneTime = scene.now
-        noteFrameDrawn()
+        for pane in panes { pane.setTimePaused(time.isPaused) }
+        chrome.setNeedsDisplay()
     }
 
     // MARK: Status (F3)
 
-    /// A pause between frames longer than this starts a new run: idle time is not frame time.
-    static let idleGap = 0.25
-
-    private func noteFrameDrawn() {
-        if let last = lastDrawWall {
-            let dt = wall - last
-            if dt > Preview.idleGap { frameIntervals.removeAll() } else if dt > 0 { frameIntervals.append(dt) }
-            if frameIntervals.count > 60 { frameIntervals.removeFirst() }
-        }
-        lastDrawWall = wall
-    }
-
-    /// The F3 line: frame rate and mean frame time over the current run of frames (up to the last 60; "idle" when
-    /// the frame follows a pause), playback speed, style and state. It is drawn with the frame, so it shows the
-    /// figures as of the last frame drawn: when nothing moves, nothing is redrawn and the line stays as it was.
+    /// The F3 line: frame rate and mean frame time over the current run of frames, playback speed, the focused
+    /// pane's style and state.
     private var statusText: String {
         let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        guard !frameIntervals.isEmpty else { return "idle  \(speedText)  \(styleType.descriptor.name)  \(state)" }
-        let dt = frameIntervals.reduce(0, +) / Double(frameIntervals.count)
-        return String(format: "%.0f fps  %.1f ms  %@  %@  %@", 1 / dt, dt * 1000, speedText, styleType.descriptor.name, state)
+        return frameStats.line(speed: speedText, style: styleType.descriptor.name, state: state)
     }
 
-    /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
-    public func imagesChanged() {
-        style.imagesChanged()
-        scene.setNeedsDisplay()
-    }
+    // MARK: Messages
 
     /// Shows a one-line message in the window (errors stay until the next message when `sticky`).
     public func show(message: String, error: Bool = false, sticky: Bool = false) {
         overlay.show(message: message, sticky: sticky, error: error)
+    }
+
+    /// Shows a message for `seconds`.
+    func show(message: String, seconds: Double, error: Bool) {
+        overlay.show(message: message, seconds: seconds, error: error)
     }
 
     /// The message on screen, if any.
@@ -339,7 +428,7 @@ public final class Preview: FrameDriver {
     /// Shows a problem at the top of the window until it is cleared with nil (a broken parameter file).
     public func showProblem(_ text: String?) {
         overlay.showProblem(text)
-        scene.setNeedsDisplay()
+        chrome.setNeedsDisplay()
     }
 
     /// The problem on screen, if any.
@@ -348,91 +437,13 @@ public final class Preview: FrameDriver {
     /// The F3 status line on screen, if shown.
     public var currentStatus: String? { overlay.statusText }
 
-    /// The help card's lines, if shown.
+    /// Whether the help card is shown.
     public var isHelpVisible: Bool { overlay.isHelpVisible }
 
     // MARK: Screenshots
 
     /// Asks for a screenshot of the next frame (F12, Ctrl+P).
-    public func requestScreenshot() {
-        guard screenshots != nil else {
-            overlay.show(message: "Screenshots need a window (use carousel-lab capture)", error: true)
-            return
-        }
-        screenshotRequested = true
-        scene.setNeedsDisplay()
-    }
-
-    /// Draws the frame once more without the app's own overlays for the screenshot taker to read back.
-    private func captureScreenshot(into renderer: Renderer) {
-        screenshotRequested = false
-        guard let settings = screenshots else { return }
-        let png = settings.folder.pngPath(style: styleType.descriptor.name, date: settings.date()) {
-            screenshotsInFlight.contains($0) || FileManager.default.fileExists(atPath: $0)
-        }
-        screenshotsInFlight.insert(png)
-        let sidecar = screenshotSidecar(png: png).serialized() + "\n"
-        settings.taker.captureNextFrame(to: png, sidecar: sidecar, sidecarPath: ScreenshotFolder.sidecarPath(for: png)) { [weak self] result in
-            self?.screenshotFinished(png, result)
-        }
-        overlay.withChromeHidden { scene.paint(into: renderer, images: images) }
-    }
-
-    private func screenshotFinished(_ png: String, _ result: Result<String, Error>) {
-        screenshotsInFlight.remove(png)
-        switch result {
-        case .success(let path):
-            overlay.show(message: "Saved \(ScreenshotFolder.abbreviated(path, home: screenshots?.home ?? ""))")
-        case .failure(let error):
-            let line = "screenshot not saved: \(error)"
-            report(line)
-            overlay.show(message: line, seconds: 6, error: true)
-        }
-        scene.setNeedsDisplay()
-    }
-
-    /// A screenshot's sidecar: the layout (style, time, size, items, state, parameters), the PNG's file name, and the
-    /// input since the style appeared, so `carousel-lab capture --params SIDECAR` draws the same frame.
-    public func screenshotSidecar(png: String) -> JSONValue {
-        var members = layoutJSON().members ?? []
-        members.insert(JSONMember("screenshot", .string((png as NSString).lastPathComponent)), at: 0)
-        members.append(JSONMember("input", .array(recording.script.split(separator: "\n").map { .string(String($0)) })))
-        if recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
-        return .object(members)
-    }
-
-    // MARK: Export
-
-    /// The style's state plus the app's (auto-advance, pause), for `capture --layout` and screenshot sidecars.
-    public var state: [JSONMember] {
-        style.state + [JSONMember("autoAdvance", .bool(autoAdvance.isEnabled)),
-                       JSONMember("paused", .bool(time.isPaused || autoAdvance.isPaused))]
-    }
-
-    /// What is on screen now, in the `capture --layout` format.
-    public func layoutJSON() -> JSONValue {
-        let items: [JSONValue] = style.layoutItems().map { item in
-            .object([
-                JSONMember("index", .number(Double(item.index))),
-                JSONMember("image", .string(item.image)),
-                JSONMember("frame", .array([item.frame.x, item.frame.y, item.frame.width, item.frame.height].map { .number(round4($0)) })),
-                JSONMember("scale", .number(round4(item.scale))),
-                JSONMember("opacity", .number(round4(item.opacity))),
-                JSONMember("cornerRadius", .number(round4(item.cornerRadius))),
-                JSONMember("visible", .bool(item.visible)),
-            ])
-        }
-        return .object([
-            JSONMember("style", .string(styleType.descriptor.name)),
-            JSONMember("time", .number(styleTime)),
-            JSONMember("size", .array([.number(scene.size.width), .number(scene.size.height)])),
-            JSONMember("items", .array(items)),
-            JSONMember("state", .object(state)),
-            JSONMember("parameters", currentParameters.json),
-        ])
-    }
-
-    private func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+    public func requestScreenshot() { screenshotSession.request() }
 }
 
 /// A one-line problem opening or switching a style.

@@ -218,7 +218,7 @@ public struct Parameters: Sendable {
         var seen: Set<String> = []
         for m in members {
             // Layout files, screenshot sidecars and presets carry these besides the parameters.
-            if ["style", "state", "time", "size", "items", "screenshot", "input", "inputTruncated", "name", "about"].contains(m.key) { continue }
+            if ["style", "state", "time", "size", "items", "screenshot", "clip", "input", "inputTruncated", "name", "about", "panes", "variants"].contains(m.key) { continue }
             if m.key == "parameters", case .object = m.value {
                 problems += apply(json: m.value, file: file)
                 continue

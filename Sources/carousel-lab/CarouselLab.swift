@@ -38,6 +38,10 @@ struct DeckOptions: ParsableArguments {
     var autoAdvance: Double?
     @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
     var input: String?
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
+        "Compare two to four variants side by side, on one clock, driven by the same input: each is `current` (--style and --params), `preset:STYLE/NAME`, or a parameter file or sidecar.",
+        valueName: "variant"))
+    var compare: [String] = []
 
     func validate() throws { try ArgumentError.reporting(check) }
 
@@ -47,6 +51,9 @@ struct DeckOptions: ParsableArguments {
             throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
         }
         if let style { try DeckOptions.checkStyle(style, option: "--style") }
+        if !compare.isEmpty && !(1...PaneSplit.maximumPanes).contains(compare.count) {
+            throw ArgumentError("--compare takes one to \(PaneSplit.maximumPanes) variants, got \(compare.count)")
+        }
     }
 
     private static func checkStyle(_ style: String, option: String) throws {
@@ -125,25 +132,46 @@ struct DeckOptions: ParsableArguments {
         Inputs(deck: try loadDeck(), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar))
     }
 
-    /// Builds the preview with parameters, auto-advance and messages wired. With `watch`, the `--params` file is
-    /// watched and reloaded live, and a file broken later shows its error in the window instead of stopping;
-    /// without, the values read in `inputs` are applied once. (A file that is broken at the start is a failure
-    /// either way: `readInputs` reports it before a window opens.)
-    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool) throws -> Preview {
+    /// Builds the preview with parameters, auto-advance and messages wired: one pane, or one per `--compare` variant
+    /// (with `useSidecar`, the variants a comparison's sidecar recorded). With `watch`, the `--params` file (and each
+    /// variant's own file) is watched and reloaded live into its pane, and a file broken later shows its error in the
+    /// window instead of stopping; without, the values read in `inputs` are applied once. (A file that is broken at
+    /// the start is a failure either way: `readInputs` reports it before a window opens.)
+    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool, useSidecar: Bool = false) throws -> Preview {
+        let current = Variant(name: "current", style: try styleName(), values: inputs.parameters, file: params)
+        var variants = [current]
+        var files: [String?] = [params]
+        if !compare.isEmpty {
+            let presets = PresetStore.standard()
+            variants = try compare.map { argument in
+                do throws(ParameterFileError) { return try Variant.load(argument, current: current, presets: presets) } catch {
+                    throw Failure("--compare: \(error.message)")
+                }
+            }
+            files = zip(compare, variants).map { argument, variant in argument == "current" ? params : argument.hasPrefix("preset:") ? nil : variant.file }
+        } else if useSidecar, let json = inputs.parameters, let recorded = Variant.recorded(in: json, file: params ?? "--params") {
+            variants = recorded
+            files = recorded.map { _ in nil }
+        }
+        // A watched file's values come from its watcher (which also reports them), not twice.
+        if watch { for (i, file) in files.enumerated() where file != nil { variants[i].values = nil } }
         let preview: Preview
-        let style = try styleName()
-        do { preview = try Preview(deck: inputs.deck, images: store, size: size, style: style) } catch { throw Failure(error.message) }
+        do { preview = try Preview(deck: inputs.deck, images: store, size: size, variants: variants) } catch { throw Failure(error.message) }
         preview.report = printError
-        if let params, watch {
-            let watcher = ParameterFileWatcher(path: params, preview: preview)
-            watcher.load()
-            preview.parameterFile = watcher
-        } else if let params, let json = inputs.parameters {
-            ParameterFileProblems.report(preview.applyParameterFile(json, file: params))
+        ParameterFileProblems.report(preview.startupProblems)
+        if watch {
+            for (pane, file) in zip(preview.panes, files) {
+                guard let file else { continue }
+                let watcher = ParameterFileWatcher(path: file, preview: preview, pane: pane)
+                watcher.load()
+                pane.parameterFile = watcher
+            }
         }
         if let a = autoAdvance {
-            try? preview.setParameter("autoAdvance", .bool(a > 0))
-            if a > 0 { try? preview.setParameter("autoAdvanceInterval", .number(a)) }
+            for pane in preview.panes {
+                try? pane.setParameter("autoAdvance", .bool(a > 0))
+                if a > 0 { try? pane.setParameter("autoAdvanceInterval", .number(a)) }
+            }
         }
         return preview
     }
@@ -189,7 +217,8 @@ struct Failure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// Problems with single keys of a parameter file, printed on stderr; the rest of the file applies.
+/// Problems with single keys of a parameter file, printed on stderr (each says what happened to its key); the rest of
+/// the file applies.
 enum ParameterFileProblems {
     static func report(_ problems: [String]) { problems.forEach { printError($0 + " (ignored)") } }
 }
@@ -295,7 +324,8 @@ extension CarouselLab {
                 let inputs = try options.readInputs(size: size, useSidecar: true)
                 let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
                 canvas.images.onFailure = printError
-                let preview = try options.makePreview(inputs, images: canvas.images, size: size, watch: false)
+                let preview = try options.makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true)
+                preview.showsFocus = false
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let run = CaptureRun(preview: preview, script: inputs.script) {
                     if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }

@@ -32,14 +32,14 @@ final class PanelFixture {
     /// Opens the panel with Tab.
     func open() { sim.key("tab") }
 
-    /// The first node named `name` in the scene, depth first.
+    /// The first node named `name` in the window's chrome (the panel's scene), then in the panes, depth first.
     func node(_ name: String) -> Node? {
         func find(_ n: Node) -> Node? {
             if n.name == name { return n }
             for c in n.children { if let hit = find(c) { return hit } }
             return nil
         }
-        return find(preview.scene.root)
+        return ([preview.chrome] + preview.panes.map(\.scene)).lazy.compactMap { find($0.root) }.first
     }
 
     /// The on-screen rectangle of the node named `name`.

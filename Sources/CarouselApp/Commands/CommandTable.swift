@@ -156,6 +156,15 @@ public enum CommandTable {
         Command("copy", [.ctrl("c")], input: "Ctrl+C", help: "copy the values as JSON and Swift",
                 details: "copy the values to the clipboard as JSON and as a Swift snippet",
                 action: { p, _ in p.panel.copyToClipboard() }),
+        Command("duplicatePane", [.ctrl("d")], input: "Ctrl+D", help: "compare: duplicate the focused variant (up to four)",
+                details: "compare: duplicate the focused pane into a new variant beside it (up to four; see [Compare](#compare))",
+                action: { p, _ in p.duplicateFocused() }),
+        Command("closePane", [.ctrl("w")], input: "Ctrl+W", help: "compare: close the focused variant",
+                details: "compare: close the focused pane (the last one stays)", action: { p, _ in p.closeFocused() }),
+        Command("focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
+                help: "compare: focus a variant; the panel and presets edit it",
+                details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
+                action: { p, key in p.focus((Int(key.name) ?? 1) - 1) }),
         Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { p, _ in p.quit() }),
     ]
 }

@@ -1,24 +1,27 @@
 import CarouselCore
 import Foundation
 
-/// The app's own layer above the style: the auto-advance progress bar, transient messages, a persistent problem
-/// line (a broken parameter file), the speed badge, the F3 status line, and the help card. Built from nodes like
-/// everything else.
+/// The window's own layer above the panes: transient messages, a persistent problem line (a broken parameter file),
+/// the speed badge, the F3 status line, and the help card. Built from nodes like everything else. (Each pane draws
+/// its own auto-advance progress bar and label: `PaneChrome`.)
 @MainActor
 final class Overlay {
     let root = Node(name: "overlay")
-    private let progressTrack = Node(name: "progress.track")
-    private let progressBar = Node(name: "progress.bar")
     private let message = Node(name: "message")
     private let status = Node(name: "status")
     private let help = Node(name: "help")
     private let problem = Node(name: "problem")
     private let badge = Node(name: "badge")
+    /// The lines between the panes of a comparison (part of the picture: screenshots keep them).
+    private let dividers = Node(name: "panes.dividers")
+    /// The focused pane's outline in a comparison.
+    private let focusRing = Node(name: "panes.focus")
+    /// Where the pointer is mirrored onto the panes it is not over.
+    private let markers = Node(name: "panes.markers")
     /// The wall time at which the message hides (messages run on wall time, so they also go away while paused).
     private(set) var messageDeadline: Double?
     /// The wall time of the current frame, set by the preview.
     var wallNow: Double = 0
-    private var progressTimer: TimerID?
     private unowned let scene: Scene
 
     static let messageFont = FontSpec(size: 14)
@@ -29,9 +32,7 @@ final class Overlay {
         self.scene = scene
         root.isHitTestable = false
         root.zIndex = 1000
-        for n in [progressTrack, progressBar, message, status, help, problem, badge] { n.isHitTestable = false; root.addChild(n) }
-        progressTrack.background = Color(1, 1, 1, 0.12)
-        progressBar.background = Color(hex: 0x8ab4f8)
+        for n in [dividers, focusRing, markers, message, status, help, problem, badge] { n.isHitTestable = false; root.addChild(n) }
         message.background = Color(0, 0, 0, 0.78)
         message.cornerRadius = 8
         message.isHidden = true
@@ -51,7 +52,6 @@ final class Overlay {
 
     func layout(size: Size) {
         root.frame = Rect(origin: .zero, size: size)
-        progressTrack.frame = Rect(0, size.height - 3, size.width, 3)
         if let text = problemText { showProblem(text) }
         if let text = badgeText { showBadge(text) }
     }
@@ -71,33 +71,56 @@ final class Overlay {
         min(Double(text.count) * font.size * 0.62 + padding, max(scene.size.width - 40, 40))
     }
 
-    // MARK: Progress
+    // MARK: Panes
 
-    /// Steps the progress bar moves in per interval. It moves in steps, on a timer, rather than animating: a
-    /// continuously growing bar would redraw the whole window at the full frame rate for the whole interval, which
-    /// is most of the CPU auto-advance costs (issue 10's figures: 1.80 s of CPU per 20 s of paging with a smooth
-    /// bar against 0.3-0.4 s in steps).
-    static let progressSteps = 10
+    static let dividerColor = Color(1, 1, 1, 0.28)
+    static let focusColor = Color(hex: 0x8ab4f8)
 
-    /// Shows the time until the next advance: `progress` elapsed of an interval with `remaining` seconds left. The
-    /// bar shows the last whole step reached and, while `running`, moves to the next one when its time comes.
-    func showProgress(_ progress: Double?, remaining: Double, running: Bool, width: Double) {
-        scene.timers.cancel(progressTimer)
-        progressTimer = nil
-        guard let progress else { progressTrack.isHidden = true; progressBar.isHidden = true; return }
-        progressTrack.isHidden = false
-        progressBar.isHidden = false
-        let steps = Double(Overlay.progressSteps)
-        let step = min((progress * steps + 1e-9).rounded(.down), steps)
-        let y = progressTrack.frame.y
-        scene.withoutAnimation { progressBar.frame = Rect(0, y, width * step / steps, 3) }
-        // The last step coincides with the advance, which starts the bar again.
-        guard running, remaining > 0, progress < 1, step + 1 < steps else { return }
-        let interval = remaining / (1 - progress)
-        let next = (step + 1) / steps
-        progressTimer = scene.timers.schedule(at: scene.now + (next - progress) * interval) { [weak self] in
-            self?.showProgress(next, remaining: (1 - next) * interval, running: true, width: width)
+    /// Draws the lines between `frames` (window points) and an outline around pane `focused`; nothing for none.
+    func showPanes(frames: [Rect], focused: Int?) {
+        dividers.removeAllChildren()
+        focusRing.removeAllChildren()
+        let window = scene.size
+        for f in frames {
+            if f.maxX < window.width { dividers.addChild(bar("divider", Rect(f.maxX - 0.5, f.y, 1, f.height), Overlay.dividerColor)) }
+            if f.maxY < window.height { dividers.addChild(bar("divider", Rect(f.x, f.maxY - 0.5, f.width, 1), Overlay.dividerColor)) }
         }
+        guard let focused, frames.indices.contains(focused) else { return }
+        let f = frames[focused], w = 2.0
+        for r in [Rect(f.x, f.y, f.width, w), Rect(f.x, f.maxY - w, f.width, w), Rect(f.x, f.y, w, f.height), Rect(f.maxX - w, f.y, w, f.height)] {
+            focusRing.addChild(bar("focus", r, Overlay.focusColor))
+        }
+    }
+
+    /// Marks `local` (a point relative to a pane) in every pane of `frames` but `source`, where the pointer's input is
+    /// mirrored; hides the marks when `source` is nil.
+    func showMirroredPointer(source: Int?, local: Point, frames: [Rect]) {
+        guard let source else {
+            if !markers.children.isEmpty { markers.removeAllChildren() }
+            return
+        }
+        let others = frames.indices.filter { $0 != source }.map { frames[$0] }
+        while markers.children.count > others.count { markers.children.last?.removeFromParent() }
+        while markers.children.count < others.count {
+            let ring = Node(name: "marker", frame: Rect(0, 0, 14, 14))
+            ring.background = Color(1, 1, 1, 0.85)
+            ring.cornerRadius = 7
+            let dot = Node(name: "marker.dot", frame: Rect(3, 3, 8, 8))
+            dot.background = Overlay.focusColor
+            dot.cornerRadius = 4
+            ring.addChild(dot)
+            markers.addChild(ring)
+        }
+        for (ring, f) in zip(markers.children, others) {
+            ring.frame = Rect(f.x + local.x - 7, f.y + local.y - 7, 14, 14)
+        }
+    }
+
+    private func bar(_ name: String, _ frame: Rect, _ color: Color) -> Node {
+        let n = Node(name: name, frame: frame)
+        n.background = color
+        n.isHitTestable = false
+        return n
     }
 
     // MARK: Messages
@@ -163,9 +186,9 @@ final class Overlay {
     // MARK: Screenshots
 
     /// Runs `body` with the app's own messages, problem line, badge, status and help hidden (screenshots show the
-    /// carousel as a user of the effect would see it); the progress bar stays, as part of auto-advance.
+    /// carousel as a user of the effect would see it; the panes' progress bars stay, as part of auto-advance).
     func withChromeHidden(_ body: () -> Void) {
-        let chrome = [message, status, help, problem, badge]
+        let chrome = [message, status, help, problem, badge, focusRing, markers]
         let wasHidden = chrome.map(\.isHidden)
         chrome.forEach { $0.isHidden = true }
         body()

@@ -38,7 +38,6 @@ public final class TuningPanel {
     /// The width the rows were last built for.
     private var builtWidth: Double?
     private let scrollbar = PanelLook.node("panel.scrollbar", .zero, Color(1, 1, 1, 0.22), radius: 1.5)
-    private var histories: [String: ParameterHistory] = [:]
     private var items: [PanelItem] = []
     private var rows: [RowView] = []
     private var rowTops: [Double] = []
@@ -68,7 +67,7 @@ public final class TuningPanel {
         root.addChild(scrollbar)
         content.addChild(title)
         content.addChild(hint)
-        layout(size: preview.scene.size)
+        layout(size: preview.windowSize)
     }
 
     // MARK: State for tests and the app
@@ -83,8 +82,8 @@ public final class TuningPanel {
     public var entryText: String? { entry?.text }
     /// The presets listed for the current style.
     public var presetEntries: [Preset] { presetList }
-    /// The undo history of a style's parameters.
-    public func history(for style: String) -> ParameterHistory { histories[style] ?? ParameterHistory() }
+    /// The undo history of a style's parameters in the focused pane (each variant keeps its own).
+    public func history(for style: String) -> ParameterHistory { preview.focused.histories[style] ?? ParameterHistory() }
 
     private var styleName: String { preview.styleType.descriptor.name }
     private var current: Parameters { preview.currentParameters }
@@ -426,7 +425,7 @@ public final class TuningPanel {
     private func finishDrag() {
         guard let d = drag else { return }
         drag = nil
-        histories[styleName, default: ParameterHistory()].record(label(of: d.kind), from: d.before, to: current.values)
+        preview.focused.histories[styleName, default: ParameterHistory()].record(label(of: d.kind), from: d.before, to: current.values)
     }
 
     private func label(of kind: PanelDrag.Kind) -> String {
@@ -447,7 +446,7 @@ public final class TuningPanel {
     private func apply(_ p: Parameters, label: String, tag: String? = nil, merging: Bool = false) {
         let before = current.values
         preview.setParameters(p)
-        histories[styleName, default: ParameterHistory()].record(label, from: before, to: p.values, tag: tag, merging: merging)
+        preview.focused.histories[styleName, default: ParameterHistory()].record(label, from: before, to: p.values, tag: tag, merging: merging)
     }
 
     /// Sets a number during a drag (recorded when the drag ends).
@@ -584,14 +583,14 @@ public final class TuningPanel {
 
     /// Undoes the active style's last step.
     public func undo() {
-        guard let step = histories[styleName]?.undo() else { preview.show(message: "Nothing to undo"); return }
+        guard let step = preview.focused.histories[styleName]?.undo() else { preview.show(message: "Nothing to undo"); return }
         set(step.before)
         preview.show(message: "Undo: \(step.label)")
     }
 
     /// Redoes the active style's last undone step.
     public func redo() {
-        guard let step = histories[styleName]?.redo() else { preview.show(message: "Nothing to redo"); return }
+        guard let step = preview.focused.histories[styleName]?.redo() else { preview.show(message: "Nothing to redo"); return }
         set(step.after)
         preview.show(message: "Redo: \(step.label)")
     }

@@ -94,13 +94,20 @@ public final class Scene {
 
     // MARK: Paint
 
-    /// Draws the tree into `renderer` at the current time; clears the dirty flag.
+    /// Draws the tree into `renderer` at the current time as a whole frame (cleared to `clearColor`); clears the
+    /// dirty flag.
     public func paint(into renderer: Renderer, images: ImageStore?) {
         renderer.beginFrame(clearColor: clearColor)
-        var painter = Painter(renderer: renderer, images: images, time: now,
-                              viewport: Rect(origin: .zero, size: renderer.size))
-        painter.paint(root, parentTransform: .identity)
+        paintTree(into: renderer, images: images)
         renderer.endFrame()
+    }
+
+    /// Draws the tree into `renderer`'s current state (transform, clip, opacity) without starting or ending a frame,
+    /// so several scenes can make one frame (the panes of a comparison, the window's chrome); clears the dirty flag.
+    /// Nodes outside the scene's own bounds are culled.
+    public func paintTree(into renderer: Renderer, images: ImageStore?) {
+        var painter = Painter(renderer: renderer, images: images, time: now, viewport: Rect(origin: .zero, size: size))
+        painter.paint(root, parentTransform: .identity)
         dirty = false
         paintedAt = now
     }

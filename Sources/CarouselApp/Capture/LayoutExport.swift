@@ -1,0 +1,64 @@
+import CarouselCore
+import CarouselSupport
+import Foundation
+
+/// What is on screen, in the `capture --layout` format, and the sidecars of screenshots and clips.
+extension Preview {
+    /// The focused pane's style state plus the window's (auto-advance, pause), for `capture --layout` and sidecars.
+    public var state: [JSONMember] { focused.state(timePaused: time.isPaused) }
+
+    /// What is on screen now: the focused pane's style, time, state, values and items (frames in window pixels),
+    /// the window's size, and `panes`: one entry per pane with its label, style, frame, values, state and items.
+    public func layoutJSON() -> JSONValue {
+        .object([
+            JSONMember("style", .string(styleType.descriptor.name)),
+            JSONMember("time", .number(styleTime)),
+            JSONMember("size", .array([.number(windowSize.width), .number(windowSize.height)])),
+            JSONMember("items", .array(focused.layoutItems())),
+            JSONMember("state", .object(state)),
+            JSONMember("parameters", currentParameters.json),
+            JSONMember("panes", .array(panes.map(paneJSON))),
+        ])
+    }
+
+    private func paneJSON(_ pane: Pane) -> JSONValue {
+        let f = pane.frame
+        return .object([
+            JSONMember("label", .string(pane.name)),
+            JSONMember("differences", .array((panes.count > 1 && pane !== panes[0] ? pane.differences(from: panes[0]) : []).map { .string($0) })),
+            JSONMember("style", .string(pane.styleType.descriptor.name)),
+            JSONMember("focused", .bool(pane === focused)),
+            JSONMember("frame", .array([f.x, f.y, f.width, f.height].map { .number($0) })),
+            JSONMember("parameters", pane.currentParameters.json),
+            JSONMember("state", .object(pane.state(timePaused: time.isPaused))),
+            JSONMember("items", .array(pane.layoutItems())),
+        ])
+    }
+
+    /// A screenshot's sidecar: see `sidecar(named:kind:)`.
+    public func screenshotSidecar(png: String) -> JSONValue { sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot") }
+
+    /// The sidecar of a screenshot or clip named `name`: the layout (style, time, size, items, state, parameters,
+    /// panes), `kind: name`, the input the focused pane received since its style appeared, and `variants`: every
+    /// pane's name, style, values and input, so `carousel-lab capture --params SIDECAR` draws the same frame, the
+    /// whole comparison included.
+    public func sidecar(named name: String, kind: String) -> JSONValue {
+        var members = layoutJSON().members ?? []
+        members.insert(JSONMember(kind, .string(name)), at: 0)
+        members.append(JSONMember("input", Preview.inputJSON(focused.recording)))
+        if focused.recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
+        members.append(JSONMember("variants", .array(panes.map { pane in
+            .object([
+                JSONMember("name", .string(pane.name)),
+                JSONMember("style", .string(pane.styleType.descriptor.name)),
+                JSONMember("parameters", pane.currentParameters.json),
+                JSONMember("input", Preview.inputJSON(pane.recording)),
+            ])
+        })))
+        return .object(members)
+    }
+
+    private static func inputJSON(_ recording: InputRecorder) -> JSONValue {
+        .array(recording.script.split(separator: "\n").map { .string(String($0)) })
+    }
+}

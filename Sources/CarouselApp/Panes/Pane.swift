@@ -1,0 +1,286 @@
+import CarouselCore
+import CarouselStyles
+import CarouselSupport
+
+/// One variant on screen, the unit the window holds: its own scene at the pane's size (so a style lays out a pane
+/// as it lays out a window of that size), the active style, every style's parameter values, the undo history per
+/// style, auto-advance with its progress bar, and the input the style received (for sidecars and clips).
+///
+/// A single preview is one pane covering the window; a comparison is two to four. Every pane's scene runs on the
+/// window's one clock (`Preview` advances them to the same time), and input reaches every pane at the same position
+/// relative to it, so variants differ only by their values.
+@MainActor
+public final class Pane {
+    /// The pane's scene: its size is the pane's size; the style sees nothing else.
+    public let scene: Scene
+    public let deck: Deck
+    public let images: ImageStore
+    /// Where the pane sits in the window, in window points.
+    public private(set) var frame: Rect
+    /// The variant's name as its label shows it: "current", a file's name, or a preset ("Slick").
+    public var name: String
+    /// The active style.
+    public private(set) var style: any CarouselStyle
+    /// The active style's type.
+    public private(set) var styleType: any CarouselStyle.Type
+    /// Parameter values per style name, kept when switching away and back.
+    public private(set) var parameters: [String: Parameters] = [:]
+    /// Undo histories per style name (the tuning panel records into the focused pane's).
+    public var histories: [String: ParameterHistory] = [:]
+    public let autoAdvance: AutoAdvance
+    /// The input the active style received since it appeared, in the pane's coordinates and the style's time.
+    public let recording = InputRecorder()
+    /// The scene time at which the active style appeared: the style's time 0, as in `capture`.
+    public private(set) var styleStart: Double
+    /// Called after the style is switched or its values change (the window refreshes its panel and labels).
+    var onChange: (Pane) -> Void = { _ in }
+    /// The parameter file whose values this pane follows, watched while the window is open (nil: none).
+    public var parameterFile: ParameterFileWatcher?
+    /// Plays the stitch style's haptic as a click (nil: silent).
+    var haptic: (() -> Void)? { didSet { connectHaptics() } }
+
+    private let container = Node(name: "style")
+    let chrome: PaneChrome
+    /// The pointer in pane coordinates while it is over the pane (or mirrored onto it), else nil.
+    private(set) var pointer: Point?
+    /// Whether time is paused (the window's time control); the progress bar stops moving.
+    private var timePaused = false
+
+    /// Opens `styleName` on `deck` in a pane at `frame`, with `parameters` for that style when given.
+    public init(deck: Deck, images: ImageStore, frame: Rect, style styleName: String, parameters: Parameters? = nil,
+                name: String = "current", time: Double = 0) throws(PreviewError) {
+        guard let type = StyleRegistry.style(named: styleName) else {
+            throw PreviewError("unknown style \"\(styleName)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+        }
+        guard !deck.items.isEmpty else { throw PreviewError("the deck has no items") }
+        self.deck = deck
+        self.images = images
+        self.frame = frame
+        self.name = name
+        scene = Scene(size: frame.size, time: time)
+        styleStart = time
+        chrome = PaneChrome(scene: scene)
+        autoAdvance = AutoAdvance(scene: scene)
+        container.frame = Rect(origin: .zero, size: frame.size)
+        scene.root.addChild(container)
+        scene.root.addChild(chrome.root)
+        chrome.layout(size: frame.size)
+        styleType = type
+        let params = parameters ?? Parameters(specs: StyleRegistry.schema(of: type))
+        self.parameters[type.descriptor.name] = params
+        style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
+        autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
+        applyCommonParameters()
+    }
+
+    /// A new pane showing the same variant (style and every style's values) at `frame`, named `name`.
+    func duplicate(frame: Rect, name: String) -> Pane {
+        // The style exists (this pane shows it), so this cannot throw.
+        let copy = try! Pane(deck: deck, images: images, frame: frame, style: styleType.descriptor.name,
+                             parameters: currentParameters, name: name, time: scene.now)
+        copy.parameters = parameters
+        return copy
+    }
+
+    private func connectHaptics() {
+        (style as? HapticFeedbackStyle)?.onHaptic = { [weak self] _ in self?.haptic?() }
+    }
+
+    // MARK: Styles and parameters
+
+    /// The active style's name.
+    public var styleName: String { styleType.descriptor.name }
+
+    /// The active style's values.
+    public var currentParameters: Parameters { parameters[styleType.descriptor.name]! }
+
+    /// Seconds since the active style appeared (scene time, so pauses and slow motion count as they play).
+    public var styleTime: Double { scene.now - styleStart }
+
+    /// Switches to another style, keeping each style's values; the old style's timers stop.
+    public func switchStyle(to name: String) throws(PreviewError) {
+        guard let type = StyleRegistry.style(named: name) else { throw PreviewError("unknown style \"\(name)\"") }
+        guard type != styleType else { return }
+        style.tearDown()
+        autoAdvance.stop()
+        container.removeAllChildren()
+        container.finishAnimations()
+        styleType = type
+        let params = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: type))
+        parameters[name] = params
+        style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
+        styleStart = scene.now
+        recording.reset()
+        applyCommonParameters()
+        connectHaptics()
+        scene.setNeedsDisplay()
+        onChange(self)
+    }
+
+    /// Sets one parameter of the active style live; throws a one-line message when the key or value is bad.
+    public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) {
+        var p = currentParameters
+        try p.set(key, value)
+        setParameters(p)
+    }
+
+    /// Replaces the active style's values and applies them live, mid-animation.
+    public func setParameters(_ p: Parameters) {
+        parameters[styleType.descriptor.name] = p
+        style.apply(p)
+        applyCommonParameters()
+        scene.setNeedsDisplay()
+        onChange(self)
+    }
+
+    /// Applies a parameter file's JSON to the active style; returns the problems (each naming key and line).
+    @discardableResult
+    public func applyParameterFile(_ json: JSONValue, file: String) -> [String] {
+        var p = currentParameters
+        let problems = p.apply(json: json, file: file)
+        setParameters(p)
+        return problems
+    }
+
+    private func applyCommonParameters() {
+        let p = currentParameters
+        autoAdvance.setInterval(p.number("autoAdvanceInterval"))
+        // No timer with fewer than 2 items: there is nothing to advance to (issue 8).
+        autoAdvance.setEnabled(p.bool("autoAdvance") && deck.items.count >= 2)
+        refreshProgress()
+    }
+
+    private func advanceStyle() {
+        style.advance()
+        refreshProgress()
+    }
+
+    /// Redraws the progress bar from auto-advance's state.
+    func refreshProgress() {
+        let show = autoAdvance.isEnabled && currentParameters.bool("autoAdvanceProgress")
+        chrome.showProgress(show ? autoAdvance.progress : nil, remaining: autoAdvance.remaining ?? 0,
+                            running: !autoAdvance.isPaused && !timePaused)
+    }
+
+    /// The window's time control paused or resumed.
+    func setTimePaused(_ paused: Bool) {
+        timePaused = paused
+        refreshProgress()
+    }
+
+    // MARK: Frame and time
+
+    /// Moves the pane to `frame` in the window; a new size lays the style out for it.
+    func setFrame(_ frame: Rect) {
+        let sizeChanged = frame.size != self.frame.size
+        self.frame = frame
+        guard sizeChanged else { scene.setNeedsDisplay(); return }
+        let s = Size(max(frame.width, 1), max(frame.height, 1))
+        scene.size = s
+        container.frame = Rect(origin: .zero, size: s)
+        chrome.layout(size: s)
+        refreshProgress()
+        scene.setNeedsDisplay()
+    }
+
+    /// Advances the pane's scene to `time` (timers fire in order) and lays the style out when a frame is needed.
+    func advance(to time: Double) {
+        scene.advance(to: time)
+        updatePauseReasons()
+    }
+
+    /// Lays the style out for the current time when its scene needs a frame.
+    func layoutIfNeeded() {
+        if scene.needsFrame { style.layout() }
+    }
+
+    // MARK: Input
+
+    /// Delivers `event`, in the pane's coordinates, to the style, and records it.
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .visibility(let visible):
+            autoAdvance.setPaused(!visible, for: .hidden)
+            refreshProgress()
+            return
+        case .resize:
+            return
+        case .pointerMove(let p):
+            pointer = p
+        case .pointerLeave:
+            pointer = nil
+        default:
+            break
+        }
+        recording.record(event, at: styleTime, size: scene.size)
+        _ = style.handle(event)
+        updatePauseReasons()
+    }
+
+    private func updatePauseReasons() {
+        let over = pointer.map { style.carouselFrame.contains($0) } ?? false
+        let wasPaused = autoAdvance.isPaused
+        autoAdvance.setPaused(over, for: .pointerOver)
+        autoAdvance.setPaused(style.isInteracting, for: .interacting)
+        if wasPaused != autoAdvance.isPaused { refreshProgress() }
+    }
+
+    /// An image finished loading or failed: the style re-measures.
+    func imagesChanged() {
+        style.imagesChanged()
+        scene.setNeedsDisplay()
+    }
+
+    // MARK: Label
+
+    /// Shows the comparison label: the name and, for every pane but the first, how its values differ from
+    /// `reference`'s; hides it with nil.
+    func showLabel(comparedWith reference: Pane?) {
+        guard let reference else { chrome.showLabel(nil); return }
+        chrome.showLabel(name, differences: reference === self ? [] : differences(from: reference))
+    }
+
+    /// How this pane's values differ from `reference`'s, one line per parameter ("expandDuration 0.4 → 0.6 s"); a
+    /// different style is one line ("style expand → stitch").
+    public func differences(from reference: Pane) -> [String] {
+        guard reference.styleType == styleType else {
+            return ["style \(reference.styleType.descriptor.name) → \(styleType.descriptor.name)"]
+        }
+        let mine = currentParameters, theirs = reference.currentParameters
+        return mine.specs.compactMap { spec in
+            guard let a = theirs.values[spec.key], let b = mine.values[spec.key], a != b else { return nil }
+            var unit = ""
+            if case .number(_, _, _, let u) = spec.kind, !u.isEmpty { unit = " " + u }
+            return "\(spec.key) \(a) → \(b)\(unit)"
+        }
+    }
+
+    /// The label's lines as shown, or nil when hidden.
+    public var labelLines: [String]? { chrome.labelLines }
+
+    // MARK: Export
+
+    /// The style's state plus the pane's (auto-advance, pause), for `capture --layout` and sidecars.
+    func state(timePaused: Bool) -> [JSONMember] {
+        style.state + [JSONMember("autoAdvance", .bool(autoAdvance.isEnabled)),
+                       JSONMember("paused", .bool(timePaused || autoAdvance.isPaused))]
+    }
+
+    /// The pane's laid-out items in the `capture --layout` format, frames moved into window coordinates.
+    func layoutItems() -> [JSONValue] {
+        style.layoutItems().map { item in
+            let f = item.frame.offsetBy(frame.x, frame.y)
+            return .object([
+                JSONMember("index", .number(Double(item.index))),
+                JSONMember("image", .string(item.image)),
+                JSONMember("frame", .array([f.x, f.y, f.width, f.height].map { .number(Pane.round4($0)) })),
+                JSONMember("scale", .number(Pane.round4(item.scale))),
+                JSONMember("opacity", .number(Pane.round4(item.opacity))),
+                JSONMember("cornerRadius", .number(Pane.round4(item.cornerRadius))),
+                JSONMember("visible", .bool(item.visible)),
+            ])
+        }
+    }
+
+    static func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+}
