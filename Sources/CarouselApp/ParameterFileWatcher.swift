@@ -134,13 +134,13 @@ public final class ParameterFileWatcher {
     @discardableResult
     private func apply(_ json: JSONValue) -> [String] {
         let problems = pane.applyParameterFile(json, file: path)
-        problems.forEach { preview.report($0 + " (ignored)") }
+        problems.forEach { preview.report($0) }
         switch problems.count {
         case 0:
             if problem != nil { preview.show(message: "\(displayName): reloaded") }
             setProblem(nil)
-        case 1: setProblem(problems[0] + " (ignored)")
-        default: setProblem(problems[0] + " (ignored; \(problems.count - 1) more on stderr)")
+        case 1: setProblem(problems[0])
+        default: setProblem(problems[0] + "; \(problems.count - 1) more on stderr")
         }
         return problems
     }

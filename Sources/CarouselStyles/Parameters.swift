@@ -210,12 +210,13 @@ public struct Parameters: Sendable {
     public var json: JSONValue { .object(specs.map { JSONMember($0.key, values[$0.key]!.json) }) }
 
     /// Applies a parameter file's JSON object: each valid value is set; each problem is returned as a message
-    /// naming the key and its line. A file that is not an object gives one problem and changes nothing.
+    /// naming the key and its line and saying what happened to it (a bad value is "(ignored)"; a key given twice
+    /// says which line's value applies). A file that is not an object gives one problem and changes nothing.
     @discardableResult
     public mutating func apply(json: JSONValue, file: String) -> [String] {
         guard let members = json.members else { return ["\(file): expected a JSON object of parameter values, got \(json.typeName)"] }
         var problems: [String] = []
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
         for m in members {
             // Layout files, screenshot sidecars and presets carry these besides the parameters.
             if ["style", "state", "time", "size", "items", "screenshot", "clip", "input", "inputTruncated", "name", "about", "panes", "variants"].contains(m.key) { continue }
@@ -223,17 +224,24 @@ public struct Parameters: Sendable {
                 problems += apply(json: m.value, file: file)
                 continue
             }
-            if !seen.insert(m.key).inserted { problems.append("\(file):\(m.line): \(MessageText.clean(m.key)) appears twice; the last one wins") }
             let value: ParameterValue
             switch m.value {
             case .number(let n): value = .number(n)
             case .bool(let b): value = .bool(b)
             case .string(let s): value = .text(s)
             default:
-                problems.append("\(file):\(m.line): \(MessageText.clean(m.key)): expected a number, boolean or string, got \(m.value.typeName)")
+                problems.append("\(file):\(m.line): \(MessageText.clean(m.key)): expected a number, boolean or string, got \(m.value.typeName) (ignored)")
                 continue
             }
-            do { try set(m.key, value) } catch { problems.append("\(file):\(m.line): \(error.message)") }
+            do { try set(m.key, value) } catch {
+                problems.append("\(file):\(m.line): \(error.message) (ignored)")
+                continue
+            }
+            // Said only when this value took over: a bad second value is reported as ignored above, once.
+            if let first = seen[m.key] {
+                problems.append("\(file):\(m.line): \(MessageText.clean(m.key)) appears twice (also on line \(first)); the value on line \(m.line) applies")
+            }
+            seen[m.key] = m.line
         }
         return problems
     }

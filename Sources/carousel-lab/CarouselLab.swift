@@ -220,7 +220,7 @@ struct Failure: Error, CustomStringConvertible {
 /// Problems with single keys of a parameter file, printed on stderr (each says what happened to its key); the rest of
 /// the file applies.
 enum ParameterFileProblems {
-    static func report(_ problems: [String]) { problems.forEach { printError($0 + " (ignored)") } }
+    static func report(_ problems: [String]) { problems.forEach(printError) }
 }
 
 extension CarouselLab {

@@ -92,7 +92,7 @@ struct ParameterFileWatcherTests {
         #expect(duration(p) == 0.5)
         #expect(reported == ["\(path):3: unknown parameter \"bogus\" (ignored)",
                              "\(path):4: itemWidth: expected a number, got \"wide\" (ignored)"])
-        #expect(w.problem == "\(path):3: unknown parameter \"bogus\" (ignored; 1 more on stderr)")
+        #expect(w.problem == "\(path):3: unknown parameter \"bogus\" (ignored); 1 more on stderr")
         #expect(p.currentProblem == w.problem)
         try write("{\n  \"expandDuration\": 0.5\n}")
         sim.wait(0.5)

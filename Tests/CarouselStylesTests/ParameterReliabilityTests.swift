@@ -15,7 +15,7 @@ struct ParameterReliabilityTests {
         return (p, problems)
     }
 
-    @Test("Wrong types, unknown keys, out-of-range values and duplicates are reported; valid values apply")
+    @Test("Wrong types, unknown keys, out-of-range values and duplicates are reported, each saying what happened to it once (issue 21.2); valid values apply")
     func mixed() throws {
         let (p, problems) = try apply("""
         {
@@ -37,17 +37,26 @@ struct ParameterReliabilityTests {
         #expect(p.number("itemWidth") == 150 && p.number("expandedWidth") == 250 && p.number("cornerRadius") == 10)
         #expect(p.text("expandCurve") == "easeInOut")
         #expect(problems == [
-            "p.json:2: itemWidth: expected a number, got \"wide\"",
-            "p.json:4: unknown parameter \"colour\"",
-            "p.json:5: expandedWidth: 5000 is out of range 40...1200",
-            "p.json:6: cornerRadius: -1 is out of range 0...100",
-            "p.json:7: expandCurve: \"bouncy\" is not a curve (linear, ease, easeIn, easeOut, easeInOut, spring, springDefault, glide, fastOutSlowIn, cubic-bezier(x1,y1,x2,y2), spring(response,damping))",
-            "p.json:8: expandDuration: expected a number, boolean or string, got an array",
-            "p.json:10: padding appears twice; the last one wins",
-            "p.json:11: imageHeight: expected a number, boolean or string, got null",
-            "p.json:12: itemHeight: expected a number, got true",
+            "p.json:2: itemWidth: expected a number, got \"wide\" (ignored)",
+            "p.json:4: unknown parameter \"colour\" (ignored)",
+            "p.json:5: expandedWidth: 5000 is out of range 40...1200 (ignored)",
+            "p.json:6: cornerRadius: -1 is out of range 0...100 (ignored)",
+            "p.json:7: expandCurve: \"bouncy\" is not a curve (linear, ease, easeIn, easeOut, easeInOut, spring, springDefault, glide, fastOutSlowIn, cubic-bezier(x1,y1,x2,y2), spring(response,damping)) (ignored)",
+            "p.json:8: expandDuration: expected a number, boolean or string, got an array (ignored)",
+            "p.json:10: padding appears twice (also on line 9); the value on line 10 applies",
+            "p.json:11: imageHeight: expected a number, boolean or string, got null (ignored)",
+            "p.json:12: itemHeight: expected a number, got true (ignored)",
         ])
         #expect(problems.allSatisfy { !$0.contains("\n") })
+        // A key given twice is not also called ignored (it was "appears twice; the last one wins (ignored)").
+        #expect(problems.filter { $0.contains("appears twice") }.allSatisfy { !$0.contains("ignored") })
+    }
+
+    @Test("A key given twice whose second value is bad is reported once, as ignored; the first value stays")
+    func duplicateWithBadValue() throws {
+        let (p, problems) = try apply("{\n\"spacing\": 30,\n\"spacing\": 9999\n}")
+        #expect(p.number("spacing") == 30)
+        #expect(problems == ["p.json:3: spacing: 9999 is out of range 0...200 (ignored)"])
     }
 
     @Test("Non-finite numbers never get in (JSON cannot spell them; the API refuses them)")
