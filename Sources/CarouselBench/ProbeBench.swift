@@ -28,10 +28,11 @@ public enum ProbeKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// The input replayed from the start of the measured part.
+    /// The input replayed from the start of the measured part (nothing for startup and auto-advance: they launch as a
+    /// user does, with the pointer resting outside the window, and get the window system's real events).
     func script(size: Size, seconds: Double) -> String {
         switch self {
-        case .startup, .autoAdvance: "0 move -1 -1"
+        case .startup, .autoAdvance: ""
         case .memory: BenchScripts.longScroll(seconds: max(seconds - 1.5, 0.5))
         case .sweep: BenchScripts.hoverSweep(size: size, seconds: seconds)
         }
@@ -117,6 +118,8 @@ enum ProbeLauncher {
         process.environment = renderer.childEnvironment(base: ProcessInfo.processInfo.environment)
         let out = Pipe()
         process.standardOutput = out
+        let pointer = PointerRest.outsideTheWindow()
+        defer { pointer?.release() }
         let launchedAt = ProcessMetrics.monotonic()
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
@@ -167,8 +170,9 @@ public enum ProbeRunner {
 
 /// The app's frame driver (preview plus scripted input on the wall clock, as `run --input` has it) with the probe's
 /// bookkeeping: it notes the first frame and the first frame with no image placeholder, waits `settle` seconds, then
-/// replays the script and measures CPU and frames for `seconds`, and quits. Real input from the X server is ignored,
-/// so a test display's resting pointer cannot pause or hover anything.
+/// replays the script and measures CPU and frames for `seconds`, and quits. Real input from the window system is
+/// delivered as in `run`, so the probe sees what a user launching the app sees (the parent rests the pointer outside
+/// the window; a pointer over it would pause auto-advance, and the figures would show it).
 @MainActor
 final class ProbeDriver: FrameDriver {
     enum Phase { case loading, settling(until: Double), measuring(until: Double), done }
@@ -200,12 +204,7 @@ final class ProbeDriver: FrameDriver {
         self.preview = preview; self.observed = observed; self.script = script; self.seconds = seconds; self.settle = settle
     }
 
-    func handle(_ event: InputEvent) {
-        switch event {
-        case .resize, .visibility: preview.handle(event)
-        default: break
-        }
-    }
+    func handle(_ event: InputEvent) { preview.handle(event) }
 
     func update(to time: Double) {
         now = time
@@ -265,6 +264,32 @@ final class ProbeDriver: FrameDriver {
             allVisibleImages = t
             startSettling()
         }
+    }
+}
+
+/// The pointer resting in the screen's top-left corner, outside a centred window, for the length of a probe: as a user
+/// who launched the app from elsewhere. It takes `xdotool` holding the position (Xvfb puts the pointer back at the
+/// screen's centre, under the window, whenever its last client leaves); without xdotool the pointer stays where it is.
+final class PointerRest {
+    private let process: Process
+
+    private init(_ process: Process) { self.process = process }
+
+    static func outsideTheWindow() -> PointerRest? {
+        let xdotool = "/usr/bin/xdotool"
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.isExecutableFile(atPath: xdotool) else { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xdotool)
+        p.arguments = ["mousemove", "0", "0", "sleep", "600"]
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        Thread.sleep(forTimeInterval: 0.2)
+        return PointerRest(p)
+    }
+
+    func release() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
 

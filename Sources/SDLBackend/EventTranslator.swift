@@ -13,6 +13,13 @@ struct EventTranslator {
     private(set) var magnifyActive = false
     private(set) var lastMagnifyTime = 0.0
     private var magnifyPoint: Point?
+    /// Whether the pointer's presence is known from the window system: set by an enter or leave, or by a motion
+    /// `pointerIsOutside` confirmed. Until then a motion is checked: SDL on X11 reports a motion to the window's
+    /// centre when the window first shows, with the pointer nowhere near it (issue 21.1: paging never auto-advanced
+    /// at launch because that pointer "rested" over the carousel).
+    private(set) var pointerKnown = false
+    /// Whether the pointer is really outside the window now (the host asks the window system); nil: trust motions.
+    var pointerIsOutside: (() -> Bool)?
 
     init(windowSize: Size) { self.windowSize = windowSize }
 
@@ -22,6 +29,11 @@ struct EventTranslator {
         switch SDL_EventType(rawValue: e.type) {
         case SDL_MOUSEMOTION:
             guard e.motion.which != touchMouse else { return [] }
+            if !pointerKnown {
+                // A motion with no button held before any enter or leave: real only if the pointer is in the window.
+                if e.motion.state == 0, pointerIsOutside?() == true { return [] }
+                pointerKnown = true
+            }
             return [.pointerMove(Point(Double(e.motion.x), Double(e.motion.y)))]
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard e.button.which != touchMouse, let button = EventTranslator.button(e.button.button) else { return [] }
@@ -53,7 +65,12 @@ struct EventTranslator {
 
     private mutating func translateWindow(_ w: SDL_WindowEvent) -> [InputEvent] {
         switch SDL_WindowEventID(rawValue: UInt32(w.event)) {
-        case SDL_WINDOWEVENT_LEAVE: return [.pointerLeave]
+        case SDL_WINDOWEVENT_LEAVE:
+            pointerKnown = true
+            return [.pointerLeave]
+        case SDL_WINDOWEVENT_ENTER:
+            pointerKnown = true
+            return []
         case SDL_WINDOWEVENT_SIZE_CHANGED:
             windowSize = Size(Double(w.data1), Double(w.data2))
             return [.resize(windowSize)]

@@ -102,6 +102,7 @@ public final class SDLWindowHost {
         let (pixels, scale, points) = SDLWindowHost.measure(window: window, renderer: sdlRenderer)
         renderer = SDLRenderer(context: context, pixelSize: pixels, scale: scale, presents: true)
         translator = EventTranslator(windowSize: points)
+        translator.pointerIsOutside = { [window] in SDLWindowHost.pointerPosition(in: window) == nil }
         wakeEventType = SDL_RegisterEvents(1)
         let wakeType = wakeEventType
         let wake: @Sendable () -> Void = {
@@ -130,6 +131,18 @@ public final class SDLWindowHost {
     /// The window size in points.
     public var size: Size { renderer.size }
 
+    /// The pointer's position in `window`'s points when it is inside the window, from the window system's global
+    /// pointer state (an X server round trip: used at launch and until the first enter or leave, not per motion).
+    static func pointerPosition(in window: OpaquePointer) -> Point? {
+        var gx: Int32 = 0, gy: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        _ = SDL_GetGlobalMouseState(&gx, &gy)
+        SDL_GetWindowPosition(window, &wx, &wy)
+        SDL_GetWindowSize(window, &w, &h)
+        let x = gx - wx, y = gy - wy
+        guard x >= 0, y >= 0, x < w, y < h else { return nil }
+        return Point(Double(x), Double(y))
+    }
+
     private static func measure(window: OpaquePointer, renderer: OpaquePointer) -> ((Int, Int), Double, Size) {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
@@ -150,6 +163,9 @@ public final class SDLWindowHost {
     /// `driver.nextWakeTime`.
     public func run(driver: FrameDriver) {
         startCounter = SDL_GetPerformanceCounter()
+        // Where the pointer is at launch, from the window system: over the window it hovers what is under it; else
+        // nothing is hovered until it comes in (SDL itself says nothing until the pointer moves).
+        if let p = SDLWindowHost.pointerPosition(in: window) { driver.handle(.pointerMove(p)) }
         var quit = false
         var event = SDL_Event()
         var haveEvent = false

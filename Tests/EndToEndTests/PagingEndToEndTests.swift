@@ -46,5 +46,31 @@ extension WindowTests {
             #expect(two?.stateNumber("scrollOffset") == 1600)
             #expect(two?.frame(of: 2) == Rect(0, 0, 800, 500))
         }
+
+        @Test("Launched with the pointer outside the window, auto-advance runs from the start: two advances within 7 s (issue 21.1)")
+        func launchWithPointerOutside() throws {
+            let holder = try AppWindow.holdPointer(at: 5, 5, seconds: 12)
+            defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+            let started = Date()
+            let app = try AppWindow(["--style", "paging", "--size", "800x500"])
+            #expect(app.layout()?.stateBool("paused") == false)
+            let two = app.wait(timeout: 7.5) { $0.stateNumber("page") == 2 }
+            #expect(two?.stateNumber("page") == 2)
+            #expect(Date().timeIntervalSince(started) < 8)
+        }
+
+        @Test("Launched with the pointer resting over the pages, auto-advance waits until the pointer leaves")
+        func launchWithPointerOver() throws {
+            let holder = try AppWindow.holdPointer(at: 640, 360, seconds: 8)
+            defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+            let app = try AppWindow(["--style", "paging", "--size", "800x500", "--auto-advance", "1"])
+            let paused = app.wait(timeout: 2) { $0.stateBool("paused") == true }
+            #expect(paused?.stateBool("paused") == true)
+            Thread.sleep(forTimeInterval: 1.5)
+            #expect(app.layout()?.stateNumber("page") == 0)
+            app.xdotool("mousemove", "5", "5")
+            let one = app.wait(timeout: 3) { $0.stateNumber("page") == 1 }
+            #expect(one?.stateNumber("page") == 1)
+        }
     }
 }

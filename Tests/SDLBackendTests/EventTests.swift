@@ -37,6 +37,25 @@ struct EventTests {
         #expect(t.translate(real, modState: 0, mouse: nil, now: 0) == [.pointerMove(Point(5, 6))])
     }
 
+    @Test("A motion before any enter or leave is a hover only if the pointer really is in the window (issue 21.1)")
+    func launchMotionIsChecked() {
+        var outside = true
+        var t = EventTranslator(windowSize: Size(800, 600))
+        t.pointerIsOutside = { outside }
+        let move = event(SDL_MOUSEMOTION) { $0.motion.x = 400; $0.motion.y = 300 }
+        #expect(t.translate(move, modState: 0, mouse: nil, now: 0).isEmpty, "the pointer is elsewhere: nothing is hovered")
+        outside = false
+        #expect(t.translate(move, modState: 0, mouse: nil, now: 0) == [.pointerMove(Point(400, 300))])
+        // Once the window system has spoken (a motion confirmed, an enter, a leave), motions are trusted without asking.
+        outside = true
+        #expect(t.translate(move, modState: 0, mouse: nil, now: 0) == [.pointerMove(Point(400, 300))])
+        var u = EventTranslator(windowSize: Size(800, 600))
+        u.pointerIsOutside = { true }
+        let leave = event(SDL_WINDOWEVENT) { $0.window.event = UInt8(SDL_WINDOWEVENT_LEAVE.rawValue) }
+        #expect(u.translate(leave, modState: 0, mouse: nil, now: 0) == [.pointerLeave])
+        #expect(u.translate(move, modState: 0, mouse: nil, now: 0) == [.pointerMove(Point(400, 300))])
+    }
+
     @Test func buttons() {
         var t = EventTranslator(windowSize: Size(800, 600))
         let down = event(SDL_MOUSEBUTTONDOWN) { $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 3; $0.button.y = 4 }
