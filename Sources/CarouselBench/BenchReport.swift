@@ -10,6 +10,8 @@ public struct BenchReport {
     public var rendererMode: BenchRenderer
     public var quick: Bool
     public var styles: [StyleFrameResult] = []
+    /// Expand in one, two and four panes (`compare`).
+    public var compare: [StyleFrameResult] = []
     public var core: [CoreScalingResult] = []
     public var startup: ProbeResult?
     public var generatedMemory: ProbeResult?
@@ -62,6 +64,11 @@ public struct BenchReport {
             t.append(Target(name: "frame/floor \(r.style)", limit: "<= 1.15",
                             measured: "\(f2(r.frameOverFloor)) (mean \(f2(r.frameOverFloorMean)), CPU \(f2(r.frameOverFloorCPU)))",
                             met: r.frameOverFloor <= 1.15))
+        }
+        if let one = compare.first(where: { $0.panes == 1 }), let four = compare.first(where: { $0.panes == 4 }), one.frame.p99 > 0 {
+            let ratio = four.frame.p99 / one.frame.p99
+            t.append(Target(name: "compare: 4 panes / 1, p99", limit: "<= 2.5x", measured: "\(f2(ratio))x (\(ms(four.frame.p99)) / \(ms(one.frame.p99)) ms)",
+                            met: ratio <= 2.5))
         }
         if let s = startup {
             t.append(Target(name: "first frame", limit: "<= 0.25 s", measured: s.firstFrame.map { "\(f3($0)) s" } ?? "none",
@@ -154,6 +161,11 @@ public struct BenchReport {
                     })),
                 ])
             })),
+            JSONMember("compare", .array(compare.map { r in
+                .object([JSONMember("style", .string(r.style)), JSONMember("panes", .number(Double(r.panes))),
+                         JSONMember("framesDrawn", .number(Double(r.framesDrawn))), JSONMember("frameMs", stats(r.frame)),
+                         JSONMember("frameCPUMs", stats(r.frameCPU))])
+            })),
             JSONMember("startup", probe(startup)),
             JSONMember("idle", startup.map { s in
                 .object([JSONMember("seconds", .number(r6(s.seconds))), JSONMember("framesDrawn", .number(Double(s.framesDrawn))),
@@ -197,6 +209,13 @@ public struct BenchReport {
         for r in styles where !r.breakdown.isEmpty {
             out += "  \(r.style) replayed, CPU ms per frame by call: "
                 + r.breakdown.map { "\($0.kind) \(ms($0.seconds)) (x\(f1($0.calls)))" }.joined(separator: ", ") + "\n"
+        }
+        if !compare.isEmpty {
+            out += "\nCompare (expand's interaction in every pane; ms)\n"
+            for r in compare {
+                out += pad("\(r.panes) pane\(r.panes == 1 ? "" : "s")", 10) + pad("\(r.framesDrawn)/\(r.frames)", 9)
+                    + "frame p50/p99 \(ms(r.frame.p50))/\(ms(r.frame.p99)), cpu p50/p99 \(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99))\n"
+            }
         }
         out += "\nCore update per frame (µs, mean/p99; layout + paint into a recorder, no decoding)\n"
         for style in Set(core.map(\.style)).sorted() {

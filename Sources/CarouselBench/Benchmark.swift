@@ -48,6 +48,8 @@ public enum BenchPart: String, CaseIterable, Sendable {
     case memory
     /// CPU over auto-advance and over a pointer sweep.
     case cpu
+    /// Expand's interaction in one, two and four panes of a comparison.
+    case compare
 }
 
 /// Runs every measurement of `carousel-lab bench` and gathers the report.
@@ -62,6 +64,11 @@ public enum Benchmark {
         for style in c.styles where c.parts.contains(.frames) {
             c.progress("frames: \(style)")
             report.styles.append(try FrameBench.run(style: style, deck: deck, target: target, frames: c.frames, breakdown: c.breakdown))
+        }
+        for panes in [1, 2, 4] where c.parts.contains(.compare) {
+            c.progress("compare: \(panes) pane\(panes == 1 ? "" : "s") of expand")
+            report.compare.append(try FrameBench.run(style: "expand", deck: deck, target: target, frames: c.frames, breakdown: false,
+                                                     panes: panes))
         }
         for style in CoreScalingBench.styles where c.parts.contains(.core) {
             for n in CoreScalingBench.counts {

@@ -1,12 +1,15 @@
 import CarouselApp
 import CarouselCore
 import CarouselStyles
+import CarouselSupport
 import Foundation
 import SDLBackend
 
 /// One style's frame figures: the scripted interaction's frames, their cost split by phase, and the floor.
 public struct StyleFrameResult: Sendable {
     public var style: String
+    /// Panes of the style side by side (a comparison), each getting the same input.
+    public var panes = 1
     /// 60 Hz frames the script spans.
     public var frames: Int
     /// Frames that needed drawing (the others were skipped: nothing changed).
@@ -45,20 +48,25 @@ public struct StyleFrameResult: Sendable {
 /// after each block of frames, replays their recorded draw lists into the same renderer for the floor.
 @MainActor
 enum FrameBench {
-    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool) throws -> StyleFrameResult {
+    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool, panes: Int = 1) throws -> StyleFrameResult {
         let size = target.size
-        let preview = try Preview(deck: deck, images: target.images, size: size, style: style)
+        // Variants differing in their expansion's duration, as a designer compares them.
+        let variants = (0..<panes).map { i in
+            Variant(name: "v\(i + 1)", style: style, values: .object([JSONMember("expandDuration", .number(0.4 + 0.2 * Double(i)))]))
+        }
+        let preview = try Preview(deck: deck, images: target.images, size: size, variants: panes == 1 ? [Variant(name: "current", style: style)] : variants)
         preview.update(to: 0)
         // Images first: decoding is measured by the startup figures, not here.
         _ = target.images.waitUntilLoaded(timeout: 60)
         preview.imagesChanged()
-        let script = BenchScripts.script(for: style, size: size, seconds: Double(frames) / 60)
+        // The interaction in the first pane's coordinates (mirrored onto the others), laid out for the pane's size.
+        let script = BenchScripts.script(for: style, size: preview.panes[0].frame.size, seconds: Double(frames) / 60)
         let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
         driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
         target.run(driver) { [unowned preview] in preview.imagesChanged() }
         driver.replayFloors(into: target.renderer)
         let stats = target.renderer.stats
-        var result = StyleFrameResult(style: style, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
+        var result = StyleFrameResult(style: style, panes: panes, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
                                       update: driver.update, paint: driver.paint, present: driver.present, floor: driver.floor,
                                       frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
