@@ -94,6 +94,13 @@ final class CurvePlotView: RowView {
         return distances[nearest] <= 12 ? .handle(nearest) : nil
     }
 
+    /// A handle: drags that control point (x along the unit square, y over `yRange`).
+    override func press(_ part: PanelPart, at p: Point, local: Point, isDouble: Bool, model: PanelModel) {
+        guard case .handle(let k) = part else { return }
+        model.beginDrag(.handle(key, k), at: p, span: inner.size,
+                        anchorPoint: CurvePlotView.controlPoints(of: model.current.curve(key))?[k] ?? (0, 0))
+    }
+
     // MARK: Drawing
 
     override func update(_ parameters: Parameters, _ state: RowState) {
