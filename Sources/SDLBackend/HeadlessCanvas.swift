@@ -49,6 +49,20 @@ public final class HeadlessCanvas {
         return (UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 24))
     }
 
+    /// The frame as the surface holds it, row by row with no padding: 4 bytes a pixel in memory order B, G, R, A
+    /// (ARGB8888 on a little-endian machine; FFmpeg's `bgra`). A plain copy of each row, for encoders.
+    public func bgraFrame() -> Data {
+        let rowBytes = pixelWidth * 4
+        var out = Data(count: rowBytes * pixelHeight)
+        guard let surface = context.surface, let p = surface.pointee.pixels else { return out }
+        SDL_RenderFlush(context.renderer)
+        let pitch = Int(surface.pointee.pitch)
+        out.withUnsafeMutableBytes { dst in
+            for y in 0..<pixelHeight { (dst.baseAddress! + y * rowBytes).copyMemory(from: p + y * pitch, byteCount: rowBytes) }
+        }
+        return out
+    }
+
     /// All pixels, row by row, as RGBA bytes (4 per pixel).
     public func pixels() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)

@@ -12,13 +12,15 @@ struct CarouselLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
-        subcommands: [Run.self, Capture.self, Styles.self, Bench.self],
+        subcommands: [Run.self, Capture.self, Record.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
     /// full disk, instead of killing the process with SIGXFSZ; freed large blocks go back to the system.
     static func main() {
         signal(SIGXFSZ, SIG_IGN)
+        // A write to an encoder that went away fails with EPIPE (reported) instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
         MemoryPolicy.returnLargeBlocksToTheSystem()
         main(nil)
     }
@@ -191,6 +193,34 @@ struct DeckOptions: ParsableArguments {
     }
 }
 
+extension DeckOptions {
+    /// What `capture` and `record` render with: an off-screen canvas at the size asked for (else a sidecar's), the
+    /// preview on it (one pane or a comparison; a sidecar's recorded input and variants when `--params` is one),
+    /// and the run on the manual clock that waits for images. Also the sidecar's defaults, if any.
+    @MainActor func headlessRun() throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
+        // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given.
+        let sidecar = sidecarDefaults()
+        let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
+        let inputs = try readInputs(size: size, useSidecar: true)
+        let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+        canvas.images.onFailure = printError
+        let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true)
+        preview.showsFocus = false
+        let run = CaptureRun(preview: preview, script: inputs.script) {
+            if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
+            return true
+        }
+        return (canvas, preview, run, sidecar)
+    }
+}
+
+/// Writes what is on screen as a layout file (whole or not at all).
+@MainActor func writeLayout(_ preview: Preview, to path: String) throws {
+    do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path) } catch {
+        throw Failure("\(path): cannot write the layout (\(error.reason))")
+    }
+}
+
 /// Prints one line on stderr.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data(("carousel-lab: " + line + "\n").utf8))
@@ -318,28 +348,15 @@ extension CarouselLab {
 
         func run() throws {
             try MainActor.assumeIsolated {
-                // A screenshot's sidecar passed as --params supplies the style, size, time and input not given.
-                let sidecar = options.sidecarDefaults()
-                let size = try options.size == nil ? sidecar?.size ?? options.parsedSize() : options.parsedSize()
-                let inputs = try options.readInputs(size: size, useSidecar: true)
-                let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
-                canvas.images.onFailure = printError
-                let preview = try options.makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true)
-                preview.showsFocus = false
+                let (canvas, preview, run, sidecar) = try options.headlessRun()
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
-                let run = CaptureRun(preview: preview, script: inputs.script) {
-                    if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
-                    return true
-                }
                 let stem = (out as NSString).deletingPathExtension
                 try run.render(times: times, into: canvas.renderer) { t in
                     let name = frames == nil ? out : String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
                     try canvas.savePNG(to: name)
                     if let layout {
                         let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
-                        do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path) } catch {
-                            throw Failure("\(path): cannot write the layout (\(error.reason))")
-                        }
+                        try writeLayout(preview, to: path)
                     }
                 }
             }

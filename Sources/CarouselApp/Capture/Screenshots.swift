@@ -91,8 +91,9 @@ public struct ScreenshotSettings {
 
 // MARK: Reading a sidecar back
 
-/// What a screenshot's sidecar (or a layout file) says about the frame besides the parameters: `capture --params
-/// SIDECAR` takes these as its defaults for `--style`, `--size`, `--at` and `--input`.
+/// What a screenshot's or clip's sidecar (or a layout file) says about the frame besides the parameters: `capture
+/// --params SIDECAR` takes these as its defaults for `--style`, `--size`, `--at` and `--input`, `record --params
+/// SIDECAR` also for `--from`, `--to` and `--fps`.
 public struct SidecarDefaults: Equatable, Sendable {
     public var style: String?
     public var size: Size?
@@ -101,6 +102,10 @@ public struct SidecarDefaults: Equatable, Sendable {
     public var input: String?
     /// Set when the recording was cut short (a very long session): a replay may differ.
     public var inputTruncated = false
+    /// A clip's start and end in style time, and its frame rate.
+    public var from: Double?
+    public var to: Double?
+    public var fps: Int?
 
     /// Reads the members a sidecar may have; anything missing or of the wrong type stays nil.
     public init(json: JSONValue) {
@@ -114,5 +119,9 @@ public struct SidecarDefaults: Equatable, Sendable {
             if texts.count == lines.count { input = texts.joined(separator: "\n") }
         }
         inputTruncated = json["inputTruncated"]?.boolValue ?? false
+        func seconds(_ key: String) -> Double? { json[key]?.numberValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        from = seconds("from")
+        to = seconds("to")
+        fps = json["fps"]?.numberValue.flatMap { $0 >= 1 && $0 <= 120 ? Int($0) : nil }
     }
 }
