@@ -38,6 +38,8 @@ public final class Preview: FrameDriver {
         set { screenshotSession.settings = newValue }
     }
 
+    /// Clips re-rendered from the recorded input (Ctrl+R, Shift+F12); nil where there is no window (capture, tests).
+    public var clips: ClipRecorder? { didSet { overlay.showRecording(false) } }
     /// Whether the focused pane's outline and the mirrored pointer show in a comparison (the window's; a headless
     /// capture draws only the picture).
     public var showsFocus = true { didSet { refreshPanes() } }
@@ -128,7 +130,12 @@ public final class Preview: FrameDriver {
     public var now: Double { chrome.now }
 
     /// Switches the focused pane to another style, keeping each style's values.
-    public func switchStyle(to name: String) throws(PreviewError) { try focused.switchStyle(to: name) }
+    public func switchStyle(to name: String) throws(PreviewError) {
+        // A recording ends where its style does: the input it replays starts when the style appeared.
+        if StyleRegistry.style(named: name) != nil, name != focused.styleName { clips?.styleSwitched(from: styleTime) }
+        try focused.switchStyle(to: name)
+        overlay.showRecording(clips?.isRecording ?? false)
+    }
     /// Sets one parameter of the focused pane live; throws a one-line message when the key or value is bad.
     public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) { try focused.setParameter(key, value) }
     /// Replaces the focused pane's active values and applies them live.
@@ -280,6 +287,7 @@ public final class Preview: FrameDriver {
     public func update(to wallTime: Double) {
         wall = wallTime
         for pane in panes { pane.parameterFile?.poll(wall: wallTime) }
+        clips?.pump()
         overlay.advance(wall: wallTime)
         let t = time.sceneTime(atWall: wallTime)
         for pane in panes { pane.advance(to: t) }
@@ -378,6 +386,26 @@ public final class Preview: FrameDriver {
 
     /// F1: shows or hides the help card generated from the command table.
     func toggleHelp() { overlay.toggleHelp(lines: CommandTable.helpLines) }
+
+    /// Ctrl+R: starts or stops recording a clip.
+    func toggleRecording() {
+        guard let clips else {
+            overlay.show(message: "Recording needs a window (use carousel-lab record)", error: true)
+            return
+        }
+        clips.toggle()
+        overlay.showRecording(clips.isRecording)
+        chrome.setNeedsDisplay()
+    }
+
+    /// Shift+F12: saves the last seconds as a clip.
+    func saveReplay() {
+        guard let clips else {
+            overlay.show(message: "Instant replay needs a window (use carousel-lab record)", error: true)
+            return
+        }
+        clips.saveReplay()
+    }
 
     /// Ctrl+Q: asks the loop to end.
     func quit() { wantsQuit = true }

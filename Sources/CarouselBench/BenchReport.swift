@@ -1,3 +1,4 @@
+import CarouselApp
 import CarouselSupport
 import CarouselCore
 import Foundation
@@ -12,6 +13,10 @@ public struct BenchReport {
     public var styles: [StyleFrameResult] = []
     /// Expand in one, two and four panes (`compare`).
     public var compare: [StyleFrameResult] = []
+    /// `record` in every format at 30 and 60 fps.
+    public var record: [RecordBenchResult] = []
+    /// Expand's frames while a clip renders in another process.
+    public var whileRecording: StyleFrameResult?
     public var core: [CoreScalingResult] = []
     public var startup: ProbeResult?
     public var generatedMemory: ProbeResult?
@@ -69,6 +74,20 @@ public struct BenchReport {
             let ratio = four.frame.p99 / one.frame.p99
             t.append(Target(name: "compare: 4 panes / 1, p99", limit: "<= 2.5x", measured: "\(f2(ratio))x (\(ms(four.frame.p99)) / \(ms(one.frame.p99)) ms)",
                             met: ratio <= 2.5))
+        }
+        if let mp4 = record.first(where: { $0.format == "mp4" && $0.fps == 30 }) {
+            t.append(Target(name: "record mp4 720p30", limit: ">= 2x real time", measured: "\(f2(mp4.speed))x (\(f2(mp4.seconds)) s for \(f1(mp4.clipSeconds)) s)",
+                            met: mp4.speed >= 2))
+        }
+        if let gif = record.first(where: { $0.format == "gif" && $0.fps == 30 }) {
+            t.append(Target(name: "record gif 720p30", limit: ">= 1x real time", measured: "\(f2(gif.speed))x (\(f2(gif.seconds)) s for \(f1(gif.clipSeconds)) s)",
+                            met: gif.speed >= 1))
+        }
+        if let beside = whileRecording, let alone = styles.first(where: { $0.style == "expand" }) ?? compare.first(where: { $0.panes == 1 }),
+           alone.frame.p99 > 0 {
+            let ratio = beside.frame.p99 / alone.frame.p99
+            t.append(Target(name: "p99 while a clip renders / alone", limit: "<= 1.2x",
+                            measured: "\(f2(ratio))x (\(ms(beside.frame.p99)) / \(ms(alone.frame.p99)) ms)", met: ratio <= 1.2))
         }
         if let s = startup {
             t.append(Target(name: "first frame", limit: "<= 0.25 s", measured: s.firstFrame.map { "\(f3($0)) s" } ?? "none",
@@ -166,6 +185,12 @@ public struct BenchReport {
                          JSONMember("framesDrawn", .number(Double(r.framesDrawn))), JSONMember("frameMs", stats(r.frame)),
                          JSONMember("frameCPUMs", stats(r.frameCPU))])
             })),
+            JSONMember("record", .array(record.map { r in
+                .object([JSONMember("format", .string(r.format)), JSONMember("fps", .number(Double(r.fps))),
+                         JSONMember("clipSeconds", .number(r.clipSeconds)), JSONMember("seconds", .number(r6(r.seconds))),
+                         JSONMember("realTimeRatio", .number(r6(r.speed))), JSONMember("bytes", .number(Double(r.bytes)))])
+            })),
+            JSONMember("whileRecording", whileRecording.map { .object([JSONMember("frameMs", stats($0.frame))]) } ?? .null),
             JSONMember("startup", probe(startup)),
             JSONMember("idle", startup.map { s in
                 .object([JSONMember("seconds", .number(r6(s.seconds))), JSONMember("framesDrawn", .number(Double(s.framesDrawn))),
@@ -215,6 +240,16 @@ public struct BenchReport {
             for r in compare {
                 out += pad("\(r.panes) pane\(r.panes == 1 ? "" : "s")", 10) + pad("\(r.framesDrawn)/\(r.frames)", 9)
                     + "frame p50/p99 \(ms(r.frame.p50))/\(ms(r.frame.p99)), cpu p50/p99 \(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99))\n"
+            }
+        }
+        if !record.isEmpty {
+            out += "\nRecord (\(f1(record[0].clipSeconds)) s of clip at \(Int(size.width))x\(Int(size.height)), fresh processes)\n"
+            for r in record {
+                out += pad("\(r.format) \(r.fps) fps", 14) + pad("\(f2(r.seconds)) s", 10) + pad("\(f2(r.speed))x real time", 18)
+                    + ClipRecord.sizeText(r.bytes) + "\n"
+            }
+            if let w = whileRecording {
+                out += "expand while a clip renders beside it: frame p50/p99 \(ms(w.frame.p50))/\(ms(w.frame.p99)) ms\n"
             }
         }
         out += "\nCore update per frame (µs, mean/p99; layout + paint into a recorder, no decoding)\n"

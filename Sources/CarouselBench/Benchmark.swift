@@ -50,6 +50,9 @@ public enum BenchPart: String, CaseIterable, Sendable {
     case cpu
     /// Expand's interaction in one, two and four panes of a comparison.
     case compare
+    /// `record`: 3 s of clip at 30 and 60 fps in every format, as a ratio to real time; the window's frames while a
+    /// clip renders beside it.
+    case record
 }
 
 /// Runs every measurement of `carousel-lab bench` and gathers the report.
@@ -69,6 +72,11 @@ public enum Benchmark {
             c.progress("compare: \(panes) pane\(panes == 1 ? "" : "s") of expand")
             report.compare.append(try FrameBench.run(style: "expand", deck: deck, target: target, frames: c.frames, breakdown: false,
                                                      panes: panes))
+        }
+        if c.parts.contains(.record) {
+            report.record = try RecordBench.run(size: c.size, deckPath: c.deckPath, quick: c.quick, progress: c.progress)
+            c.progress("record: expand's frames while a clip renders beside the window")
+            report.whileRecording = try FrameBench.runBesideRecording(deck: deck, target: target, frames: c.frames, deckPath: c.deckPath)
         }
         for style in CoreScalingBench.styles where c.parts.contains(.core) {
             for n in CoreScalingBench.counts {

@@ -79,6 +79,29 @@ enum FrameBench {
     }
 }
 
+extension FrameBench {
+    /// Expand's interaction while `record` renders a 3 s 720p30 MP4 in another process at the priority the window
+    /// gives it (nice 10), as after Ctrl+R: the window's frames with a clip being made beside it.
+    static func runBesideRecording(deck: Deck, target: BenchTarget, frames: Int, deckPath: String) throws -> StyleFrameResult {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("record-beside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+        p.arguments = ["-n", "10", ResourceLocator.executablePath(), "record", "--images", deckPath, "--to", "30",
+                       "--input", BenchScripts.hoverSweep(size: Size(1280, 720), seconds: 30), "--out", dir.appendingPathComponent("c.mp4").path]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        p.environment = env
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
+        // Give it a moment to load its images and start encoding, so the frames below overlap the heavy part.
+        Thread.sleep(forTimeInterval: 0.5)
+        return try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false)
+    }
+}
+
 /// Steps a preview through a script one 60 Hz frame per loop iteration, ignoring wall time and real input.
 @MainActor
 final class FrameBenchDriver: FrameDriver {

@@ -267,9 +267,16 @@ extension CarouselLab {
 
         @Option(name: .long, help: "software (the default: fast here and light) or accelerated (OpenGL, with vsync).")
         var renderer: String = WindowRendering.software.rawValue
+        @Flag(name: .long, help: "Clips (Ctrl+R, Shift+F12) also as a GIF beside the MP4.")
+        var gif = false
+        @Option(name: .long, parsing: .unconditional, help: "Seconds an instant replay (Shift+F12) keeps, 1 to 300 (default 10).")
+        var replay: Double = 10
 
         func validate() throws {
             try ArgumentError.reporting {
+                guard replay.isFinite, (1...300).contains(replay) else {
+                    throw ArgumentError("--replay must be 1...300 seconds, got \(replay)")
+                }
                 guard WindowRendering(rawValue: renderer) != nil else {
                     throw ArgumentError("--renderer must be software or accelerated, got \"\(renderer)\"")
                 }
@@ -298,6 +305,11 @@ extension CarouselLab {
                     currentDirectory: FileManager.default.currentDirectoryPath,
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
+                let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
+                                                                gif: gif, replaySeconds: replay), preview: preview)
+                clips.wake = host.wake
+                preview.clips = clips
                 Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 if stats {
@@ -310,6 +322,8 @@ extension CarouselLab {
                     Signals.handle([SIGUSR1]) { request.raise(); wake() }
                 }
                 host.run(driver: driver)
+                // Clips still being rendered are finished, not lost.
+                if !clips.waitUntilIdle(timeout: 120) { printError("a clip was still being rendered at exit") }
                 if let line = driver.statsLine { printError(line()) }
             }
         }

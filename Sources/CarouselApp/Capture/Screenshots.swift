@@ -49,18 +49,23 @@ public struct ScreenshotFolder: Equatable, Sendable {
 
     /// The PNG path for a screenshot of `style` taken at `date`, avoiding names for which `isTaken` holds.
     public func pngPath(style: String, date: Date, timeZone: TimeZone = .current, isTaken: (String) -> Bool) -> String {
+        path(style: style, date: date, extensions: ["png"], timeZone: timeZone, isTaken: isTaken)
+    }
+
+    /// The path with the first of `extensions` for a file of `style` made at `date`: `STYLE-YYYY-MM-DD-HHMMSS`, with
+    /// `-2`, `-3`, ... while that name is taken with any of `extensions` or by its sidecar.
+    public func path(style: String, date: Date, extensions: [String], timeZone: TimeZone = .current, isTaken: (String) -> Bool) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = timeZone
         f.dateFormat = "yyyy-MM-dd-HHmmss"
-        let stem = (path as NSString).appendingPathComponent("\(style)-\(f.string(from: date))")
-        var candidate = stem + ".png"
-        var n = 2
-        while isTaken(candidate) || isTaken(ScreenshotFolder.sidecarPath(for: candidate)) {
-            candidate = "\(stem)-\(n).png"
+        let base = (path as NSString).appendingPathComponent("\(style)-\(f.string(from: date))")
+        var stem = base, n = 2
+        while (extensions + ["json"]).contains(where: { isTaken(stem + "." + $0) }) {
+            stem = "\(base)-\(n)"
             n += 1
         }
-        return candidate
+        return stem + "." + extensions[0]
     }
 
     /// The sidecar JSON's path for a PNG path.

@@ -73,9 +73,13 @@ public struct Command: Sendable {
 
 /// Every key and gesture of the app, in the order the help card and the README list them.
 public enum CommandTable {
-    /// The app command a key press runs, if any: the first available app command with a matching chord.
+    /// The app command a key press runs, if any: an available app command whose chord names exactly these
+    /// modifiers (Shift+F12 before F12), else the first whose chord matches (`KeyChord.matches`).
     @MainActor public static func command(for key: Key, _ mods: Modifiers, in preview: Preview) -> Command? {
-        all.first { $0.scope == .app && $0.action != nil && $0.chords.contains { $0.matches(key, mods) } && $0.isAvailable(preview) }
+        let candidates = all.filter { $0.scope == .app && $0.action != nil && $0.isAvailable(preview) }
+        let held = mods.intersection([.ctrl, .shift, .alt])
+        return candidates.first { $0.chords.contains { $0.key == key && $0.modifiers == held } }
+            ?? candidates.first { $0.chords.contains { $0.matches(key, mods) } }
     }
 
     /// The help card (F1): a title, then one line per listed row.
@@ -122,6 +126,11 @@ public enum CommandTable {
                 help: "screenshot (PNG + JSON to reproduce it with capture)",
                 details: "screenshot: a PNG of the window and a JSON sidecar to reproduce it (see [Screenshots](#screenshots))",
                 action: { p, _ in p.requestScreenshot() }),
+        Command("record", [.ctrl("r")], input: "Ctrl+R", help: "record a clip: start / stop (MP4 in the screenshots folder)",
+                details: "start / stop recording a clip, re-rendered frame-exact as MP4 (and GIF with `--gif`) into the screenshots folder (see [Record](#record))",
+                action: { p, _ in p.toggleRecording() }),
+        Command("replay", [.shift("f12")], input: "Shift+`F12`", help: "instant replay: save the last 10 s as a clip",
+                details: "instant replay: save the last 10 seconds (`--replay SECONDS`) as a clip", action: { p, _ in p.saveReplay() }),
         Command("status", [KeyChord("f3")], input: "`F3`", help: "status line: frame rate, frame time, speed and state",
                 details: "status line: frame rate, frame time, speed, style and the style's state",
                 action: { p, _ in p.toggleStatus() }),

@@ -18,6 +18,8 @@ final class Overlay {
     private let focusRing = Node(name: "panes.focus")
     /// Where the pointer is mirrored onto the panes it is not over.
     private let markers = Node(name: "panes.markers")
+    /// The red "REC" badge while a clip is being recorded (never in the clip: clips are re-rendered).
+    private let recording = Node(name: "recording")
     /// The wall time at which the message hides (messages run on wall time, so they also go away while paused).
     private(set) var messageDeadline: Double?
     /// The wall time of the current frame, set by the preview.
@@ -32,7 +34,15 @@ final class Overlay {
         self.scene = scene
         root.isHitTestable = false
         root.zIndex = 1000
-        for n in [dividers, focusRing, markers, message, status, help, problem, badge] { n.isHitTestable = false; root.addChild(n) }
+        for n in [dividers, focusRing, markers, recording, message, status, help, problem, badge] { n.isHitTestable = false; root.addChild(n) }
+        recording.background = Color(0.1, 0.1, 0.12, 0.85)
+        recording.cornerRadius = 6
+        recording.isHidden = true
+        let dot = Node(name: "recording.dot", frame: Rect(9, 7, 10, 10))
+        dot.background = Color(hex: 0xea4335)
+        dot.cornerRadius = 5
+        recording.addChild(dot)
+        recording.addChild(label("recording.text", "REC", font: Overlay.badgeFont, color: Color(1, 0.55, 0.5), frame: Rect(24, 4, 30, 16)))
         message.background = Color(0, 0, 0, 0.78)
         message.cornerRadius = 8
         message.isHidden = true
@@ -69,6 +79,14 @@ final class Overlay {
     /// The width a box needs for `text` in `font` plus `padding`, at most the window's width less a margin.
     private func boxWidth(_ text: String, font: FontSpec, padding: Double) -> Double {
         min(Double(text.count) * font.size * 0.62 + padding, max(scene.size.width - 40, 40))
+    }
+
+    // MARK: Recording
+
+    /// Shows or hides the red "REC" badge in the top-left corner.
+    func showRecording(_ on: Bool) {
+        recording.frame = Rect(10, 10, 62, 24)
+        recording.setHidden(!on)
     }
 
     // MARK: Panes
@@ -188,7 +206,7 @@ final class Overlay {
     /// Runs `body` with the app's own messages, problem line, badge, status and help hidden (screenshots show the
     /// carousel as a user of the effect would see it; the panes' progress bars stay, as part of auto-advance).
     func withChromeHidden(_ body: () -> Void) {
-        let chrome = [message, status, help, problem, badge, focusRing, markers]
+        let chrome = [message, status, help, problem, badge, focusRing, markers, recording]
         let wasHidden = chrome.map(\.isHidden)
         chrome.forEach { $0.isHidden = true }
         body()

@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of the `ffmpeg` program: its arguments, raw frames written to its standard input from a background queue
+/// (at most three waiting, so memory stays bounded), and its error output kept for the message when it fails.
+final class FFmpegRun: @unchecked Sendable {
+    private let process = Process()
+    private let stdin: FileHandle?
+    private let queue = DispatchQueue(label: "carousel-lab.ffmpeg")
+    private let inFlight = DispatchSemaphore(value: 3)
+    private let lock = NSLock()
+    private var writeError: String?
+    private var stderrText = Data()
+    private let stderrDone = DispatchSemaphore(value: 0)
+    private(set) var ended = false
+
+    /// Starts `program` with `arguments`; with `input`, frames are written to its standard input.
+    init(program: String, arguments: [String], input: Bool) throws(ClipError) {
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        if input {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            stdin = pipe.fileHandleForWriting
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            stdin = nil
+        }
+        do { try process.run() } catch { throw ClipError("cannot start \(program): \(error.localizedDescription)") }
+        let reader = errors.fileHandleForReading
+        DispatchQueue.global().async { [self] in
+            let data = reader.readDataToEndOfFile()
+            lock.lock(); stderrText = data; lock.unlock()
+            stderrDone.signal()
+        }
+    }
+
+    /// Queues one frame for standard input; returns at once unless three frames are already waiting.
+    func append(_ frame: Data) {
+        guard let fd = stdin?.fileDescriptor else { return }
+        inFlight.wait()
+        queue.async { [self] in
+            defer { inFlight.signal() }
+            lock.lock(); let failed = writeError != nil; lock.unlock()
+            guard !failed else { return }
+            if let why = FFmpegRun.writeAll(frame, to: fd) { lock.lock(); writeError = why; lock.unlock() }
+        }
+    }
+
+    /// Writes every byte, retrying interrupted writes; returns why it failed (the encoder went away: EPIPE).
+    private static func writeAll(_ data: Data, to fd: Int32) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return n < 0 ? String(cString: strerror(errno)) : "nothing written" }
+                done += n
+            }
+            return nil
+        }
+    }
+
+    /// Ends the input and waits for FFmpeg; returns nil when it finished cleanly, else why not: its own last error
+    /// line (at the error log level anything it says is an error, even when it exits 0), or the failed write.
+    func finish() -> String? {
+        queue.sync {}
+        try? stdin?.close()
+        process.waitUntilExit()
+        stderrDone.wait()
+        ended = true
+        lock.lock(); let text = String(decoding: stderrText, as: UTF8.self); let failedWrite = writeError; lock.unlock()
+        let said = text.split(whereSeparator: \.isNewline).last.map(String.init)
+        if process.terminationReason == .exit, process.terminationStatus == 0, said == nil, failedWrite == nil { return nil }
+        return said ?? failedWrite ?? "exit status \(process.terminationStatus)"
+    }
+
+    /// Stops FFmpeg at once.
+    func cancel() {
+        guard !ended else { return }
+        ended = true
+        if process.isRunning { process.terminate() }
+        try? stdin?.close()
+        process.waitUntilExit()
+    }
+}

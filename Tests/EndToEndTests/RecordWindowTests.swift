@@ -1,0 +1,65 @@
+import CarouselSupport
+import CarouselCore
+import Foundation
+import Testing
+
+extension WindowTests {
+    /// Ctrl+R and Shift+F12 in the real window: clips re-rendered from the recorded input, checked with ffprobe and
+    /// against a second render from their sidecar (issue 15).
+    @Suite("Record in the window")
+    struct RecordWindow {
+        /// The files in `dir` with extension `ext`, waiting up to `timeout` seconds for `count` of them.
+        func files(_ dir: String, _ ext: String, count: Int, timeout: Double = 20) -> [String] {
+            let deadline = Date().addingTimeInterval(timeout)
+            var found: [String] = []
+            while Date() < deadline {
+                found = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix("." + ext) }.sorted()
+                if found.count >= count { break }
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            return found.map { dir + "/" + $0 }
+        }
+
+        @Test("Ctrl+R, hover, Ctrl+R: an MP4 and its sidecar in the screenshots folder; rendering the sidecar again gives the same frames; Shift+F12 saves a replay",
+              .enabled(if: RecordTests.ffmpegAvailable))
+        func recordAndReplay() throws {
+            let dir = try CLI.folder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let app = try AppWindow(["--style", "expand", "--screenshots", dir.path])
+            _ = try #require(app.layout())
+            app.xdotool("mousemove", "640", "650")
+            app.xdotool("key", "ctrl+r")
+            Thread.sleep(forTimeInterval: 0.3)
+            app.xdotool("mousemove", "270", "350")
+            let hovered = app.wait { $0["state"]?["expanded"] == .number(1) }
+            #expect(hovered?["state"]?["expanded"] == .number(1))
+            Thread.sleep(forTimeInterval: 0.8)
+            app.xdotool("key", "ctrl+r")
+            let clips = files(dir.path, "mp4", count: 1)
+            let clip = try #require(clips.first)
+            let sidecar = (clip as NSString).deletingPathExtension + ".json"
+            let json = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: sidecar)))
+            #expect(json["clip"] == .string((clip as NSString).lastPathComponent))
+            let from = try #require(json["from"]?.numberValue), to = try #require(json["to"]?.numberValue)
+            #expect(to - from > 0.9 && to - from < 3)
+            #expect(json["input"]?.arrayValue?.contains { $0.stringValue?.hasSuffix("move 270 350") == true } == true)
+            let info = try RecordTests.probe(clip)
+            #expect(info["codec_name"] == "h264" && info["pix_fmt"] == "yuv420p" && info["width"] == "1280" && info["height"] == "720")
+            let frames = Int(info["nb_read_frames"] ?? "") ?? 0
+            #expect(frames == Int(((to - from) * 30).rounded()))
+            let again = dir.appendingPathComponent("again.mp4").path
+            let r = try CLI.run(["record", "--params", sidecar, "--out", again])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try RecordTests.decode(clip, width: 1280, height: 720) == RecordTests.decode(again, width: 1280, height: 720))
+
+            app.xdotool("key", "shift+F12")
+            let all = files(dir.path, "mp4", count: 3)
+            #expect(all.count == 3, "\(all)")
+            let replay = try #require(all.first { $0 != clip && $0 != again })
+            let replayInfo = try RecordTests.probe(replay)
+            let replayJSON = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: (replay as NSString).deletingPathExtension + ".json")))
+            #expect(replayJSON["from"] == .number(0), "the style has been shown for less than 10 s: the replay starts with it")
+            #expect(Int(replayInfo["nb_read_frames"] ?? "") == Int(((replayJSON["to"]?.numberValue ?? 0) * 30).rounded()))
+        }
+    }
+}
