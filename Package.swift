@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "ImageFetchingTests", dependencies: ["CarouselSupport", "ImageFetching", "CarouselTesting"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["CarouselSupport", "SDLBackend", "CarouselApp", "ImageFetching", "CarouselCore", "CarouselTesting"]),
         // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
-        .testTarget(name: "EndToEndTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting", "CarouselBench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,6 +45,8 @@ public final class Preview: FrameDriver {
     public var showsFocus = true { didSet { refreshPanes() } }
     let overlay: Overlay
     let frameStats = FrameStats()
+    /// What each frame redraws: only what changed since the last one (issue 18).
+    public let damage = FrameDamage()
     private lazy var screenshotSession = ScreenshotSession(preview: self)
     /// The window point of the pointer, while it is over the window.
     private var pointer: Point?
@@ -135,6 +137,7 @@ public final class Preview: FrameDriver {
         if StyleRegistry.style(named: name) != nil, name != focused.styleName { clips?.styleSwitched(from: styleTime) }
         try focused.switchStyle(to: name)
         overlay.showRecording(clips?.isRecording ?? false)
+        damage.invalidate()
     }
     /// Sets one parameter of the focused pane live; throws a one-line message when the key or value is bad.
     public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) { try focused.setParameter(key, value) }
@@ -220,6 +223,7 @@ public final class Preview: FrameDriver {
             chrome.size = s
             overlay.layout(size: s)
             layoutPanes()
+            damage.invalidate()
             return
         case .visibility:
             for pane in panes { pane.handle(event) }
@@ -315,7 +319,7 @@ public final class Preview: FrameDriver {
 
     public func draw(into renderer: Renderer) {
         screenshotSession.captureIfRequested(into: renderer)
-        drawFrame(into: renderer)
+        damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0) }
         paintedSceneTime = now
         frameStats.frameDrawn(atWall: wall)
     }
@@ -343,6 +347,8 @@ public final class Preview: FrameDriver {
     /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
     public func imagesChanged() {
         for pane in panes { pane.imagesChanged() }
+        // A texture's pixels changed under the same drawing (an image decoded at a new size).
+        damage.invalidate()
     }
 
     // MARK: Commands

@@ -27,6 +27,8 @@ public struct StyleFrameResult: Sendable {
     /// The main thread's CPU time per drawn frame, and per floor replay: the work, whatever else the machine runs.
     public var frameCPU: Samples
     public var floorCPU: Samples
+    /// The mean share of the window's pixels redrawn and presented per drawn frame (damage tracking).
+    public var repaintedShare = 0.0
     /// Triangles per drawn frame (the last one).
     public var triangles: Int
     /// Draw calls of the last frame.
@@ -70,6 +72,7 @@ enum FrameBench {
                                       update: driver.update, paint: driver.paint, present: driver.present, floor: driver.floor,
                                       frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
+        result.repaintedShare = driver.repainted.isEmpty ? 0 : driver.repainted.reduce(0, +) / Double(driver.repainted.count)
         if let timing = driver.timing, driver.frame.count > 0 {
             let n = Double(driver.frame.count)
             result.breakdown = timing.seconds.sorted { $0.value > $1.value }
@@ -148,29 +151,46 @@ final class FrameBenchDriver: FrameDriver {
         present.append(presented)
         frame.append(lastUpdate + drawn)
 
-        // The floor: the same frame, recorded now, replayed after the block of frames it belongs to.
-        let recorder = DrawListRecorder(size: renderer.size)
-        recorder.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
-        preview.draw(into: recorder)
-        recorded.append(recorder)
+        // The floor: the same frame's drawings and regions, as drawn, replayed after the block of frames it belongs to.
+        if let frame = preview.damage.lastFrame { recorded.append((frame, preview.damage.lastRegions)) }
         if recorded.count == FrameBenchDriver.block { replayFloors(into: renderer) }
+        repainted.append(Double((renderer as? SDLRenderer)?.stats.repaintedPixels ?? 0)
+                         / max(renderer.size.width * renderer.size.height * ((renderer as? SDLRenderer)?.scale ?? 1) * ((renderer as? SDLRenderer)?.scale ?? 1), 1))
+    }
+
+    /// Replays a recorded frame as the frame itself was drawn: whole, or region by region into a partial renderer.
+    static func replay(_ frame: DrawListRecorder, regions: [Rect], into renderer: Renderer) {
+        let whole = regions.count == 1 && regions[0] == Rect(origin: .zero, size: frame.size)
+        guard !whole, let partial = renderer as? PartialRenderer, case .beginFrame(let clear)? = frame.commands.first else {
+            if !regions.isEmpty { frame.replay(into: renderer) }
+            return
+        }
+        guard !regions.isEmpty else { return }
+        partial.beginFrame(clearColor: clear, regions: regions)
+        for region in regions {
+            partial.beginRegion(region)
+            frame.replayRegion(into: partial, within: region)
+        }
+        partial.endFrame()
     }
 
     /// Frames per block: the floor replays a block's draw lists after its frames, in the same order, so the
     /// renderer's caches (sized image copies, sprites, text) see the same sequence as in the frames themselves; a
     /// frame and its floor are at most a second apart, so a change in the machine's load hits both.
     static let block = 60
-    private var recorded: [DrawListRecorder] = []
+    private var recorded: [(frame: DrawListRecorder, regions: [Rect])] = []
+    /// Per drawn frame, the share of the window's pixels redrawn and presented.
+    private(set) var repainted: [Double] = []
 
     /// Replays the recorded frames not yet replayed, timing each: the floor.
     func replayFloors(into renderer: Renderer) {
-        for recorder in recorded {
+        for (frame, regions) in recorded {
             let floorStart = ProcessMetrics.monotonic(), floorStartCPU = ProcessMetrics.threadCPU()
-            recorder.replay(into: renderer)
+            FrameBenchDriver.replay(frame, regions: regions, into: renderer)
             floor.append(ProcessMetrics.monotonic() - floorStart)
             floorCPU.append(ProcessMetrics.threadCPU() - floorStartCPU)
         }
-        if let timing { for recorder in recorded { recorder.replay(into: timing) } }
+        if let timing { for (frame, _) in recorded { frame.replay(into: timing) } }
         recorded.removeAll()
     }
 }

@@ -20,12 +20,19 @@ struct TextureMapping {
         let y = min(max(p.y, visible.minY), visible.maxY)
         let u = placed.width > 0 ? (x - placed.minX) / placed.width : 0
         let v = placed.height > 0 ? (y - placed.minY) / placed.height : 0
-        return SDL_FPoint(x: Float(min(min(max(u, 0), 1) * used.u, TextureMapping.lastPixel(textureSize.w))),
-                          y: Float(min(min(max(v, 0), 1) * used.v, TextureMapping.lastPixel(textureSize.h))))
+        return SDL_FPoint(x: Float(min(min(max(u, 0), 1) * used.u, TextureMapping.lastPixel(textureSize.w, used: used.u))),
+                          y: Float(min(min(max(v, 0), 1) * used.v, TextureMapping.lastPixel(textureSize.h, used: used.v))))
     }
 
     /// The largest coordinate whose pixel index (coordinate x size, truncated) lies inside a side of `size` pixels.
-    static func lastPixel(_ size: Int32) -> Double { size > 1 ? Double(size - 1) / Double(size) : 0 }
+    static func lastPixel(_ size: Int32) -> Double { lastPixel(size, used: 1) }
+
+    /// The same within the first `used` share of the side (an image stretched into the corner of a scratch
+    /// texture): its last row and column come from the image, never from what the scratch held before.
+    static func lastPixel(_ size: Int32, used: Double) -> Double {
+        let pixels = (used * Double(size)).rounded()
+        return pixels > 1 ? (pixels - 1) / Double(size) : 0
+    }
 }
 
 /// Builds triangle lists for `SDL_RenderGeometry`. A rounded rectangle is split into its body (axis-aligned

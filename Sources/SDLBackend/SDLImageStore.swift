@@ -75,9 +75,15 @@ public final class SDLImageStore: ImageStore {
         /// A copy of the texture scaled to the size it is drawn at (see `sizedTexture`).
         var sized: OpaquePointer?
         var sizedSize: (w: Int32, h: Int32) = (0, 0)
-        /// The last size asked of `sizedTexture` and the frame it was asked in.
-        var lastSizeAsked: (w: Int32, h: Int32) = (0, 0)
-        var lastSizeFrame: UInt64 = 0
+        /// The answers `sizedTexture` gave in frame `answersFrame`, by size: a size asked again in the same frame (a
+        /// frame drawn region by region asks more than once) gets the same answer.
+        var answers: [(w: Int32, h: Int32, texture: OpaquePointer?)] = []
+        var answersFrame: UInt64 = 0
+        /// The one size the image was drawn at in the last frame that drew it (nil when several), and that frame.
+        var previousSize: (w: Int32, h: Int32)?
+        var previousFrame: UInt64 = 0
+        /// The frame the copy was last handed out in: it is not replaced in that frame.
+        var sizedFrame: UInt64 = 0
         var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
         var sizedBytes: Int { Int(sizedSize.w) * Int(sizedSize.h) * 4 }
     }
@@ -309,18 +315,36 @@ public final class SDLImageStore: ImageStore {
         guard entries.indices.contains(handle.raw), width > 0, height > 0, let source = entries[handle.raw].texture else { return nil }
         var e = entries[handle.raw]
         defer { entries[handle.raw] = e }
-        if let t = e.sized, e.sizedSize == (width, height) { return t }
-        // Drawn at another size in this frame or the last: animating (or drawn at two sizes), no copy.
-        let steady = e.lastSizeAsked == (width, height) || e.lastSizeFrame + 1 < frame
-        e.lastSizeAsked = (width, height)
-        e.lastSizeFrame = frame
-        guard steady else { return nil }
-        dropSized(&e)
-        guard let copy = scaledCopy(of: source, width: width, height: height) else { return nil }
-        e.sized = copy
-        e.sizedSize = (width, height)
-        textureBytes += e.sizedBytes
-        return copy
+        if e.answersFrame == frame, let a = e.answers.first(where: { $0.w == width && $0.h == height }) { return a.texture }
+        if e.answersFrame != frame {
+            // The last frame that drew it, summed up: one size, or several (animating, or drawn at two sizes).
+            e.previousSize = e.answers.count == 1 ? (e.answers[0].w, e.answers[0].h) : nil
+            e.previousFrame = e.answersFrame
+            e.answers = []
+            e.answersFrame = frame
+        }
+        let answer: OpaquePointer?
+        if let t = e.sized, e.sizedSize == (width, height) {
+            answer = t
+        } else {
+            // Drawn at another size in the last frame (animating), or the copy already serves another size in this
+            // frame: no copy, the caller stretches into scratch space.
+            let steady = e.previousFrame + 1 < frame || (e.previousSize.map { $0 == (width, height) } ?? false)
+            if steady && e.sizedFrame != frame {
+                dropSized(&e)
+                answer = scaledCopy(of: source, width: width, height: height)
+                if let copy = answer {
+                    e.sized = copy
+                    e.sizedSize = (width, height)
+                    textureBytes += e.sizedBytes
+                }
+            } else {
+                answer = nil
+            }
+        }
+        if answer != nil { e.sizedFrame = frame }
+        e.answers.append((width, height, answer))
+        return answer
     }
 
     /// Renders `source` stretched into a new texture of `width` x `height` (linear filtering), restoring the

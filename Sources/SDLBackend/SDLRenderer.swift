@@ -14,7 +14,7 @@ import CarouselCore
 /// rounded rectangles intersected geometrically with every shape drawn inside them; text is clipped to the clip's
 /// bounding box.
 @MainActor
-public final class SDLRenderer: Renderer {
+public final class SDLRenderer: PartialRenderer {
     struct State {
         var transform: Transform2D
         /// The clip in device pixels; nil for none.
@@ -35,6 +35,8 @@ public final class SDLRenderer: Renderer {
         /// Seconds spent in `SDL_RenderPresent` (a window) or `SDL_RenderFlush` (headless) at the end of the frame:
         /// with a batching renderer (OpenGL) that is where queued drawing is executed and rasterised.
         public var presentSeconds = 0.0
+        /// Device pixels redrawn (and presented): the regions of a partial frame, else the whole target.
+        public var repaintedPixels = 0
     }
 
     let context: RendererContext
@@ -49,6 +51,13 @@ public final class SDLRenderer: Renderer {
     let presents: Bool
     /// Counters of the current or last frame.
     public private(set) var stats = FrameStats()
+    /// A partial frame's regions in device pixels (nil for a whole frame), and the one being drawn (the clip every
+    /// drawing is held to, pixel-exactly).
+    private var regions: [SDL_Rect]?
+    private var region: SDL_Rect?
+    private var regionClear = SDL_Color(r: 0, g: 0, b: 0, a: 255)
+    /// Set when the target no longer holds the last frame presented (a resize, a read-back, an exposure).
+    private var lostFrame = true
 
     private var state: State
     private var stack: [State] = []
@@ -99,7 +108,11 @@ public final class SDLRenderer: Renderer {
     func setPixelSize(_ w: Int, _ h: Int, scale: Double) {
         self.scale = scale
         size = Size(Double(w) / scale, Double(h) / scale)
+        lostFrame = true
     }
+
+    /// The window's content must be drawn whole on the next frame (it was exposed, or redrawn by someone else).
+    func contentLost() { lostFrame = true }
 
     /// How many rendered strings the text cache holds.
     public var cachedTextCount: Int { textCache.count }
@@ -115,25 +128,83 @@ public final class SDLRenderer: Renderer {
         images.beginFrame()
         sprites.beginFrame()
         stats = FrameStats()
+        regions = nil
+        region = nil
+        stats.repaintedPixels = Int(viewport.width * viewport.height)
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
         SDL_RenderSetClipRect(context.renderer, nil)
         deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
     }
 
-    /// Ends the frame: draws what was deferred, then presents a window renderer (a headless one keeps the pixels).
-    /// A frame with a read-back armed (`readBackNextFrame`) is read instead of presented.
+    /// Ends the frame: draws what was deferred, then presents a window renderer (a headless one keeps the pixels):
+    /// a partial frame's regions only (`SDL_UpdateWindowSurfaceRects`). A frame with a read-back armed
+    /// (`readBackNextFrame`) is read instead of presented, and the next frame is drawn whole.
     public func endFrame() {
         drawDeferred(unlessCoveredBy: nil)
+        let partial = regions
+        regions = nil
+        region = nil
+        SDL_RenderSetClipRect(context.renderer, nil)
         if !readBacks.isEmpty {
             let handlers = readBacks
             readBacks.removeAll()
             for handler in handlers { handler(readPixels()) }
+            lostFrame = true
             return
         }
         let start = SDL_GetPerformanceCounter()
-        if presents { SDL_RenderPresent(context.renderer) } else { SDL_RenderFlush(context.renderer) }
+        if !presents {
+            SDL_RenderFlush(context.renderer)
+        } else if var rects = partial, let window = context.window {
+            SDL_RenderFlush(context.renderer)
+            SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
+        } else {
+            SDL_RenderPresent(context.renderer)
+        }
+        lostFrame = false
         stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    // MARK: Partial frames
+
+    /// The software renderer draws into a target that keeps its pixels (the window's surface, or the canvas): a
+    /// frame can redraw and present part of it. OpenGL's back buffer is undefined after a present: always whole.
+    public var keepsLastFrame: Bool { software && !lostFrame }
+
+    /// Starts a frame that redraws only `regions` (points; see `FrameDamage`).
+    public func beginFrame(clearColor: Color, regions: [Rect]) {
+        images.beginFrame()
+        sprites.beginFrame()
+        stats = FrameStats()
+        regionClear = sdlColor(clearColor, alpha: clearColor.a)
+        self.regions = regions.map(devicePixels)
+        stats.repaintedPixels = self.regions!.reduce(0) { $0 + Int($1.w) * Int($1.h) }
+    }
+
+    /// Starts redrawing one region: the state reset, SDL clipped to it, and a clear of it deferred.
+    public func beginRegion(_ rect: Rect) {
+        drawDeferred(unlessCoveredBy: nil)
+        stack.removeAll(keepingCapacity: true)
+        state = State(transform: .scale(scale, scale))
+        region = devicePixels(rect)
+        resetClipRect()
+        deferred = .clear(regionClear)
+    }
+
+    /// Notes an image of the frame outside the region being drawn as drawn at its size (see `sizedTexture`), so an
+    /// image keeps the copy or scratch stretch it would have in a whole frame and the pixels stay the same.
+    public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode) {
+        guard software, let tex = images.texture(for: image) else { return }
+        let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
+        let w = Int32(placed.width.rounded()), h = Int32(placed.height.rounded())
+        if (w, h) != (tex.width, tex.height) { _ = images.sizedTexture(for: image, width: w, height: h) }
+    }
+
+    /// A rectangle in points as whole device pixels, rounded outwards.
+    private func devicePixels(_ r: Rect) -> SDL_Rect {
+        let x0 = Int32((r.minX * scale).rounded(.down)), y0 = Int32((r.minY * scale).rounded(.down))
+        return SDL_Rect(x: x0, y: y0, w: Int32((r.maxX * scale).rounded(.up)) - x0, h: Int32((r.maxY * scale).rounded(.up)) - y0)
     }
 
     // MARK: Read-back
@@ -225,7 +296,7 @@ public final class SDLRenderer: Renderer {
         let needsClip = state.clip.map { !$0.rect.contains(rect: shape.rect.outset(blur / 2)) } ?? false
         if needsClip { setClipRect(state.clip!.rect) }
         drawSolid(shape, feather: blur, color: sdlColor(shadow.color, alpha: alpha))
-        if needsClip { SDL_RenderSetClipRect(context.renderer, nil) }
+        if needsClip { resetClipRect() }
     }
 
     /// Draws the image behind `image` placed in `rect` by `contentMode` (cropping texture coordinates for fill and
@@ -333,7 +404,8 @@ public final class SDLRenderer: Renderer {
             let r = context.renderer
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
             SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
-            SDL_RenderClear(r)
+            // SDL_RenderClear ignores the clip: a region is cleared by filling it.
+            if var rect = region { SDL_RenderFillRect(r, &rect) } else { SDL_RenderClear(r) }
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         case .fill(let shape, let c):
             if let cover, cover.covers(shape) { stats.skippedFills += 1; return }
@@ -342,7 +414,11 @@ public final class SDLRenderer: Renderer {
     }
 
     /// The whole target in device pixels.
-    private var viewport: Rect { Rect(0, 0, size.width * scale, size.height * scale) }
+    /// What a frame covers in device pixels: the target, or the region being redrawn.
+    private var viewport: Rect {
+        if let r = region { return Rect(Double(r.x), Double(r.y), Double(r.w), Double(r.h)) }
+        return Rect(0, 0, size.width * scale, size.height * scale)
+    }
 
     /// Draws `shape` in one colour with its edge feathered over `feather` pixels: the body's rectangles as fills and
     /// its corner fans as triangles, replacing what is under them when the colour is opaque; then the ring, blended.
@@ -460,7 +536,7 @@ public final class SDLRenderer: Renderer {
         SDL_SetTextureAlphaMod(entry.texture, c.a)
         SDL_RenderCopyF(context.renderer, entry.texture, nil, &dst)
         stats.drawCalls += 1
-        if state.clip != nil { SDL_RenderSetClipRect(context.renderer, nil) }
+        if state.clip != nil { resetClipRect() }
     }
 
     /// The size of one line of `text` in points. Without a font, an estimate (so layout still works).
@@ -504,10 +580,21 @@ public final class SDLRenderer: Renderer {
         return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(alpha))
     }
 
+    /// Clips SDL's drawing to `r` (rounded out to pixels), within the region being redrawn.
     private func setClipRect(_ r: Rect) {
         let x0 = Int32(r.minX.rounded(.down)), y0 = Int32(r.minY.rounded(.down))
         var sr = SDL_Rect(x: x0, y: y0, w: Int32(r.maxX.rounded(.up)) - x0, h: Int32(r.maxY.rounded(.up)) - y0)
+        if var base = region {
+            var both = SDL_Rect()
+            if SDL_IntersectRect(&sr, &base, &both) == SDL_FALSE { both = SDL_Rect(x: base.x, y: base.y, w: 0, h: 0) }
+            sr = both
+        }
         SDL_RenderSetClipRect(context.renderer, &sr)
+    }
+
+    /// Back to no clip, or the region's.
+    private func resetClipRect() {
+        if var base = region { SDL_RenderSetClipRect(context.renderer, &base) } else { SDL_RenderSetClipRect(context.renderer, nil) }
     }
 
     /// A 1x1 white texture, or nil when it cannot be made (blended triangles are then drawn untextured).

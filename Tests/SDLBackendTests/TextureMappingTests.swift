@@ -32,8 +32,8 @@ struct TextureMappingTests {
     func usedPart() {
         let placed = Rect(0, 0, 100, 50)
         let partial = TextureMapping(placed: placed, visible: placed, used: (0.5, 0.25), textureSize: (200, 200))
-        #expect(partial.map(Point(100, 50)).x == 0.5)
-        #expect(partial.map(Point(100, 50)).y == 0.25)
+        #expect(partial.map(Point(100, 50)).x == Float(99.0 / 200), "the used part's last column, not the next")
+        #expect(partial.map(Point(100, 50)).y == Float(49.0 / 200), "the used part's last row, not the next")
         // The used part is the whole texture: still one pixel short of 1.0.
         let whole = TextureMapping(placed: placed, visible: placed, used: (1, 1), textureSize: (100, 50))
         #expect(whole.map(Point(100, 50)).x == Float(99.0 / 100))

@@ -30,6 +30,32 @@ public struct ResolvedDraw: Equatable, Sendable {
     public var opacity: Double
     /// The on-screen clip in effect, if any.
     public var clip: Rect?
+    /// The node that drew it (0 when not told).
+    public var node: Int = 0
+    /// Every enclosing clip's on-screen rectangle and corner radius (what decides the pixels besides `clip`).
+    public var clips: [ClipShape] = []
+
+    /// One clip of the stack: its rectangle on screen and its corner radius there.
+    public struct ClipShape: Equatable, Hashable, Sendable {
+        public var rect: Rect
+        public var cornerRadius: Double
+    }
+
+    /// The on-screen rectangle every pixel of it lies in: its rectangle, the shadow's blur and offset, a margin for
+    /// anti-aliased edges and text overhang, inside the clip.
+    public var bounds: Rect {
+        var r = rect
+        if case .shadow(let s) = kind {
+            let shifted = rect.offsetBy(s.offset.x * scale, s.offset.y * scale)
+            r = r.union(shifted.outset(s.radius * scale))
+        }
+        r = r.outset(DrawBounds.margin)
+        if let clip { r = r.intersection(clip.outset(DrawBounds.margin)) }
+        return r
+    }
+
+    /// The transform's scale where it was drawn (for shadow extents in screen units).
+    public var scale: Double = 1
 
     /// Whether two draws look the same to within `tolerance` points (and a thousandth of opacity).
     public func isClose(to o: ResolvedDraw, tolerance: Double = 0.01) -> Bool {
@@ -57,45 +83,53 @@ public final class DrawListRecorder: Renderer {
     public private(set) var commands: [DrawCommand] = []
     /// The visible drawings of the last frame, state resolved.
     public private(set) var draws: [ResolvedDraw] = []
-    private var stack: [(Transform2D, Double, Rect?)] = []
+    /// For each command, the index of its drawing in `draws` (nil for state commands: save, clip, ...).
+    public private(set) var drawIndex: [Int?] = []
+    private var stack: [(Transform2D, Double, Rect?, [ResolvedDraw.ClipShape])] = []
     private var transform = Transform2D.identity
     private var opacity = 1.0
     private var clipRect: Rect?
+    private var clips: [ResolvedDraw.ClipShape] = []
+    private var node = 0
 
     public init(size: Size) { self.size = size }
 
     public func beginFrame(clearColor: Color) {
-        commands.removeAll(keepingCapacity: true); draws.removeAll(keepingCapacity: true)
-        stack.removeAll(); transform = .identity; opacity = 1; clipRect = nil
-        commands.append(.beginFrame(clearColor))
+        commands.removeAll(keepingCapacity: true); draws.removeAll(keepingCapacity: true); drawIndex.removeAll(keepingCapacity: true)
+        stack.removeAll(); transform = .identity; opacity = 1; clipRect = nil; clips = []; node = 0
+        append(.beginFrame(clearColor))
     }
-    public func endFrame() { commands.append(.endFrame) }
-    public func save() { commands.append(.save); stack.append((transform, opacity, clipRect)) }
+    public func endFrame() { append(.endFrame) }
+    public func save() { append(.save); stack.append((transform, opacity, clipRect, clips)) }
     public func restore() {
-        commands.append(.restore)
-        if let s = stack.popLast() { (transform, opacity, clipRect) = s }
+        append(.restore)
+        if let s = stack.popLast() { (transform, opacity, clipRect, clips) = s }
     }
-    public func concatenate(_ t: Transform2D) { commands.append(.concatenate(t)); transform = t.concatenating(transform) }
-    public func multiplyOpacity(_ o: Double) { commands.append(.multiplyOpacity(o)); opacity *= o }
+    public func concatenate(_ t: Transform2D) { append(.concatenate(t)); transform = t.concatenating(transform) }
+    public func multiplyOpacity(_ o: Double) { append(.multiplyOpacity(o)); opacity *= o }
     public func clip(to rect: Rect, cornerRadius: Double) {
-        commands.append(.clip(rect, cornerRadius: cornerRadius))
+        append(.clip(rect, cornerRadius: cornerRadius))
         let r = transform.apply(rect)
         clipRect = clipRect.map { $0.intersection(r) } ?? r
+        clips.append(ResolvedDraw.ClipShape(rect: r, cornerRadius: cornerRadius * transform.scaleX))
     }
+    public func beginNode(_ id: Int) { node = id }
+
+    private func append(_ c: DrawCommand) { commands.append(c); drawIndex.append(nil) }
     public func fill(_ rect: Rect, cornerRadius: Double, color: Color) {
-        commands.append(.fill(rect, cornerRadius: cornerRadius, color: color))
+        append(.fill(rect, cornerRadius: cornerRadius, color: color))
         resolve(.fill(color), rect, cornerRadius, 1)
     }
     public func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity o: Double) {
-        commands.append(.image(image, rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: o))
+        append(.image(image, rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: o))
         resolve(.image(image, contentMode), rect, cornerRadius, o)
     }
     public func drawShadow(for rect: Rect, cornerRadius: Double, shadow: Shadow) {
-        commands.append(.shadow(rect, cornerRadius: cornerRadius, shadow: shadow))
+        append(.shadow(rect, cornerRadius: cornerRadius, shadow: shadow))
         resolve(.shadow(shadow), rect, cornerRadius, 1)
     }
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
-        commands.append(.text(text, at: origin, font: font, color: color))
+        append(.text(text, at: origin, font: font, color: color))
         resolve(.text(text, font, color), Rect(origin: origin, size: measureText(text, font: font)), 0, 1)
     }
     /// Measures text for `measureText` instead of the stand-in metric (e.g. a real renderer's, so a recorded frame
@@ -109,13 +143,34 @@ public final class DrawListRecorder: Renderer {
     }
 
     private func resolve(_ kind: ResolvedDraw.Kind, _ rect: Rect, _ radius: Double, _ o: Double) {
-        draws.append(ResolvedDraw(kind: kind, rect: transform.apply(rect), cornerRadius: radius * transform.scaleX,
-                                  opacity: opacity * o, clip: clipRect))
+        var d = ResolvedDraw(kind: kind, rect: transform.apply(rect), cornerRadius: radius * transform.scaleX,
+                             opacity: opacity * o, clip: clipRect)
+        d.node = node
+        d.clips = clips
+        d.scale = transform.scaleX
+        drawIndex[drawIndex.count - 1] = draws.count
+        draws.append(d)
     }
 
     /// Replays the recorded frame into another renderer, call for call.
-    public func replay(into r: Renderer) {
-        for c in commands {
+    public func replay(into r: Renderer) { replay(into: r, within: nil) }
+
+    /// Replays the frame's calls inside its frame, without `beginFrame` and `endFrame`, skipping each drawing whose
+    /// `bounds` do not reach `region` (state calls are all replayed): one region of a partial frame.
+    public func replayRegion(into r: Renderer, within region: Rect) { replay(into: r, within: region) }
+
+    private func replay(into r: Renderer, within region: Rect?) {
+        for (i, c) in commands.enumerated() {
+            if let region {
+                if case .beginFrame = c { continue }
+                if case .endFrame = c { continue }
+                if let d = drawIndex[i], !draws[d].bounds.intersects(region) {
+                    if case .image(let h, let rect, _, let mode, _) = c, let partial = r as? PartialRenderer {
+                        partial.skipImage(h, in: rect, contentMode: mode)
+                    }
+                    continue
+                }
+            }
             switch c {
             case .beginFrame(let color): r.beginFrame(clearColor: color)
             case .endFrame: r.endFrame()
@@ -131,4 +186,10 @@ public final class DrawListRecorder: Renderer {
             }
         }
     }
+}
+
+/// How far a drawing's pixels may reach beyond its rectangle: the one-pixel feathered edge of rounded shapes and the
+/// overhang of text, with room to spare (points).
+public enum DrawBounds {
+    public static let margin = 3.0
 }

@@ -165,6 +165,7 @@ struct Painter {
             if !world.apply(p.bounds.outset(reach)).intersects(viewport) { return }
         }
         renderer.save()
+        renderer.beginNode(node.id)
         if !local.isIdentity { renderer.concatenate(local) }
         if p.opacity < 1 { renderer.multiplyOpacity(p.opacity) }
         let bounds = p.bounds
