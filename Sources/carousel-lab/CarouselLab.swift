@@ -12,7 +12,7 @@ struct CarouselLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
-        subcommands: [Run.self, Capture.self, Record.self, Styles.self, Bench.self],
+        subcommands: [Run.self, Capture.self, Record.self, Export.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
