@@ -601,6 +601,7 @@ enum WebPartials {
       addEventListener("load", () => {
         const out = document.createElement("pre");
         out.id = "carousel-test";
+        out.hidden = true;
         try {
           noteAnimations();
           for (const entry of (query.get("input") ?? "").split(";").filter(e => e.trim())) run(entry);
