@@ -194,16 +194,7 @@ enum ExpandSwiftUITemplate {
         }
     }
 
-    fileprivate extension View {
-        /// View-aligned snapping (one item per swipe or wheel burst) when `on`, else free scrolling.
-        @ViewBuilder func snapsToItems(_ on: Bool) -> some View {
-            if on {
-                scrollTargetBehavior(.viewAligned)
-            } else {
-                self
-            }
-        }
-    }
+    {{> swiftSnapping}}
 
     #Preview {
         {{typeName}}()

@@ -4,7 +4,22 @@
 enum SwiftUIPartials {
     static let all: [String: String] = [
         "swiftHeader": header, "swiftTuning": tuning, "swiftDeck": deck, "swiftAutoAdvance": autoAdvance,
+        "swiftSnapping": snapping,
     ]
+
+    /// A modifier that turns view-aligned snapping on or off with the tuned `snapping`.
+    static let snapping = #"""
+    fileprivate extension View {
+        /// View-aligned snapping (one item per swipe or wheel burst) when `on`, else free scrolling.
+        @ViewBuilder func snapsToItems(_ on: Bool) -> some View {
+            if on {
+                scrollTargetBehavior(.viewAligned)
+            } else {
+                self
+            }
+        }
+    }
+    """#
 
     /// The file's opening comment: what it is, where it came from, and the images it needs.
     static let header = #"""

@@ -111,16 +111,7 @@ enum StitchSwiftUITemplate {
         }
     }
 
-    fileprivate extension View {
-        /// View-aligned snapping (one image per swipe or wheel burst) when `on`, else free scrolling.
-        @ViewBuilder func snapsToItems(_ on: Bool) -> some View {
-            if on {
-                scrollTargetBehavior(.viewAligned)
-            } else {
-                self
-            }
-        }
-    }
+    {{> swiftSnapping}}
 
     #Preview {
         {{typeName}}()
