@@ -101,7 +101,7 @@ public struct Template: Sendable {
                 guard let source = partials[partial] else { throw TemplateError("\(name):\(line): no partial named \"\(partial)\"") }
                 try render(source, name: partial, stack: stack, indent: indent + partialIndent, depth: depth + 1, into: &out)
                 // A partial on a line of its own fills that line: it ends with the line break its tag took.
-                if standalone && !source.hasSuffix("\n") { out += "\n" }
+                if standalone && !out.hasSuffix("\n") { out += "\n" }
             }
         }
     }

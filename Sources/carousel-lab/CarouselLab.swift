@@ -310,6 +310,9 @@ extension CarouselLab {
                                                                 gif: gif, replaySeconds: replay), preview: preview)
                 clips.wake = host.wake
                 preview.clips = clips
+                let codeExports = CodeExportSession(folder: folder)
+                codeExports.wake = host.wake
+                preview.codeExports = codeExports
                 Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 if stats {
@@ -324,6 +327,7 @@ extension CarouselLab {
                 host.run(driver: driver)
                 // Clips still being rendered are finished, not lost.
                 if !clips.waitUntilIdle(timeout: 120) { printError("a clip was still being rendered at exit") }
+                if !codeExports.waitUntilIdle(preview, timeout: 30) { printError("an export was still being written at exit") }
                 if let line = driver.statsLine { printError(line()) }
             }
         }

@@ -106,7 +106,7 @@ public enum ExportValues {
     }
 
     /// A parameter's value as JavaScript.
-    static func js(_ spec: ParameterSpec, in p: Parameters) -> String {
+    public static func js(_ spec: ParameterSpec, in p: Parameters) -> String {
         switch p.values[spec.key]! {
         case .number(let n): return JSONValue.format(n)
         case .bool(let b): return b ? "true" : "false"
