@@ -49,6 +49,9 @@ enum WebPartials {
       display: block;
       -webkit-user-drag: none;
     }
+    [hidden] {
+      display: none !important;
+    }
     .progress {
       position: fixed;
       left: 0;
