@@ -3,8 +3,8 @@
 #   run:  SDL2, SDL2_image, SDL2_ttf (with their -dev headers), the DejaVu fonts, and FFmpeg (clips)
 #   test: the above plus Xvfb and xdotool for the window tests, and Chromium for the exported web pages' tests
 set -euo pipefail
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev fonts-dejavu-core pkg-config ffmpeg)
-if [ "${1:-run}" = "test" ]; then packages+=(xvfb xauth xdotool chromium); fi
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev libcurl4-openssl-dev fonts-dejavu-core pkg-config ffmpeg)
+if [ "${1:-run}" = "test" ]; then packages+=(xvfb xauth xdotool time chromium); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -21,12 +21,37 @@ public final class TestHTTPServer: @unchecked Sendable {
         /// Whether to send Content-Length (without it the body ends when the connection closes).
         public var sendsLength: Bool
         public var contentType: String
+        /// Headers besides Content-Type, Content-Length and Connection (e.g. Location, Content-Encoding).
+        public var headers: [(String, String)] = []
+        /// A body of this many bytes made on the fly (an endless pattern, never held in memory) instead of `body`.
+        public var generated: Int?
+        /// The Content-Length announced instead of the body's real length (a lie in either direction).
+        public var announcedLength: Int?
+        /// Sends the body with chunked transfer encoding (no length at all).
+        public var chunked = false
+        /// Seconds between bytes: a server trickling the body a byte at a time.
+        public var trickle: Double?
 
         /// A response: 200 with an empty PNG-typed body unless told otherwise.
         public init(status: Int = 200, body: [UInt8] = [], delay: Double = 0, sendsLength: Bool = true,
                     contentType: String = "image/png") {
             self.status = status; self.body = body; self.delay = delay
             self.sendsLength = sendsLength; self.contentType = contentType
+        }
+
+        /// A redirect to `location` (a path on this server or a URL).
+        public static func redirect(to location: String) -> Route {
+            var r = Route(status: 302, contentType: "text/plain")
+            r.headers = [("Location", location)]
+            return r
+        }
+
+        /// A 200 whose body is `bytes` bytes made on the fly (the length announced, chunked, or neither).
+        public static func huge(_ bytes: Int, sendsLength: Bool = true, chunked: Bool = false) -> Route {
+            var r = Route(sendsLength: sendsLength, contentType: "image/jpeg")
+            r.generated = bytes
+            r.chunked = chunked
+            return r
         }
     }
 
@@ -115,17 +140,31 @@ public final class TestHTTPServer: @unchecked Sendable {
             return routes[path] ?? Route(status: 404, body: Array("not found".utf8), contentType: "text/plain")
         }()
         if route.delay > 0 { Thread.sleep(forTimeInterval: route.delay) }
-        var head = "HTTP/1.1 \(route.status) \(route.status == 200 ? "OK" : "Error")\r\nContent-Type: \(route.contentType)\r\nConnection: close\r\n"
-        if route.sendsLength { head += "Content-Length: \(route.body.count)\r\n" }
+        let reason = route.status == 200 ? "OK" : route.status == 302 ? "Found" : "Error"
+        var head = "HTTP/1.1 \(route.status) \(reason)\r\nContent-Type: \(route.contentType)\r\nConnection: close\r\n"
+        let length = route.generated ?? route.body.count
+        if route.chunked {
+            head += "Transfer-Encoding: chunked\r\n"
+        } else if route.sendsLength {
+            head += "Content-Length: \(route.announcedLength ?? length)\r\n"
+        }
+        for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         guard write(connection, Array(head.utf8)) else { return }
-        // The body in pieces, as a network would deliver it.
+        // The body in pieces, as a network would deliver it (a generated one from one reused buffer).
+        let piece = 64 * 1024
+        let pattern = [UInt8](repeating: 0x5A, count: piece)
         var offset = 0
-        while offset < route.body.count {
-            let end = min(offset + 1024, route.body.count)
-            guard write(connection, Array(route.body[offset..<end])) else { return }
-            offset = end
+        while offset < length {
+            let n = route.trickle != nil ? 1 : min(route.generated != nil ? piece : 1024, length - offset)
+            let bytes = route.generated != nil ? Array(pattern[0..<n]) : Array(route.body[offset..<offset + n])
+            let framed = route.chunked ? Array((String(n, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8) : bytes
+            guard write(connection, framed) else { return }
+            offset += n
+            if let t = route.trickle { Thread.sleep(forTimeInterval: t) }
+            if isStopped && route.trickle != nil { return }
         }
+        if route.chunked { _ = write(connection, Array("0\r\n\r\n".utf8)) }
     }
 
     /// Reads up to the end of the request head; returns the request path.

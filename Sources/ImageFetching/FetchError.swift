@@ -15,8 +15,10 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case timeout
         /// The body is larger than the byte budget.
         case tooLarge(limit: Int)
-        /// The connection failed (refused, host not found, dropped) or the body was empty.
+        /// The connection failed (refused, host not found, dropped), too many redirects, or the body was empty or cut off.
         case network
+        /// The server answered with something that is not an image: an HTML or text page, JSON, compressed data.
+        case notAnImage
         /// The caller's task was cancelled.
         case cancelled
     }
@@ -40,7 +42,7 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// HTTP error (a 404 included: the file may be put up), a timeout or a dropped connection may not.
     public var isRetryable: Bool {
         switch kind {
-        case .invalidSource, .tooLarge, .cancelled: false
+        case .invalidSource, .tooLarge, .cancelled, .notAnImage: false
         case .notFound, .unreadable, .http, .timeout, .network: true
         }
     }

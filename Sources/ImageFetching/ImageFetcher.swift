@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches the bytes of an image named by a deck: a plain path, a `file://` URL, or an `http://` / `https://` URL.
 ///
@@ -10,9 +7,8 @@ import FoundationNetworking
 /// bounded in size, files named by the SHA-256 of the URL), then the network, so a second run is served from disk
 /// without a request. Concurrent fetches of one URL share one request. Local files are read directly and not cached.
 ///
-/// HTTP goes through Foundation's URLSession (FoundationNetworking on Linux): it ships with the Swift toolchain, so
-/// no package is added, and it brings TLS, redirects, HTTP/2, proxies and connection reuse. `HTTPClient` adds the
-/// byte budget and an overall deadline.
+/// HTTP goes through libcurl (`HTTPClient`): TLS, redirects (at most 10), proxies from the environment, a byte
+/// budget that bounds memory whatever the server sends, and an overall deadline.
 ///
 /// `fetch` never retries: the caller (the image store) shows the error placeholder and retries on its own clock
 /// with `RetryPolicy`. It is safe to call from any task or actor.

@@ -199,7 +199,8 @@ struct RemoteImageTests {
         let hp = f.store.handle(for: portal, maxPixelSize: nil)
         let hc = f.store.handle(for: cut, maxPixelSize: nil)
         #expect(f.store.waitUntilLoaded(timeout: 10))
-        #expect(failure(f.store, hp)?.hasPrefix("\(portal): not an image or an unsupported format") == true)
+        // Reported as what it is (issue 20), not as a decode failure.
+        #expect(failure(f.store, hp) == "\(portal): the server sent an HTML page, not an image (Content-Type text/html)")
         #expect(failure(f.store, hc)?.hasPrefix("\(cut): corrupt or truncated PNG image") == true)
         #expect(!FileManager.default.fileExists(atPath: try #require(f.store.fetcher.diskCacheFile(for: portal)).path))
         #expect(f.store.fetcher.cachedData(for: portal) == nil)
