@@ -534,9 +534,9 @@ enum WebPartials {
     static let testMode = #"""
     // ---- Test mode -------------------------------------------------------------------------------------------------
     // page.html#test&input=0 move 270 350&at=0,0.1,0.2 replays input (Carousel Lab's --input script: move, down, up,
-    // click, wheel, key, leave) with the clock stopped, then moves the clock to each time and writes the frames of
-    // the images on screen into <pre id="carousel-test"> as JSON. Animations are paused and sought with the Web
-    // Animations API; everything else runs on `clock`.
+    // click, wheel, key, leave; every entry at time 0, in order) with the clock stopped, then moves the clock to each
+    // time and writes the frames of the images on screen into <pre id="carousel-test"> as JSON. Animations are paused
+    // and sought with the Web Animations API, each from the time it started; timers fire on `clock` as it moves.
     (function testMode() {
       const query = new URLSearchParams(location.hash.slice(1));
       if (!query.has("test")) return;

@@ -90,12 +90,10 @@ enum PagingWebTemplate {
 
     const scroller = new Scroller({
       move(target, animation, velocity = 0) {
-        const from = this.presentation();
-        strip.style.transition = animation
-          ? transition("transform", cssTiming(animation.curve, animation.duration, Math.abs(target - from), velocity))
-          : "none";
+        const timing = animation && cssTiming(animation.curve, animation.duration, Math.abs(target - this.presentation()), velocity);
+        strip.style.transition = timing ? transition("transform", timing) : "none";
         strip.style.transform = `translateX(${-target}px)`;
-        moved(animation ? cssTiming(animation.curve, animation.duration, Math.abs(target - from), velocity).duration : 0);
+        moved(timing ? timing.duration : 0);
       },
       presentation: () => -new DOMMatrixReadOnly(getComputedStyle(strip).transform).m41,
       snapAnimation: { curve: T.settleCurve, duration: T.pageDuration },

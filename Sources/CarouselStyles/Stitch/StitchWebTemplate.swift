@@ -112,7 +112,7 @@ enum StitchWebTemplate {
       height = Math.max(Math.min(T.maxHeight, innerHeight - 2 * T.padding), 1);
       const top = (innerHeight - height) / 2;
       Object.assign(strip.style, { left: "0px", top: `${top}px`, height: `${height}px`, borderRadius: `${T.outerRadius}px` });
-      Object.assign(cue.style, { left: `${T.padding - CUE_WIDTH}px`, top: `${top - CUE_WIDTH}px`, height: `${height + 2 * CUE_WIDTH}px`,
+      Object.assign(cue.style, { top: `${top - CUE_WIDTH}px`, height: `${height + 2 * CUE_WIDTH}px`,
                                  borderRadius: `${T.outerRadius + CUE_WIDTH}px` });
       images.forEach((img, i) => { img.style.width = `${height * aspects[i]}px`; });
       applyState(null);
@@ -168,6 +168,8 @@ enum StitchWebTemplate {
     /** The desktop's stand-in for the phone's heavy haptic: a white ring around the row that fades out. */
     function giveCue() {
       if (!T.cue) return;
+      // Around the strip where it is heading.
+      cue.style.left = `${T.padding - clampToRange(scroller.offset, spacing()) - CUE_WIDTH}px`;
       cue.style.transition = "none";
       cue.style.opacity = "1";
       cue.getBoundingClientRect();
