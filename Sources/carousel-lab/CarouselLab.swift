@@ -9,9 +9,14 @@ import SDLBackend
 /// `carousel-lab`: preview carousel effects in a window, capture them headlessly, list styles.
 @main
 struct CarouselLab: ParsableCommand {
+    /// The version, kept equal to the VERSION file at the package root (a test checks it); the Debian package takes
+    /// its version from here.
+    static let version = "0.9.0"
+
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
+        version: CarouselLab.version,
         subcommands: [Run.self, Capture.self, Record.self, Export.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 
