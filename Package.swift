@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselSupport", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselAppTests", dependencies: ["CarouselSupport", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "ImageFetchingTests", dependencies: ["CarouselSupport", "ImageFetching", "CarouselTesting"]),
-        .testTarget(name: "SDLBackendTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["CarouselSupport", "SDLBackend", "CarouselApp", "ImageFetching", "CarouselCore", "CarouselTesting"]),
         // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
         .testTarget(name: "EndToEndTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
     ],
