@@ -3,9 +3,13 @@ import Foundation
 import Glibc
 #endif
 
-/// A program run as a child process with `posix_spawn`, its standard output and error going to files, reaped with
-/// `wait4` so its peak resident memory (`ru_maxrss`, the child's own, not its children's) is known. Tests use it to
-/// measure the app's memory and to kill it at a chosen moment.
+/// A program run as a child process with `posix_spawn`, its standard error kept, reaped with `wait4`. Tests use it to
+/// measure the app's peak memory and to kill it at a chosen moment.
+///
+/// The peak is measured by `/usr/bin/time -f %M`, which forks the program from its own small process and reports
+/// the program's `ru_maxrss` from `wait4`. Our own `wait4` would not do: `posix_spawn` runs the new program from a
+/// vfork of this (large) test process, and Linux records the replaced address space's peak at `execve` as the
+/// child's, so `ru_maxrss` would be at least this process's peak.
 public final class ChildProcess: @unchecked Sendable {
     /// How a child ended.
     public struct Exit: Sendable, CustomStringConvertible {
@@ -13,23 +17,33 @@ public final class ChildProcess: @unchecked Sendable {
         public var status: Int32?
         /// The signal that ended it, if one did.
         public var signal: Int32?
-        /// Peak resident memory in bytes.
-        public var maxResidentBytes: Int
+        /// The program's peak resident memory in bytes, when it was measured.
+        public var peakResidentBytes: Int?
         /// What it wrote on standard error.
         public var standardError: String
 
         public var description: String {
-            (status.map { "exit \($0)" } ?? "signal \(signal ?? 0)") + ", peak RSS \(maxResidentBytes >> 20) MB"
+            (status.map { "exit \($0)" } ?? "signal \(signal ?? 0)") + (peakResidentBytes.map { ", peak RSS \($0 >> 20) MB" } ?? "")
         }
     }
 
+    /// The program's process ID (the measuring `time`'s when `measuresPeakMemory`).
     public let pid: pid_t
     private let errorPath: String
+    private let memoryPath: String?
     private var exit: Exit?
 
+    /// The program that measures peak memory.
+    public static let timeProgram = "/usr/bin/time"
+
     /// Starts `executable` with `arguments`; `environment` is added to this process's. Standard output is dropped.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).err").path
+    /// With `measuresPeakMemory` it runs under `/usr/bin/time` (then `kill` reaches `time`, not the program).
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                measuresPeakMemory: Bool = false) throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)").path
+        errorPath = base + ".err"
+        memoryPath = measuresPeakMemory ? base + ".rss" : nil
+        let command = memoryPath.map { [Self.timeProgram, "-f", "%M", "-o", $0, executable] } ?? [executable]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,18 +51,19 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = (command + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        guard rc == 0 else { throw ServerError("posix_spawn \(executable): \(String(cString: strerror(rc)))") }
+        let rc = posix_spawn(&child, command[0], &actions, nil, argv, envp)
+        guard rc == 0 else { throw ServerError("posix_spawn \(command[0]): \(String(cString: strerror(rc)))") }
         pid = child
     }
 
     deinit {
         if exit == nil { kill(SIGKILL); _ = reap(block: true) }
         unlink(errorPath)
+        if let memoryPath { unlink(memoryPath) }
     }
 
     /// Sends `signal` to the child (if it was not reaped yet).
@@ -72,13 +87,15 @@ public final class ChildProcess: @unchecked Sendable {
     private func reap(block: Bool) -> Exit? {
         if let exit { return exit }
         var status: Int32 = 0
-        var usage = rusage()
-        let r = wait4(pid, &status, block ? 0 : WNOHANG, &usage)
+        let r = waitpid(pid, &status, block ? 0 : WNOHANG)
         guard r == pid else { return nil }
         let signalled = status & 0x7F
         let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        // `time -o` writes "Command exited with non-zero status N" first when the program failed; the figure is last.
+        let kilobytes = memoryPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
+            .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let done = Exit(status: signalled == 0 ? (status >> 8) & 0xFF : nil, signal: signalled == 0 ? nil : signalled,
-                        maxResidentBytes: Int(usage.ru_maxrss) * 1024, standardError: text)
+                        peakResidentBytes: kilobytes.map { $0 * 1024 }, standardError: text)
         exit = done
         return done
     }
