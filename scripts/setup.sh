@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Carousel Lab needs, only those missing. Usage: scripts/setup.sh [run|test]
 #   run:  SDL2, SDL2_image, SDL2_ttf (with their -dev headers), libcurl and the CA certificates (remote images), the
-#         DejaVu fonts, and
-#         FFmpeg (clips)
+#         DejaVu fonts, and FFmpeg (clips)
 #   test: the above plus Xvfb and xdotool for the window tests, and time (peak memory of a child process)
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev libcurl4-openssl-dev ca-certificates fonts-dejavu-core pkg-config ffmpeg)
