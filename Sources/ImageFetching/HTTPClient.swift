@@ -120,7 +120,6 @@ final class HTTPClient: @unchecked Sendable {
             cancelled = []
             var starts: [HTTPTransfer] = []
             if stopping {
-                starts = []
                 for t in queued { t.finish(t.failure(.cancelled, "cancelled")) }
                 queued = []
             } else {
