@@ -90,13 +90,21 @@ public final class ChildProcess: @unchecked Sendable {
         let r = waitpid(pid, &status, block ? 0 : WNOHANG)
         guard r == pid else { return nil }
         let signalled = status & 0x7F
-        let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        let text = Self.read(errorPath)
         // `time -o` writes "Command exited with non-zero status N" first when the program failed; the figure is last.
-        let kilobytes = memoryPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
+        let kilobytes = memoryPath.map(Self.read)?
             .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let done = Exit(status: signalled == 0 ? (status >> 8) & 0xFF : nil, signal: signalled == 0 ? nil : signalled,
                         peakResidentBytes: kilobytes.map { $0 * 1024 }, standardError: text)
         exit = done
         return done
+    }
+
+    /// The text of the file at `path`; "" when it is empty or missing (Foundation's reader leaks its buffer for an
+    /// empty file, which LeakSanitizer reports).
+    private static func read(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return "" }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 }
