@@ -12,11 +12,17 @@ xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build --n
 status=${PIPESTATUS[0]}
 set -e
 if [ -x ../shared/tools/check-contract ]; then ../shared/tools/check-contract .build/debug/carousel-lab; fi
-# A one-minute soak of the live window (the release build, as users run it) with random input (SOAK=0 skips it;
-# `make soak` runs ten minutes).
-if [ "${SOAK:-1}" != 0 ]; then
+# The release build as users get it (static Swift runtime), packaged and checked as installed on a bare machine.
+set +e
+scripts/build-release.sh && package=$(scripts/deb.sh) && scripts/test-package.sh "$package"
+package_status=$?
+set -e
+[ "$status" != 0 ] || status=$package_status
+# A one-minute soak of the live window (that release build) with random input (SOAK=0 skips it; `make soak` runs
+# ten minutes).
+if [ "${SOAK:-1}" != 0 ] && [ "$package_status" = 0 ]; then
   set +e
-  swift build -c release --product carousel-lab && BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" 2>&1 | tee .build/soak-output.txt
+  BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" 2>&1 | tee .build/soak-output.txt
   soak_status=${PIPESTATUS[0]}
   set -e
   [ "$status" != 0 ] || status=$soak_status

@@ -40,6 +40,8 @@ public final class Preview: FrameDriver {
 
     /// Clips re-rendered from the recorded input (Ctrl+R, Shift+F12); nil where there is no window (capture, tests).
     public var clips: ClipRecorder? { didSet { overlay.showRecording(false) } }
+    /// Ctrl+E's code export into the screenshots folder; nil where there is no window (capture, tests).
+    public var codeExports: CodeExportSession?
     /// Whether the focused pane's outline and the mirrored pointer show in a comparison (the window's; a headless
     /// capture draws only the picture).
     public var showsFocus = true { didSet { refreshPanes() } }
@@ -288,6 +290,7 @@ public final class Preview: FrameDriver {
         wall = wallTime
         for pane in panes { pane.parameterFile?.poll(wall: wallTime) }
         clips?.pump()
+        codeExports?.pump(self)
         overlay.advance(wall: wallTime)
         let t = time.sceneTime(atWall: wallTime)
         for pane in panes { pane.advance(to: t) }
@@ -405,6 +408,14 @@ public final class Preview: FrameDriver {
             return
         }
         clips.saveReplay()
+    }
+
+    /// Ctrl+E: writes the focused style as SwiftUI and as a web page (`CodeExportSession`).
+    func exportCode() {
+        guard let codeExports, let export = CodeExport(styleType: styleType, parameters: currentParameters, deck: deck) else {
+            return overlay.show(message: "Export needs a window (use carousel-lab export)", error: true)
+        }
+        codeExports.start(export, style: styleType.descriptor.name)
     }
 
     /// Ctrl+Q: asks the loop to end.

@@ -33,7 +33,8 @@ public enum StyleRegistry {
         style.descriptor.parameters + commonParameters(autoAdvance: style.descriptor.autoAdvanceByDefault)
     }
 
-    /// `carousel-lab styles --json`: every style with every parameter's default, range, unit and meaning.
+    /// `carousel-lab styles --json`: every style with every parameter's default, range, unit and meaning, and the
+    /// formats it exports (`carousel-lab export --format`).
     public static func catalogueJSON() -> JSONValue {
         .array(all.map { style in
             let d = style.descriptor
@@ -41,6 +42,7 @@ public enum StyleRegistry {
                 JSONMember("name", .string(d.name)),
                 JSONMember("summary", .string(d.summary)),
                 JSONMember("parameters", .array(schema(of: style).map(specJSON))),
+                JSONMember("exports", .array(CodeExport.formats(of: style).map { .string($0.rawValue) })),
             ])
         })
     }
@@ -71,6 +73,8 @@ public enum StyleRegistry {
         for style in all {
             let d = style.descriptor
             out += "\(d.name): \(d.summary)\n"
+            let formats = CodeExport.formats(of: style)
+            if !formats.isEmpty { out += "  exports: \(formats.map(\.rawValue).joined(separator: ", "))\n" }
             for s in schema(of: style) {
                 var range = ""
                 switch s.kind {

@@ -9,10 +9,15 @@ import SDLBackend
 /// `carousel-lab`: preview carousel effects in a window, capture them headlessly, list styles.
 @main
 struct CarouselLab: ParsableCommand {
+    /// The version, kept equal to the VERSION file at the package root (a test checks it); the Debian package takes
+    /// its version from here.
+    static let version = "0.9.0"
+
     static let configuration = CommandConfiguration(
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
-        subcommands: [Run.self, Capture.self, Record.self, Styles.self, Bench.self],
+        version: CarouselLab.version,
+        subcommands: [Run.self, Capture.self, Record.self, Export.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
@@ -310,6 +315,9 @@ extension CarouselLab {
                                                                 gif: gif, replaySeconds: replay), preview: preview)
                 clips.wake = host.wake
                 preview.clips = clips
+                let codeExports = CodeExportSession(folder: folder)
+                codeExports.wake = host.wake
+                preview.codeExports = codeExports
                 Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 if stats {
@@ -324,6 +332,7 @@ extension CarouselLab {
                 host.run(driver: driver)
                 // Clips still being rendered are finished, not lost.
                 if !clips.waitUntilIdle(timeout: 120) { printError("a clip was still being rendered at exit") }
+                if !codeExports.waitUntilIdle(preview, timeout: 30) { printError("an export was still being written at exit") }
                 if let line = driver.statsLine { printError(line()) }
             }
         }

@@ -47,40 +47,16 @@ public enum ParameterExport {
 
     /// A curve as a SwiftUI `Animation` lasting `duration` (SwiftUI's default 0.35 s when nil; springs have their own).
     static func swiftAnimation(_ curve: TimingCurve, duration: Double?) -> String {
-        let d = duration.map { "duration: \(swiftDouble($0))" }
-        func call(_ name: String) -> String { "Animation.\(name)(\(d ?? ""))" }
-        switch curve {
-        case .linear: return call("linear")
-        case .bezier(let b) where b == .easeIn: return call("easeIn")
-        case .bezier(let b) where b == .easeOut: return call("easeOut")
-        case .bezier(let b) where b == .easeInOut: return call("easeInOut")
-        case .bezier(let b):
-            let points = [b.x1, b.y1, b.x2, b.y2].map(swiftDouble).joined(separator: ", ")
-            return "Animation.timingCurve(\(points)\(d.map { ", " + $0 } ?? ""))"
-        case .spring(let s):
-            return "Animation.spring(response: \(swiftDouble(s.response)), dampingFraction: \(swiftDouble(s.dampingFraction)))"
-        }
+        "Animation" + CurveCode.swiftAnimation(curve, duration: duration.map(swiftDouble))
     }
 
-    /// The duration parameter a curve parameter goes with: `<name>Duration` for `<name>Curve`, else the nearest
-    /// `...Duration` number in schema order (paging's drag settle uses the page duration).
+    /// The duration parameter a curve parameter goes with (see `CurveCode.durationKey`).
     static func durationKey(for curveKey: String, in specs: [ParameterSpec]) -> String? {
-        func isDuration(_ s: ParameterSpec) -> Bool {
-            if case .number = s.kind { return s.key.hasSuffix("Duration") } else { return false }
-        }
-        if curveKey.hasSuffix("Curve") {
-            let partner = String(curveKey.dropLast(5)) + "Duration"
-            if let s = specs.first(where: { $0.key == partner }), isDuration(s) { return partner }
-        }
-        guard let at = specs.firstIndex(where: { $0.key == curveKey }) else { return nil }
-        return specs.indices.filter { isDuration(specs[$0]) }.min { abs($0 - at) < abs($1 - at) }.map { specs[$0].key }
+        CurveCode.durationKey(for: curveKey, in: specs)
     }
 
     /// A number as a Swift `Double` literal: always with a fraction, so the tuple's types are `Double`.
-    static func swiftDouble(_ n: Double) -> String {
-        let s = JSONValue.format(n)
-        return s.contains(".") || s.contains("e") ? s : s + ".0"
-    }
+    static func swiftDouble(_ n: Double) -> String { CurveCode.swiftDouble(n) }
 
     /// `name` as a Swift identifier (style and parameter names already are; anything else becomes `_`).
     static func identifier(_ name: String) -> String {

@@ -1,0 +1,154 @@
+import CarouselSupport
+import CarouselCore
+import CarouselStyles
+import Foundation
+
+/// A failure to export, as one line naming the culprit.
+public struct ExportError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// How an exported web page finds its images.
+public enum ExportImageMode: Sendable {
+    /// Copied into a folder beside the page, `PAGE-images/` (the default for a file).
+    case besidePage
+    /// Embedded in the page as data URLs (the page on standard output, or `--embed-images`).
+    case embedded
+}
+
+/// One export: a style's tuned values on a deck, ready to be written as SwiftUI or as a web page. Everything in it
+/// is a value, so it can be rendered and written off the main thread.
+public struct CodeExport: Sendable {
+    public let style: StyleDescriptor
+    public let export: StyleExport
+    public let parameters: Parameters
+    public let deck: Deck
+
+    /// An export of `styleType` with `parameters` (its full schema, as `StyleRegistry.schema` gives it).
+    @MainActor public init?(styleType: any CarouselStyle.Type, parameters: Parameters, deck: Deck) {
+        guard let exportable = styleType as? any ExportableStyle.Type else { return nil }
+        style = styleType.descriptor
+        export = exportable.export
+        self.parameters = parameters
+        self.deck = deck
+    }
+
+    /// An export of the style named `styleName` with its defaults and then the values of a parameter file, preset,
+    /// layout file or sidecar (`values`, read from `file`), on `deck`. Returns the problems with single values too
+    /// (each names its key and line; the rest applies).
+    @MainActor public static func make(styleName: String, values: JSONValue?, file: String, deck: Deck)
+        throws(ExportError) -> (export: CodeExport, problems: [String]) {
+        guard let styleType = StyleRegistry.style(named: styleName) else {
+            throw ExportError("unknown style \(MessageText.quote(styleName)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+        }
+        var parameters = Parameters(specs: StyleRegistry.schema(of: styleType))
+        let problems = values.map { parameters.apply(json: $0, file: file) } ?? []
+        guard let export = CodeExport(styleType: styleType, parameters: parameters, deck: deck) else {
+            throw ExportError("\(styleName) has no export")
+        }
+        return (export, problems)
+    }
+
+    /// The formats the style exports (`carousel-lab styles --json` lists them).
+    @MainActor public static func formats(of styleType: any CarouselStyle.Type) -> [ExportFormat] {
+        (styleType as? any ExportableStyle.Type)?.export.formats ?? []
+    }
+
+    // MARK: Rendering
+
+    /// The code of `format`; a page finds its images as `mode` says, relative to `pagePath` when beside it.
+    /// Returns the text and the image files to copy (source path, destination path).
+    public func render(_ format: ExportFormat, pagePath: String?, images mode: ExportImageMode)
+        throws(ExportError) -> (text: String, copies: [(source: String, destination: String)]) {
+        var images = ExportImage.images(of: deck)
+        var copies: [(String, String)] = []
+        if format == .html {
+            let folder = pagePath.map { Self.imageFolder(forPage: $0) }
+            for i in images.indices {
+                let source = images[i].source
+                if Self.isRemote(source) {
+                    images[i].pageSource = source
+                } else if mode == .embedded || folder == nil {
+                    images[i].pageSource = try Self.dataURL(of: Self.localPath(source), file: images[i].file)
+                } else if let folder {
+                    let name = (folder as NSString).lastPathComponent
+                    images[i].pageSource = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "/"
+                        + images[i].file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
+                    copies.append((Self.localPath(source), (folder as NSString).appendingPathComponent(images[i].file)))
+                }
+            }
+        }
+        do {
+            let text = try ExportRenderer.render(format, style: style, export: export, parameters: parameters, deck: deck, images: images)
+            return (text, copies)
+        } catch {
+            throw ExportError("\(style.name) \(format.rawValue) export: \(error.message)")
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `format` to `path` (whole or not at all) with, for a page beside its images, the image folder: the
+    /// page and every image appear together or none does. Returns the paths written (the folder as one).
+    @discardableResult
+    public func write(_ format: ExportFormat, to path: String, images mode: ExportImageMode = .besidePage) throws(ExportError) -> [String] {
+        let (text, copies) = try render(format, pagePath: path, images: mode)
+        var files: [(path: String, data: Data)] = [(path, Data(text.utf8))]
+        for copy in copies {
+            do { files.append((copy.destination, try FileInput.read(copy.source, limit: Self.maxImageBytes, what: "image"))) } catch {
+                throw ExportError("\(error.message) (not exported)")
+            }
+        }
+        var createdFolder: String?
+        if !copies.isEmpty {
+            let folder = Self.imageFolder(forPage: path)
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
+                    throw ExportError("\(folder): cannot create the image folder (\(Self.reason(error)))")
+                }
+                createdFolder = folder
+            } else if !isDirectory.boolValue {
+                throw ExportError("\(folder): exists and is not a folder; the page's images go there")
+            }
+        }
+        do throws(AtomicFileError) { try AtomicFile.writeAll(files) } catch {
+            if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
+            throw ExportError("\(error.path): cannot write (\(error.reason))")
+        }
+        return [path] + (copies.isEmpty ? [] : [Self.imageFolder(forPage: path)])
+    }
+
+    /// The largest image file copied or embedded.
+    static let maxImageBytes = 100 << 20
+
+    /// The folder beside a page that holds its images: `expand.html` -> `expand-images`.
+    public static func imageFolder(forPage path: String) -> String {
+        (path as NSString).deletingPathExtension + "-images"
+    }
+
+    static func isRemote(_ source: String) -> Bool {
+        let lower = source.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    static func localPath(_ source: String) -> String {
+        source.lowercased().hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
+    }
+
+    /// The image at `path` as a data URL.
+    static func dataURL(of path: String, file: String) throws(ExportError) -> String {
+        let data: Data
+        do { data = try FileInput.read(path, limit: maxImageBytes, what: "image") } catch { throw ExportError("\(error.message) (not exported)") }
+        let types = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
+                     "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff"]
+        let type = types[(file as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
+        return "data:\(type);base64,\(data.base64EncodedString())"
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

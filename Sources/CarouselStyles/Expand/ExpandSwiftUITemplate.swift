@@ -1,0 +1,205 @@
+/// The expand style as a SwiftUI file, after its article (seed 000): a `ScrollViewReader` around a horizontal
+/// `ScrollView` and `HStack`; hover or tap expands an item, the poster grows from its anchor while it fades into the
+/// still, and the item scrolls into view after the delay.
+enum ExpandSwiftUITemplate {
+    static let source = #"""
+    {{> swiftHeader}}
+
+    {{> swiftTuning}}
+
+    {{> swiftDeck}}
+
+    /// Google's desktop movie carousel: a horizontal row of posters. Hovering an item (or tapping it) widens it, its
+    /// poster grows from its anchor while it fades into a still with the details, and an item partly out of view
+    /// scrolls into view shortly after. A tap (or Return) pins the expansion; Left / Right move it.
+    struct {{typeName}}: View {
+        private typealias Tuning = {{typeName}}Tuning
+        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+
+        @State private var selectedItem: {{typeName}}Item?
+        /// The item a tap keeps expanded while the pointer moves on.
+        @State private var pinnedItem: {{typeName}}Item?
+        @State private var hoveredItem: {{typeName}}Item?
+        @State private var isPointerOver = false
+        @State private var pendingHover: Task<Void, Never>?
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 16) {
+                Text({{deckNameSwift}})
+                    .font(.title2.bold())
+                    .padding(.horizontal, Tuning.padding)
+                ScrollViewReader { proxy in
+                    ScrollView(.horizontal) {
+                        HStack(spacing: Tuning.spacing) {
+                            ForEach(items) { item in
+                                {{typeName}}ItemView(item: item, selectedItem: $selectedItem)
+                                    .frame(width: selectedItem?.id == item.id ? Tuning.expandedWidth : Tuning.itemWidth,
+                                           height: Tuning.itemHeight, alignment: .topLeading)
+                                    .contentShape(Rectangle())
+                                    .id(item.id)
+                                    .onHover { hovering in hover(item, hovering, proxy) }
+                                    .onTapGesture { togglePin(item, proxy) }
+                            }
+                        }
+                        .padding(.horizontal, Tuning.padding)
+                        .scrollTargetLayout()
+                    }
+                    .snapsToItems(Tuning.snapping)
+                    .frame(height: Tuning.itemHeight)
+                    .scrollIndicators(.hidden)
+                    .onHover { isPointerOver = $0 }
+                    .focusable()
+                    .onKeyPress(.leftArrow) { move(by: -1, proxy); return .handled }
+                    .onKeyPress(.rightArrow) { move(by: 1, proxy); return .handled }
+                    .onKeyPress(.return) {
+                        if let selectedItem { pinnedItem = pinnedItem == selectedItem ? nil : selectedItem }
+                        return .handled
+                    }
+                    .onKeyPress(.escape) { unpin(proxy); return .handled }
+                    .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance, interval: Tuning.autoAdvanceInterval,
+                                                      isPaused: isPointerOver, showsProgress: Tuning.autoAdvanceProgress) {
+                        advance(proxy)
+                    })
+                }
+            }
+        }
+
+        /// Expands `item` (nil collapses), then scrolls it into view after the delay: the article found starting both
+        /// together jerky.
+        private func select(_ item: {{typeName}}Item?, _ proxy: ScrollViewProxy) {
+            guard item != selectedItem else { return }
+            withAnimation(Tuning.expandCurve) {
+                selectedItem = item
+            }
+            guard let id = item?.id else { return }
+            DispatchQueue.main.asyncAfter(deadline: .now() + Tuning.scrollDelay) {
+                withAnimation(Tuning.scrollCurve) {
+                    proxy.scrollTo(id, anchor: Tuning.scrollAnchor)
+                }
+            }
+        }
+
+        /// The pointer entered or left `item`: expand what it rests on (after the hover delay) unless one is pinned.
+        private func hover(_ item: {{typeName}}Item, _ hovering: Bool, _ proxy: ScrollViewProxy) {
+            if hovering {
+                hoveredItem = item
+            } else if hoveredItem == item {
+                hoveredItem = nil
+            }
+            pendingHover?.cancel()
+            guard pinnedItem == nil else { return }
+            let target = hoveredItem
+            guard target != nil, Tuning.hoverDelay > 0 else { return select(target, proxy) }
+            pendingHover = Task { @MainActor in
+                try? await Task.sleep(for: .seconds(Tuning.hoverDelay))
+                if !Task.isCancelled { select(target, proxy) }
+            }
+        }
+
+        /// A tap pins `item` open, or unpins it when it was pinned.
+        private func togglePin(_ item: {{typeName}}Item, _ proxy: ScrollViewProxy) {
+            if pinnedItem == item {
+                unpin(proxy)
+            } else {
+                pinnedItem = item
+                select(item, proxy)
+            }
+        }
+
+        private func unpin(_ proxy: ScrollViewProxy) {
+            pinnedItem = nil
+            select(hoveredItem, proxy)
+        }
+
+        /// Moves the expansion `step` items (Left / Right).
+        private func move(by step: Int, _ proxy: ScrollViewProxy) {
+            guard !items.isEmpty else { return }
+            let current = selectedItem.flatMap { items.firstIndex(of: $0) } ?? (step > 0 ? -1 : items.count)
+            let next = items[min(max(current + step, 0), items.count - 1)]
+            if pinnedItem != nil { pinnedItem = next }
+            select(next, proxy)
+        }
+
+        /// Auto-advance: expands the next item, after the last the first.
+        private func advance(_ proxy: ScrollViewProxy) {
+            guard !items.isEmpty else { return }
+            let current = selectedItem.flatMap { items.firstIndex(of: $0) } ?? -1
+            let next = items[(current + 1) % items.count]
+            if pinnedItem != nil { pinnedItem = next }
+            select(next, proxy)
+        }
+    }
+
+    /// One item, after the article: a `ZStack` of the poster (growing from its anchor while it fades out) and the still
+    /// (fading in, with the details over its leading side), clipped to a rounded rectangle, and the title beneath.
+    struct {{typeName}}ItemView: View {
+        private typealias Tuning = {{typeName}}Tuning
+        let item: {{typeName}}Item
+        @Binding var selectedItem: {{typeName}}Item?
+        @Namespace private var namespace
+
+        private var expanded: Bool { item.id == selectedItem?.id }
+        private var width: CGFloat { expanded ? Tuning.expandedWidth : Tuning.itemWidth }
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 8) {
+                ZStack(alignment: .topLeading) {
+                    Image(item.image)
+                        .resizable()
+                        .scaledToFill()
+                        .scaleEffect(expanded ? Tuning.posterScale : 1, anchor: Tuning.posterAnchor)
+                        .frame(width: width, height: Tuning.imageHeight)
+                        .matchedGeometryEffect(id: "image", in: namespace, anchor: .topLeading, isSource: true)
+                        .opacity(expanded ? 0 : 1)
+
+                    Image(item.still)
+                        .resizable()
+                        .scaledToFill()
+                        .frame(width: width, height: Tuning.imageHeight)
+                        .matchedGeometryEffect(id: "image", in: namespace, anchor: .topLeading, isSource: false)
+                        .opacity(expanded ? 1 : 0)
+                        .overlay(alignment: .leading) {
+                            if expanded {
+                                details
+                            }
+                        }
+                }
+                .frame(width: width, height: Tuning.imageHeight, alignment: .topLeading)
+                .background(Color(white: 0.19))
+                .clipShape(RoundedRectangle(cornerRadius: Tuning.cornerRadius))
+
+                Text(item.title)
+                    .font(.footnote)
+                    .lineLimit(1)
+                    .padding(.horizontal, 2)
+            }
+        }
+
+        /// Title, year and licence, author: over the leading part of the still, fading into it.
+        private var details: some View {
+            VStack(alignment: .leading, spacing: 4) {
+                Text(item.title).font(.headline)
+                if !item.meta.isEmpty { Text(item.meta).font(.caption) }
+                if !item.byline.isEmpty { Text(item.byline).font(.caption) }
+            }
+            .foregroundStyle(.white)
+            .lineLimit(1)
+            .padding(10)
+            .frame(width: Tuning.expandedWidth * 0.62, height: Tuning.imageHeight, alignment: .bottomLeading)
+            .background(
+                LinearGradient(stops: [.init(color: .black.opacity(0.5), location: 0.75), .init(color: .clear, location: 1)],
+                               startPoint: .leading, endPoint: .trailing)
+            )
+            .transition(.opacity)
+        }
+    }
+
+    {{> swiftSnapping}}
+
+    #Preview {
+        {{typeName}}()
+            .padding(.vertical)
+            .preferredColorScheme(.dark)
+    }
+    """#
+}

@@ -1,0 +1,354 @@
+/// The expand style as a web page: the row is a flex box whose items widen with a CSS transition on the tuned
+/// curve; the poster, still and details fade with the same timing; the row scrolls (wheel bursts, the delayed
+/// scroll into view) by a transform with its own transition. Geometry as `ExpandStyle` lays it out.
+enum ExpandWebTemplate {
+    static let source = #"""
+    {{> webHead}}
+    <style>
+    {{> webBaseCSS}}
+    .heading {
+      position: absolute;
+      margin: 0;
+      font-size: 20px;
+      font-weight: bold;
+      line-height: 28px;
+      white-space: nowrap;
+      overflow: hidden;
+    }
+    .row {
+      position: absolute;
+      left: 0;
+      display: flex;
+      align-items: flex-start;
+    }
+    .item {
+      flex: none;
+      cursor: pointer;
+    }
+    .image {
+      position: relative;
+      overflow: hidden;
+      background: #303134;
+    }
+    .poster, .still {
+      position: absolute;
+      left: 0;
+      top: 0;
+      height: 100%;
+      object-fit: cover;
+    }
+    .still {
+      width: 100%;
+      opacity: 0;
+    }
+    .details {
+      position: absolute;
+      left: 0;
+      top: 0;
+      bottom: 0;
+      box-sizing: border-box;
+      padding: 0 6px 12px 10px;
+      display: flex;
+      flex-direction: column;
+      justify-content: flex-end;
+      gap: 3px;
+      background: rgba(0, 0, 0, 0.5);
+      color: #fff;
+      font-size: 11px;
+      white-space: nowrap;
+      opacity: 0;
+    }
+    /* The panel's trailing edge fades into the still. */
+    .details::after {
+      content: "";
+      position: absolute;
+      left: 100%;
+      top: 0;
+      bottom: 0;
+      width: var(--fade-width);
+      background: linear-gradient(to right, rgba(0, 0, 0, 0.5), transparent);
+    }
+    .details strong {
+      font-size: 15px;
+    }
+    .details span, .details strong, .title {
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    .title {
+      margin: 8px 2px 0;
+      font-size: 13px;
+      line-height: 18px;
+      white-space: nowrap;
+    }
+    .expanded .poster {
+      opacity: 0;
+    }
+    .expanded .still, .expanded .details {
+      opacity: 1;
+    }
+    /* Transitions only once the page is laid out, so nothing animates on load. */
+    .animated .item {
+      transition: var(--expand-transition-width);
+    }
+    .animated .poster {
+      transition: var(--expand-transition-transform), var(--expand-transition-opacity);
+    }
+    .animated .still, .animated .details {
+      transition: var(--expand-transition-opacity);
+    }
+    </style>
+    </head>
+    <body>
+    <div id="carousel">
+      <h1 class="heading">{{deckNameHTML}}</h1>
+      <div class="row">
+    {{#items}}
+        <div class="item" data-index="{{index}}">
+          <div class="image">
+            <img class="poster" src="{{src}}" alt="{{titleHTML}}">
+            <img class="still" src="{{stillSrc}}" alt="">
+            <div class="details"><strong>{{titleHTML}}</strong><span>{{metaHTML}}</span><span>{{bylineHTML}}</span></div>
+          </div>
+          <div class="title">{{titleHTML}}</div>
+        </div>
+    {{/items}}
+      </div>
+    </div>
+    <script>
+    "use strict";
+    {{> jsTuning}}
+
+    {{> jsClock}}
+
+    {{> jsCurves}}
+
+    {{> jsWheel}}
+
+    {{> jsScroller}}
+
+    {{> jsAutoAdvance}}
+
+    // ---- The expand carousel ---------------------------------------------------------------------------------------
+
+    const carouselElement = document.getElementById("carousel");
+    const heading = carouselElement.querySelector(".heading");
+    const row = carouselElement.querySelector(".row");
+    const items = [...row.querySelectorAll(".item")];
+    const T = TUNING;
+    const expandedWidth = Math.max(T.expandedWidth, T.itemWidth);
+    const imageHeight = Math.min(T.imageHeight, T.itemHeight);
+    /** One collapsed item plus its gap. */
+    const unit = T.itemWidth + T.spacing;
+    const posterOrigins = { topLeading: "0 0", top: "50% 0", center: "50% 50%", leading: "0 50%" };
+
+    let expanded = null, pinned = null, hovered = null, pointer = null, cancelHoverTimer = null;
+
+    const scroller = new Scroller({
+      move(target, animation) {
+        const distance = Math.abs(target - this.presentation());
+        row.style.transition = animation
+          ? transition("transform", cssTiming(animation.curve, animation.duration, distance), animation.delay ?? 0)
+          : "none";
+        row.style.transform = `translateX(${-target}px)`;
+      },
+      presentation: () => -new DOMMatrixReadOnly(getComputedStyle(row).transform).m41,
+      snapAnimation: { curve: T.scrollCurve, duration: T.scrollDuration },
+      tickDistance: unit,
+    });
+    scroller.snapping = T.snapping;
+
+    /** The top of the row: the row and its heading are centred vertically. */
+    const rowTop = () => Math.max((innerHeight - T.itemHeight) / 2 + 16, 48);
+
+    /** The content's width with item `i` (or none) expanded. */
+    const contentWidth = i => 2 * T.padding + items.length * unit - T.spacing + (i === null ? 0 : expandedWidth - T.itemWidth);
+
+    /** Sizes, positions and transitions from the tuned values and the window's size. */
+    function layout() {
+      const top = rowTop();
+      Object.assign(heading.style, { left: `${T.padding}px`, top: `${top - 44}px`, width: `${Math.max(innerWidth - 2 * T.padding, 0)}px` });
+      Object.assign(row.style, { top: `${top}px`, gap: `${T.spacing}px`, padding: `0 ${T.padding}px` });
+      const expand = cssTiming(T.expandCurve, T.expandDuration, expandedWidth - T.itemWidth);
+      const style = carouselElement.style;
+      style.setProperty("--expand-transition-width", transition("width", expand));
+      style.setProperty("--expand-transition-transform", transition("transform", expand));
+      style.setProperty("--expand-transition-opacity", transition("opacity", expand));
+      style.setProperty("--fade-width", `${expandedWidth * 0.38}px`);
+      for (const item of items) {
+        const isExpanded = item.classList.contains("expanded");
+        item.style.width = `${isExpanded ? expandedWidth : T.itemWidth}px`;
+        item.style.height = `${T.itemHeight}px`;
+        const image = item.querySelector(".image");
+        Object.assign(image.style, { height: `${imageHeight}px`, borderRadius: `${T.cornerRadius}px` });
+        const poster = item.querySelector(".poster");
+        Object.assign(poster.style, { width: `${T.itemWidth}px`, transformOrigin: posterOrigins[T.posterAnchor] ?? "0 0",
+                                      transform: `scale(${isExpanded ? T.posterScale : 1})` });
+        item.querySelector(".details").style.width = `${expandedWidth * 0.62}px`;
+      }
+      updateScrollRange();
+    }
+
+    /** The scroll range and the snap targets (item leading edges) for the expansion that is the target. */
+    function updateScrollRange() {
+      scroller.maxOffset = Math.max(contentWidth(expanded) - innerWidth, 0);
+      const extra = expandedWidth - T.itemWidth;
+      scroller.snapTargets = items.map((_, i) => i * unit + (expanded !== null && expanded < i ? extra : 0));
+      if (scroller.offset > scroller.maxOffset) scroller.jump(scroller.maxOffset);
+    }
+
+    /** Expands item `i` (collapsing the one expanded before), or collapses everything with null. */
+    function setExpanded(i) {
+      if (i === expanded) return;
+      if (expanded !== null) {
+        items[expanded].classList.remove("expanded");
+        items[expanded].style.width = `${T.itemWidth}px`;
+        items[expanded].querySelector(".poster").style.transform = "scale(1)";
+      }
+      expanded = i;
+      if (i !== null) {
+        items[i].classList.add("expanded");
+        items[i].style.width = `${expandedWidth}px`;
+        items[i].querySelector(".poster").style.transform = `scale(${T.posterScale})`;
+        scrollIntoViewIfNeeded(i);
+      }
+      updateScrollRange();
+    }
+
+    /**
+     * Scrolls item `i` into view when its expanded frame would be partly outside the row, starting `scrollDelay`
+     * after the expansion.
+     */
+    function scrollIntoViewIfNeeded(i) {
+      const x = T.padding + i * unit, w = expandedWidth, o = scroller.offset, width = innerWidth;
+      const margin = Math.min(T.padding, 8);
+      if (x >= o + margin && x + w <= o + width - margin) return;
+      let target = x + w / 2 - width / 2;
+      if (T.scrollAnchor === "leading") target = x - T.padding;
+      if (T.scrollAnchor === "nearest") target = x < o + margin ? x - T.padding : x + w + T.padding - width;
+      scroller.maxOffset = Math.max(contentWidth(i) - width, 0);
+      scroller.scrollTo(target, { curve: T.scrollCurve, duration: T.scrollDuration, delay: T.scrollDelay });
+    }
+
+    // ---- Hover: the hovered item changes only when the pointer moves, with a 6 px margin ----------------------------
+
+    function itemAt(x, y) {
+      const element = document.elementFromPoint(x, y)?.closest(".item");
+      return element ? Number(element.dataset.index) : null;
+    }
+
+    function pointerMoved(x, y) {
+      pointer = { x, y };
+      if (hovered !== null) {
+        const r = items[hovered].getBoundingClientRect();
+        if (x >= r.left - 6 && x <= r.right + 6 && y >= r.top - 6 && y <= r.bottom + 6) return;
+      }
+      const next = itemAt(x, y);
+      if (next === hovered) return;
+      hovered = next;
+      hoverChanged();
+    }
+
+    function hoverChanged() {
+      cancelHoverTimer?.();
+      cancelHoverTimer = null;
+      if (pinned !== null) return;
+      if (hovered === null) return setExpanded(null);
+      const target = hovered;
+      if (T.hoverDelay > 0) {
+        cancelHoverTimer = clock.after(T.hoverDelay, () => { if (hovered === target && pinned === null) setExpanded(target); });
+      } else {
+        setExpanded(target);
+      }
+    }
+
+    carouselElement.addEventListener("pointermove", event => {
+      if (event.pointerType === "touch") return;
+      pointerMoved(event.clientX, event.clientY);
+      autoAdvance.setPaused("pointer", isOverCarousel());
+    });
+    carouselElement.addEventListener("pointerleave", () => {
+      pointer = null;
+      autoAdvance.setPaused("pointer", false);
+      if (hovered === null) return;
+      hovered = null;
+      hoverChanged();
+    });
+
+    /** A click pins an item open, or unpins it. */
+    row.addEventListener("click", event => {
+      const element = event.target.closest(".item");
+      if (!element) return;
+      const i = Number(element.dataset.index);
+      if (pinned === i) {
+        pinned = null;
+        setExpanded(hovered);
+      } else {
+        pinned = i;
+        setExpanded(i);
+      }
+    });
+
+    carouselElement.addEventListener("wheel", event => {
+      if (event.ctrlKey) return;
+      event.preventDefault();
+      scroller.wheel(wheelDelta(event), clock.now());
+    }, { passive: false });
+
+    /** The first item whose leading edge is inside the row. */
+    function firstVisibleItem() {
+      const extra = expandedWidth - T.itemWidth;
+      const index = items.findIndex((_, i) => T.padding + i * unit + (expanded !== null && expanded < i ? extra : 0) >= scroller.offset);
+      return index < 0 ? items.length - 1 : index;
+    }
+
+    function moveExpansion(step) {
+      const base = expanded ?? (step > 0 ? firstVisibleItem() - 1 : firstVisibleItem() + 1);
+      const next = Math.min(Math.max(base + step, 0), items.length - 1);
+      if (pinned !== null) pinned = next;
+      setExpanded(next);
+    }
+
+    document.addEventListener("keydown", event => {
+      if (event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.key === "ArrowLeft") moveExpansion(-1);
+      else if (event.key === "ArrowRight") moveExpansion(1);
+      else if (event.key === "Enter") { if (expanded !== null) pinned = pinned === expanded ? null : expanded; }
+      else if (event.key === "Escape" && pinned !== null) { pinned = null; setExpanded(hovered); }
+      else return;
+      event.preventDefault();
+    });
+
+    // ---- Auto-advance: pauses while the pointer is over the row -----------------------------------------------------
+
+    const isOverCarousel = () => pointer !== null && pointer.y >= rowTop() && pointer.y <= rowTop() + T.itemHeight;
+
+    const autoAdvance = new AutoAdvance({
+      enabled: T.autoAdvance && items.length >= 2,
+      interval: T.autoAdvanceInterval,
+      showsProgress: T.autoAdvanceProgress,
+      advance() {
+        const next = ((expanded ?? firstVisibleItem() - 1) + 1) % items.length;
+        if (pinned !== null) pinned = next;
+        setExpanded(next);
+      },
+    });
+
+    addEventListener("resize", layout);
+    layout();
+    scroller.jump(0);
+    row.getBoundingClientRect();
+    carouselElement.classList.add("animated");
+
+    /** For scripts and tests: the image areas on screen, and the state. */
+    const carousel = {
+      items: () => items.map((item, index) => ({ index, element: item.querySelector(".image") })),
+      state: () => ({ expanded, pinned, scrollOffset: scroller.presentation() }),
+    };
+
+    {{> jsTestMode}}
+    </script>
+    </body>
+    </html>
+    """#
+}

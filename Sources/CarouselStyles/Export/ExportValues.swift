@@ -1,0 +1,222 @@
+import CarouselSupport
+import CarouselCore
+import Foundation
+
+/// One deck image as an export names it: the asset name a SwiftUI project uses (the file name without its
+/// extension, made unique within the deck), the file it came from, and the `src` a web page loads it from.
+public struct ExportImage: Equatable, Sendable {
+    /// The deck's source: a path or URL.
+    public let source: String
+    /// The file name (`astronaut.jpg`).
+    public let file: String
+    /// The asset catalog name (`astronaut`).
+    public let asset: String
+    /// What the web page's `<img src>` says: a path relative to the page, a data URL, or the deck's URL.
+    public var pageSource: String
+
+    public init(source: String, file: String, asset: String, pageSource: String) {
+        self.source = source; self.file = file; self.asset = asset; self.pageSource = pageSource
+    }
+
+    /// Every distinct image of `deck` (posters and stills) in deck order, with unique asset and file names; each
+    /// `pageSource` is the unique file name (the caller rewrites it where the page finds the file elsewhere).
+    public static func images(of deck: Deck) -> [ExportImage] {
+        var out: [ExportImage] = []
+        var seen: Set<String> = [], assets: Set<String> = []
+        for source in deck.items.flatMap({ [$0.image] + ($0.still.map { [$0] } ?? []) }) where !seen.contains(source) {
+            seen.insert(source)
+            let name = (source as NSString).lastPathComponent
+            let ext = (name as NSString).pathExtension
+            let stem = (name as NSString).deletingPathExtension
+            var asset = stem.isEmpty ? "image" : stem, n = 2
+            while assets.contains(asset.lowercased()) { asset = "\(stem)-\(n)"; n += 1 }
+            assets.insert(asset.lowercased())
+            let file = ext.isEmpty ? asset : "\(asset).\(ext)"
+            out.append(ExportImage(source: source, file: file, asset: asset, pageSource: file))
+        }
+        return out
+    }
+}
+
+/// The values every export template reads, made from a style's parameter schema, the tuned values and the deck.
+///
+/// - `styleName`, `typeName` (`ExpandCarousel`: every top-level Swift type is prefixed with it), `summary`.
+/// - `p.KEY`: each parameter as `swift` (a literal or expression), `js` (a JavaScript literal), `text` (as the panel
+///   shows it), `unit`, and `on` (toggles, for sections). Curves also have `swift` as a SwiftUI `Animation` using their
+///   duration constant, and `js` as a curve object.
+/// - `swiftConstants` / `jsConstants`: every parameter as a declaration line with its unit and meaning, grouped
+///   by the panel's folders (`{{#swiftConstants}}// MARK: {{group}}{{#lines}}{{line}}{{/lines}}{{/swiftConstants}}`).
+/// - `items`: the deck, each with `index`, `asset`, `file`, `stillAsset`, `stillFile`, `src`, `stillSrc`, `title*`,
+///   `meta*`, `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that language);
+///   `deckName*`.
+public enum ExportValues {
+    /// The values for `parameters` (the style's full schema) on `deck`, with `images` from `ExportImage.images`.
+    public static func make(style: StyleDescriptor, export: StyleExport, parameters p: Parameters, deck: Deck,
+                            images: [ExportImage]) -> TemplateValue {
+        var params: [String: TemplateValue] = [:]
+        for spec in p.specs { params[spec.key] = .object(value(spec, in: p, export: export)) }
+        let typeName = style.name.prefix(1).uppercased() + style.name.dropFirst() + "Carousel"
+        var values: [String: TemplateValue] = [
+            "styleName": .text(style.name),
+            "typeName": .text(typeName),
+            "summary": .text(style.summary),
+            "p": .object(params),
+            "swiftConstants": .list(groups(p) { swiftLine($0, in: p, export: export) }),
+            "jsConstants": .list(groups(p) { jsLine($0, in: p) }),
+            "items": .list(items(deck, images: images)),
+            "deckNameSwift": .text(Code.swiftString(deck.name)),
+            "deckNameHTML": .text(Code.html(deck.name)),
+            "deckNameJS": .text(Code.jsString(deck.name)),
+            "itemCount": .text(String(deck.items.count)),
+        ]
+        for (k, v) in export.extras(p) { values[k] = v }
+        return .object(values)
+    }
+
+    // MARK: Parameters
+
+    private static func value(_ spec: ParameterSpec, in p: Parameters, export: StyleExport) -> [String: TemplateValue] {
+        let v = p.values[spec.key]!
+        var out: [String: TemplateValue] = ["text": .text(v.description), "js": .text(js(spec, in: p)),
+                                            "swift": .text(swift(spec, in: p, export: export).expression)]
+        if case .number(_, _, _, let unit) = spec.kind { out["unit"] = .text(unit) }
+        if case .bool(let b) = v { out["on"] = .bool(b) }
+        if case .text(let s) = v, case .choice(let options) = spec.kind {
+            // `{{#p.mode.is.scaled}}` sections for templates that branch on a choice.
+            out["is"] = .object(Dictionary(uniqueKeysWithValues: options.map { ($0, TemplateValue.bool($0 == s)) }))
+        }
+        if spec.kind == .curve { out["isSpring"] = .bool({ if case .spring = p.curve(spec.key) { true } else { false } }()) }
+        return out
+    }
+
+    /// The Swift type and expression of a parameter's constant.
+    static func swift(_ spec: ParameterSpec, in p: Parameters, export: StyleExport) -> SwiftConstant {
+        let v = p.values[spec.key]!
+        if let custom = export.swiftConstants(spec.key, v) { return custom }
+        switch (spec.kind, v) {
+        case (.number(_, _, _, let unit), .number(let n)):
+            return SwiftConstant(type: unit == "s" ? "Double" : "CGFloat", JSONValue.format(n))
+        case (_, .bool(let b)): return SwiftConstant(type: "Bool", b ? "true" : "false")
+        case (.curve, _):
+            let duration = CurveCode.durationKey(for: spec.key, in: p.specs)
+            return SwiftConstant(type: "Animation", CurveCode.swiftAnimation(p.curve(spec.key), duration: duration))
+        case (_, .text(let s)): return SwiftConstant(type: "String", Code.swiftString(s))
+        default: return SwiftConstant(type: "Double", v.description)
+        }
+    }
+
+    /// A parameter's value as JavaScript.
+    public static func js(_ spec: ParameterSpec, in p: Parameters) -> String {
+        switch p.values[spec.key]! {
+        case .number(let n): return JSONValue.format(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .text(let s): return spec.kind == .curve ? CurveCode.javaScript(p.curve(spec.key)) : Code.jsString(s)
+        }
+    }
+
+    /// The comment after a constant: its unit (or what it is) and meaning.
+    private static func comment(_ spec: ParameterSpec, in p: Parameters) -> String {
+        let what: String
+        switch spec.kind {
+        case .number(_, _, _, let unit): what = unit.isEmpty ? "0...1" : unit == "×" ? "× (factor)" : unit
+        case .toggle: what = "on/off"
+        case .choice(let options): what = "\(p.values[spec.key]!.description) (of \(options.joined(separator: ", ")))"
+        case .curve:
+            if case .spring = p.curve(spec.key) { what = "spring (settles in its own time)" } else { what = "curve" }
+        }
+        return "\(what): \(spec.meaning)"
+    }
+
+    private static func swiftLine(_ spec: ParameterSpec, in p: Parameters, export: StyleExport) -> String {
+        let c = swift(spec, in: p, export: export)
+        return "static let \(spec.key): \(c.type) = \(c.expression) // \(comment(spec, in: p))"
+    }
+
+    private static func jsLine(_ spec: ParameterSpec, in p: Parameters) -> String {
+        "\(spec.key): \(js(spec, in: p)), // \(comment(spec, in: p))"
+    }
+
+    /// The parameters' lines grouped by panel folder, in schema order.
+    private static func groups(_ p: Parameters, line: (ParameterSpec) -> String) -> [TemplateValue] {
+        var order: [String] = [], lines: [String: [TemplateValue]] = [:]
+        for spec in p.specs {
+            if lines[spec.group] == nil { order.append(spec.group) }
+            lines[spec.group, default: []].append(["line": .text(line(spec))])
+        }
+        return order.map { ["group": .text($0), "lines": .list(lines[$0]!)] }
+    }
+
+    // MARK: Deck
+
+    private static func items(_ deck: Deck, images: [ExportImage]) -> [TemplateValue] {
+        let bySource = Dictionary(images.map { ($0.source, $0) }, uniquingKeysWith: { a, _ in a })
+        return deck.items.enumerated().map { index, item in
+            let image = bySource[item.image] ?? ExportImage(source: item.image, file: item.fileName,
+                                                            asset: (item.fileName as NSString).deletingPathExtension,
+                                                            pageSource: item.image)
+            let still = item.still.flatMap { bySource[$0] } ?? image
+            let meta = [item.detail("year") ?? item.detail("date"), item.detail("certification") ?? item.detail("licence"),
+                        item.detail("runtime") ?? item.detail("size")].compactMap { $0 }.joined(separator: " · ")
+            let byline = item.detail("author").map { "By \($0)" } ?? ""
+            let size = item.size
+            return .object([
+                "index": .text(String(index)), "last": .bool(index == deck.items.count - 1),
+                "asset": .text(image.asset), "file": .text(image.file), "assetSwift": .text(Code.swiftString(image.asset)),
+                "stillAssetSwift": .text(Code.swiftString(still.asset)),
+                "stillAsset": .text(still.asset), "stillFile": .text(still.file),
+                "src": .text(Code.html(image.pageSource)), "stillSrc": .text(Code.html(still.pageSource)),
+                "srcJS": .text(Code.jsString(image.pageSource)), "stillSrcJS": .text(Code.jsString(still.pageSource)),
+                "titleSwift": .text(Code.swiftString(item.title)), "titleHTML": .text(Code.html(item.title)),
+                "titleJS": .text(Code.jsString(item.title)),
+                "metaSwift": .text(Code.swiftString(meta)), "metaHTML": .text(Code.html(meta)), "metaJS": .text(Code.jsString(meta)),
+                "bylineSwift": .text(Code.swiftString(byline)), "bylineHTML": .text(Code.html(byline)),
+                "width": .text(size.map { JSONValue.format($0.width) } ?? "0"),
+                "height": .text(size.map { JSONValue.format($0.height) } ?? "0"),
+                "aspect": .text(size.map { $0.height > 0 ? JSONValue.format($0.width / $0.height) : "1" } ?? "1"),
+                "hasSize": .bool(size != nil),
+            ])
+        }
+    }
+}
+
+/// Text written as a literal of a target language.
+public enum Code {
+    /// A Swift string literal.
+    public static func swiftString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7f { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JavaScript string literal that is also safe inside a `<script>` element (`<` is escaped).
+    public static func jsString(_ s: String) -> String {
+        JSONValue.string(s).serialized(indent: nil).replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    }
+
+    /// Text for HTML content or a quoted attribute.
+    public static func html(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}

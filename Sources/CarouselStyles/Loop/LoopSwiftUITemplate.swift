@@ -1,0 +1,114 @@
+/// The loop style as a SwiftUI file, after its article (seed 002): the deck taped into a strip of copies that an
+/// offset slides; selecting a card first re-centres the strip without animation, then animates the rest.
+enum LoopSwiftUITemplate {
+    static let source = #"""
+    {{> swiftHeader}}
+
+    {{> swiftTuning}}
+
+    {{> swiftDeck}}
+
+    /// The Loopy infinite carousel: the deck repeated into one strip of copies. Selecting a card re-centres the strip
+    /// on the same picture in the middle copy without animation (nothing changes on screen), then animates the
+    /// remaining distance, so the strip never runs out. Tap a card, or use Left / Right.
+    struct {{typeName}}: View {
+        private typealias Tuning = {{typeName}}Tuning
+        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+
+        /// The strip position: the card centred in the view.
+        @State private var current: Int
+        @State private var isPointerOver = false
+
+        init(items: [{{typeName}}Item] = {{typeName}}Item.deck) {
+            self.items = items
+            _current = State(initialValue: items.count * (Tuning.copies / 2))
+        }
+
+        private var loopCount: Int { items.count * Tuning.copies }
+
+        private var cardWidth: CGFloat { Tuning.cardWidth + Tuning.spacing }
+
+        private var evenShift: CGFloat {
+            loopCount.isMultiple(of: 2) ? -cardWidth / 2 : 0
+        }
+
+        private var offset: CGFloat {
+            cardWidth * CGFloat(loopCount / 2 - current) + evenShift
+        }
+
+        var body: some View {
+            HStack(spacing: 0) {
+                HStack(spacing: Tuning.spacing) {
+                    ForEach(0 ..< loopCount, id: \.self) { i in
+                        {{typeName}}Card(item: items[i % items.count], isSelected: current == i)
+                            .onTapGesture { onSelect(i) }
+                    }
+                }
+                .fixedSize()
+                .offset(x: offset)
+            }
+            .frame(maxWidth: .infinity)
+            .clipped()
+            .contentShape(Rectangle())
+            .onHover { isPointerOver = $0 }
+            .focusable()
+            .onKeyPress(.leftArrow) { onSelect(current - 1); return .handled }
+            .onKeyPress(.rightArrow) { onSelect(current + 1); return .handled }
+            .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
+                                              interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver,
+                                              showsProgress: Tuning.autoAdvanceProgress) {
+                onSelect(current + 1)
+            })
+        }
+
+        /// The article's selection: a card in the last copies jumps back (a card in the first copies forward) onto the
+        /// same picture in the middle copy, outside any animation, then slides the rest of the way.
+        private func onSelect(_ index: Int) {
+            guard !items.isEmpty else { return }
+            let count = items.count
+            let middle = count * (Tuning.copies / 2)
+            let item = (index % count + count) % count
+            let jump = abs(current - index)
+            if index >= middle + count {
+                current = middle + item - jump
+                withAnimation(Tuning.selectionCurve) { current += jump }
+            } else if index < middle {
+                current = middle + item + jump
+                withAnimation(Tuning.selectionCurve) { current -= jump }
+            } else {
+                withAnimation(Tuning.selectionCurve) { current = index }
+            }
+        }
+    }
+
+    /// One card: the image, wider (and taller in proportion) when selected, with its title beneath.
+    struct {{typeName}}Card: View {
+        private typealias Tuning = {{typeName}}Tuning
+        let item: {{typeName}}Item
+        let isSelected: Bool
+
+        var body: some View {
+            let width = isSelected ? Tuning.selectedWidth : Tuning.cardWidth
+            VStack(spacing: 6) {
+                Image(item.image)
+                    .resizable()
+                    .scaledToFill()
+                    .frame(width: width, height: Tuning.cardHeight * width / Tuning.cardWidth)
+                    .clipShape(RoundedRectangle(cornerRadius: Tuning.cornerRadius))
+                if Tuning.caption {
+                    Text(item.title)
+                        .font(.caption)
+                        .lineLimit(1)
+                        .frame(width: width)
+                        .opacity(isSelected ? 1 : 0.6)
+                }
+            }
+        }
+    }
+
+    #Preview {
+        {{typeName}}()
+            .frame(height: 260)
+    }
+    """#
+}

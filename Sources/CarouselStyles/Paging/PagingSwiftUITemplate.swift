@@ -1,0 +1,137 @@
+/// The paging style as a SwiftUI file, after its article (seed 004): full-size pages paging horizontally, moved on
+/// by a repeating timer (back to the first after the last), each image centred at its natural size, with page dots.
+enum PagingSwiftUITemplate {
+    static let source = #"""
+    {{> swiftHeader}}
+
+    /// How an image sits in its page: the article's `.center` (natural size, centred), aspect-fill or aspect-fit.
+    enum {{typeName}}ContentMode {
+        case center, fill, fit
+    }
+
+    /// What happens after the last page: scroll back across every page (the article), or go on seamlessly.
+    enum {{typeName}}Wrap {
+        case rewind, seamless
+    }
+
+    {{> swiftTuning}}
+
+    {{> swiftDeck}}
+
+    /// Full-size pages paging horizontally, after the article's auto-advancing `UICollectionView` carousel: a timer
+    /// selects the next page every interval (no timer with fewer than two images), after the last page it goes back
+    /// to the first, and it waits while the pointer is over the pages. Page dots show where you are; Left / Right move.
+    struct {{typeName}}: View {
+        private typealias Tuning = {{typeName}}Tuning
+        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+
+        /// The page shown: an index into `pages`.
+        @State private var position: Int? = 0
+        @State private var isPointerOver = false
+
+        /// The pages: the deck, plus a copy of the first page at the end when wrapping seamlessly.
+        private var pages: [{{typeName}}Item] {
+            Tuning.wrap == .seamless && items.count >= 2 ? items + [items[0]] : items
+        }
+
+        /// The deck index of the page shown.
+        private var currentPage: Int { items.isEmpty ? 0 : (position ?? 0) % items.count }
+
+        var body: some View {
+            ScrollView(.horizontal) {
+                LazyHStack(spacing: Tuning.pageSpacing) {
+                    ForEach(Array(pages.enumerated()), id: \.offset) { index, item in
+                        page(item)
+                            .containerRelativeFrame([.horizontal, .vertical])
+                            .id(index)
+                    }
+                }
+                .scrollTargetLayout()
+            }
+            .scrollTargetBehavior(.viewAligned)
+            .scrollPosition(id: $position)
+            .scrollIndicators(.hidden)
+            .overlay(alignment: .bottom) {
+                if Tuning.dots && items.count >= 2 {
+                    dots
+                }
+            }
+            .onHover { isPointerOver = $0 }
+            .focusable()
+            .onKeyPress(.leftArrow) { select(currentPage - 1); return .handled }
+            .onKeyPress(.rightArrow) { select(currentPage + 1); return .handled }
+            .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
+                                              interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver,
+                                              showsProgress: Tuning.autoAdvanceProgress) {
+                advance()
+            })
+        }
+
+        /// One page: the image placed by the content mode on the page's background, clipped to the page.
+        @ViewBuilder private func page(_ item: {{typeName}}Item) -> some View {
+            ZStack {
+                Tuning.background
+                switch Tuning.contentMode {
+                case .center:
+                    Image(item.image)
+                case .fill:
+                    Image(item.image).resizable().scaledToFill()
+                case .fit:
+                    Image(item.image).resizable().scaledToFit()
+                }
+            }
+            .clipped()
+        }
+
+        /// The page indicator: the current page's dot bright, the others dimmed, on a dark pill.
+        private var dots: some View {
+            HStack(spacing: Tuning.dotSize) {
+                ForEach(items.indices, id: \.self) { index in
+                    Circle()
+                        .fill(.white)
+                        .frame(width: Tuning.dotSize, height: Tuning.dotSize)
+                        .opacity(index == currentPage ? 1 : 0.4)
+                        .onTapGesture { select(index) }
+                }
+            }
+            .animation(.easeOut(duration: 0.2), value: currentPage)
+            .padding(Tuning.dotSize)
+            .background(Capsule().fill(.black.opacity(0.35)))
+            .padding(.bottom, Tuning.dotsInset)
+        }
+
+        /// Moves to deck page `index` (clamped) with the page animation.
+        private func select(_ index: Int) {
+            guard !items.isEmpty else { return }
+            withAnimation(Tuning.pageCurve) {
+                position = min(max(index, 0), items.count - 1)
+            }
+        }
+
+        /// The timer's step: the next page; after the last, back across every page to the first (rewind) or on to
+        /// the copy of the first, then invisibly to the first itself (seamless).
+        private func advance() {
+            guard items.count >= 2 else { return }
+            let next = (position ?? 0) + 1
+            if next < items.count {
+                withAnimation(Tuning.pageCurve) { position = next }
+            } else if Tuning.wrap == .rewind {
+                withAnimation(Tuning.pageCurve) { position = 0 }
+            } else {
+                withAnimation(Tuning.pageCurve) {
+                    position = items.count
+                } completion: {
+                    var jump = Transaction()
+                    jump.disablesAnimations = true
+                    withTransaction(jump) { position = 0 }
+                }
+            }
+        }
+    }
+
+    #Preview {
+        {{typeName}}()
+            .frame(height: 400)
+    }
+    """#
+}

@@ -1,0 +1,264 @@
+/// The paging style as a web page: a strip of window-sized pages moved by a CSS transform transition on the page
+/// curve (a spring sampled into `linear()`); drags follow the pointer and settle with the settle curve, carrying the
+/// fling's velocity; dots, keys, one page per wheel burst, and the auto-advance timer. Geometry as `PagingStyle`.
+enum PagingWebTemplate {
+    static let source = #"""
+    {{> webHead}}
+    <style>
+    {{> webBaseCSS}}
+    .strip {
+      position: absolute;
+      left: 0;
+      top: 0;
+      display: flex;
+    }
+    .page {
+      flex: none;
+      overflow: hidden;
+      cursor: grab;
+    }
+    .page img {
+      width: 100%;
+      height: 100%;
+    }
+    .dots {
+      position: absolute;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      background: rgba(0, 0, 0, 0.35);
+      color: #fff;
+      z-index: 1;
+    }
+    .dot {
+      position: absolute;
+      border-radius: 50%;
+      background: #fff;
+      opacity: 0.4;
+      transition: opacity 0.2s cubic-bezier(0, 0, 0.58, 1);
+      cursor: pointer;
+    }
+    .dot.current {
+      opacity: 1;
+    }
+    </style>
+    </head>
+    <body>
+    <div id="carousel">
+      <div class="strip">
+    {{#items}}
+        <div class="page" data-index="{{index}}"><img src="{{src}}" alt="{{titleHTML}}"></div>
+    {{/items}}
+      </div>
+      <div class="dots"></div>
+    </div>
+    <script>
+    "use strict";
+    {{> jsTuning}}
+
+    {{> jsClock}}
+
+    {{> jsCurves}}
+
+    {{> jsWheel}}
+
+    {{> jsScroller}}
+
+    {{> jsAutoAdvance}}
+
+    // ---- The paging carousel ---------------------------------------------------------------------------------------
+
+    const carouselElement = document.getElementById("carousel");
+    const strip = carouselElement.querySelector(".strip");
+    const dotsBar = carouselElement.querySelector(".dots");
+    const T = TUNING;
+    const realPages = [...strip.querySelectorAll(".page")];
+    const count = realPages.length;
+    const fits = { center: "none", fill: "cover", fit: "contain" };
+    const backgrounds = { none: "transparent", black: "#000", white: "#fff", gray: "#303134" };
+    const pageAnimation = { curve: T.pageCurve, duration: T.pageDuration };
+
+    // With seamless wrapping the strip also holds a copy of the last page before the first and of the first after
+    // the last; landing on a copy is followed by an invisible jump to the real page.
+    const leadingCopies = T.wrap === "seamless" && count >= 2 ? 1 : 0;
+    if (leadingCopies) {
+      strip.prepend(realPages[count - 1].cloneNode(true));
+      strip.append(realPages[0].cloneNode(true));
+    }
+    const slots = [...strip.querySelectorAll(".page")];
+    let pitch = 1, cancelSettle = null;
+
+    const scroller = new Scroller({
+      move(target, animation, velocity = 0) {
+        const timing = animation && cssTiming(animation.curve, animation.duration, Math.abs(target - this.presentation()), velocity);
+        strip.style.transition = timing ? transition("transform", timing) : "none";
+        strip.style.transform = `translateX(${-target}px)`;
+        moved(timing ? timing.duration : 0);
+      },
+      presentation: () => -new DOMMatrixReadOnly(getComputedStyle(strip).transform).m41,
+      snapAnimation: { curve: T.settleCurve, duration: T.pageDuration },
+    });
+
+    const deckIndex = slot => ((slot - leadingCopies) % count + count) % count;
+    const targetSlot = () => Math.min(Math.max(Math.round(scroller.offset / pitch), 0), slots.length - 1);
+    const isCopy = slot => leadingCopies > 0 && (slot === 0 || slot === count + 1);
+    /** The page shown or being moved to. */
+    const page = () => deckIndex(targetSlot());
+
+    /** Pages the size of the window, the strip's snap targets, and the dots; keeps the page shown. */
+    function layout() {
+      const shown = scroller.presentation() / pitch;
+      pitch = Math.max(innerWidth + T.pageSpacing, 1);
+      strip.style.gap = `${T.pageSpacing}px`;
+      for (const slot of slots) {
+        Object.assign(slot.style, { width: `${innerWidth}px`, height: `${innerHeight}px`, background: backgrounds[T.background] });
+        slot.querySelector("img").style.objectFit = fits[T.contentMode];
+      }
+      scroller.snapTargets = slots.map((_, i) => i * pitch);
+      scroller.maxOffset = (slots.length - 1) * pitch;
+      scroller.jump((Number.isFinite(shown) && shown > 0 ? Math.round(shown) : leadingCopies) * pitch);
+      layoutDots();
+    }
+
+    // ---- Dots: a pill at the bottom, the current page's dot bright (or "page / count" when they do not fit) ---------
+
+    const dotSize = T.dotSize;
+    const dots = [];
+    let usesLabel = false;
+
+    function layoutDots() {
+      dotsBar.hidden = !T.dots || count < 2;
+      const height = 3 * dotSize;
+      const dotsWidth = count * 2 * dotSize - dotSize + 2 * dotSize;
+      usesLabel = dotsWidth > innerWidth - 32;
+      const width = usesLabel ? `${count} / ${count}`.length * Math.max(dotSize * 1.5, 11) * 0.6 + 2 * height : dotsWidth;
+      Object.assign(dotsBar.style, { left: `${(innerWidth - width) / 2}px`, top: `${innerHeight - T.dotsInset - height}px`,
+                                     width: `${width}px`, height: `${height}px`, borderRadius: `${height / 2}px`,
+                                     fontSize: `${Math.max(dotSize * 1.5, 11)}px` });
+      dotsBar.textContent = "";
+      dots.length = 0;
+      if (!usesLabel) {
+        for (let i = 0; i < count; i++) {
+          const dot = document.createElement("div");
+          dot.className = "dot";
+          Object.assign(dot.style, { left: `${dotSize + i * 2 * dotSize}px`, top: `${dotSize}px`, width: `${dotSize}px`, height: `${dotSize}px` });
+          dot.addEventListener("click", event => { event.stopPropagation(); select(i); });
+          dotsBar.appendChild(dot);
+          dots.push(dot);
+        }
+      }
+      showPage();
+    }
+
+    function showPage() {
+      const current = page();
+      if (usesLabel) dotsBar.textContent = `${current + 1} / ${count}`;
+      dots.forEach((dot, i) => dot.classList.toggle("current", i === current));
+    }
+
+    dotsBar.addEventListener("click", event => {
+      if (!usesLabel) return;
+      const r = dotsBar.getBoundingClientRect();
+      move(event.clientX < r.left + r.width / 2 ? -1 : 1);
+    });
+
+    // ---- Moves ------------------------------------------------------------------------------------------------------
+
+    /** After every change of the target: the dots follow, and a move that ends on a copy jumps to the real page. */
+    function moved(duration) {
+      showPage();
+      cancelSettle?.();
+      cancelSettle = null;
+      if (scroller.dragging) return;
+      if (duration > 0) cancelSettle = clock.after(duration, () => { cancelSettle = null; unwrapCopy(); });
+      else unwrapCopy();
+    }
+
+    /** On (or going to) a copy page: moves by a whole deck's length to the same picture on the real page. */
+    function unwrapCopy() {
+      const slot = targetSlot();
+      if (!isCopy(slot)) return;
+      const shift = (slot === 0 ? 1 : -1) * count * pitch;
+      const shifted = scroller.presentation() + shift;
+      if (shifted < 0 || shifted > scroller.maxOffset) return;
+      const moving = cancelSettle !== null;
+      scroller.jump(shifted);
+      strip.getBoundingClientRect();
+      if (moving) scroller.scrollTo(slot * pitch + shift, pageAnimation);
+    }
+
+    /** Moves to page `index` with the page animation: keys, wheel, dots and auto-advance. */
+    function select(index) {
+      if (scroller.dragging) return;
+      unwrapCopy();
+      scroller.scrollTo((Math.min(Math.max(index, 0), count - 1) + leadingCopies) * pitch, pageAnimation);
+    }
+
+    /** Moves `steps` pages on; at an end it stops (rewind) or goes on to a copy (seamless). */
+    function move(steps) {
+      if (scroller.dragging) return;
+      unwrapCopy();
+      scroller.scrollTo(Math.min(Math.max(targetSlot() + steps, 0), slots.length - 1) * pitch, pageAnimation);
+    }
+
+    // ---- Input ------------------------------------------------------------------------------------------------------
+
+    document.addEventListener("keydown", event => {
+      if (event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.key === "ArrowLeft") move(-1);
+      else if (event.key === "ArrowRight") move(1);
+      else if (event.key === "Home") select(0);
+      else if (event.key === "End") select(count - 1);
+      else return;
+      event.preventDefault();
+    });
+
+    const wheelFilter = new WheelBurstFilter();
+    carouselElement.addEventListener("wheel", event => {
+      if (event.ctrlKey) return;
+      event.preventDefault();
+      if (scroller.dragging) return;
+      const step = wheelFilter.step(wheelDelta(event), clock.now());
+      if (step) move(step);
+    }, { passive: false });
+
+    const isDragging = trackDrag(strip, ({ phase, dx, velocity }) => {
+      if (phase === "begin") scroller.beginDrag();
+      else if (phase === "move") scroller.drag(dx);
+      else scroller.endDrag(velocity);
+      autoAdvance.setPaused("drag", scroller.dragging);
+    });
+
+    // ---- Auto-advance: the article's timer; waits while the pointer is over the pages -------------------------------
+
+    const autoAdvance = new AutoAdvance({
+      enabled: T.autoAdvance && count >= 2,
+      interval: T.autoAdvanceInterval,
+      showsProgress: T.autoAdvanceProgress,
+      advance() {
+        if (scroller.dragging) return;
+        if (T.wrap === "rewind" && page() === count - 1) select(0);
+        else move(1);
+      },
+    });
+    carouselElement.addEventListener("pointermove", event => { if (event.pointerType !== "touch") autoAdvance.setPaused("pointer", true); });
+    carouselElement.addEventListener("pointerleave", () => autoAdvance.setPaused("pointer", false));
+
+    addEventListener("resize", layout);
+    layout();
+
+    /** For scripts and tests: the pages on screen (a copy reports the page it shows), and the state. */
+    const carousel = {
+      items: () => slots.map((element, slot) => ({ index: deckIndex(slot), element })).filter(({ element }) => {
+        const r = element.getBoundingClientRect();
+        return r.right > 1e-3 && r.left < innerWidth - 1e-3;
+      }),
+      state: () => ({ page: page(), scrollOffset: scroller.presentation() - leadingCopies * pitch, dragging: isDragging() }),
+    };
+
+    {{> jsTestMode}}
+    </script>
+    </body>
+    </html>
+    """#
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `carousel-lab export` as a user runs it: bad input is one line naming the culprit, and nothing is left behind.
+@Suite struct ExportCommandTests {
+    @Test("Bad arguments and unwritable places are one line, and leave no file")
+    func badInput() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.html").path
+
+        let format = try CLI.run(["export", "--format", "pdf", "--out", page])
+        #expect(format.status == 64 && format.lines == ["Error: --format must be swiftui or html, got \"pdf\""])
+
+        let style = try CLI.run(["export", "--format", "html", "--style", "nope", "--out", page])
+        #expect(style.status != 0 && style.lines.count == 1 && style.lines[0].contains("unknown style \"nope\""), "\(style.stderr)")
+
+        let missing = try CLI.run(["export", "--format", "swiftui", "--out", folder.appendingPathComponent("no/such/dir/a.swift").path])
+        #expect(missing.status == 1 && missing.lines.count == 1 && missing.lines[0].contains("no/such/dir"), "\(missing.stderr)")
+
+        let params = folder.appendingPathComponent("bad.json").path
+        try "{\"itemWidth\": 9000, \"spacing\": 4}".write(toFile: params, atomically: true, encoding: .utf8)
+        let partly = try CLI.run(["export", "--format", "swiftui", "--params", params, "--out", folder.appendingPathComponent("a.swift").path])
+        #expect(partly.status == 0 && partly.lines == ["carousel-lab: \(params):1: itemWidth: 9000 is out of range 40...600 (ignored)"])
+        let swift = try String(contentsOf: folder.appendingPathComponent("a.swift"), encoding: .utf8)
+        #expect(swift.contains("static let spacing: CGFloat = 4 // pt") && swift.contains("static let itemWidth: CGFloat = 150 // pt"))
+
+        // A read-only folder: neither the page nor its images folder appears.
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o555])
+        let denied = try CLI.run(["export", "--format", "html", "--out", locked.appendingPathComponent("p.html").path], asNobody: true)
+        #expect(denied.status == 1 && denied.lines.count == 1, "\(denied.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("a.swift"))
+    }
+}
