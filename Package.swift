@@ -27,10 +27,10 @@ let package = Package(
         // The app model: style switching, the tuning panel, scripted input, layout export, capture, auto-advance, the
         // window's driver.
         .target(name: "CarouselApp", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),
-        // Image bytes for a deck's sources: paths, file:// and http(s):// through libcurl, memory and disk caches,
-        // retry policy. No SDL.
+        // Image bytes for a deck's sources: paths, file:// and http(s):// through libcurl with bounded memory,
+        // memory and disk caches, retry policy. No SDL.
         .target(name: "ImageFetching", dependencies: ["CarouselSupport", "CCurl"]),
-        // libcurl from Debian (libcurl4-openssl-dev), wrapped by a shim header (its setopt is variadic).
+        // libcurl (Debian's, OpenSSL flavour), wrapped by a shim header for its variadic calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The SDL system libraries, wrapped by shim headers.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),

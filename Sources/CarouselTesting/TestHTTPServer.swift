@@ -11,48 +11,115 @@ import Darwin
 /// counts it by path, waits the route's delay, answers and closes. Unknown paths get a 404. The accept loop ends when
 /// the server is stopped, released, or after `maxConnections`, so a test can never leave a loop running. Shared by
 /// the image-fetching, backend and end-to-end tests.
+///
+/// Routes can also be hostile: bodies of any size made while they are sent (never held whole), a Content-Length
+/// that lies in either direction, chunked or close-delimited bodies with no length, gzip bombs with
+/// `Content-Encoding: gzip`, redirects (loops and chains), bytes trickled slowly, and HTML pages with status 200. A
+/// body is sent only as fast as the client reads it (TCP's back-pressure), and sending stops when the client goes
+/// away or the server is stopped.
 public final class TestHTTPServer: @unchecked Sendable {
     /// What a path answers.
     public struct Route: Sendable {
         public var status: Int
-        public var body: [UInt8]
+        public var content: Content
+        public var framing: Framing
+        /// The Content-Type header, or nil for none.
+        public var contentType: String?
+        /// More header fields (Location, Content-Encoding, ...).
+        public var headers: [String: String]
         /// Seconds to wait before answering.
         public var delay: Double
-        /// Whether to send Content-Length (without it the body ends when the connection closes).
-        public var sendsLength: Bool
-        public var contentType: String
-        /// Headers besides Content-Type, Content-Length and Connection (e.g. Location, Content-Encoding).
-        public var headers: [(String, String)] = []
-        /// A body of this many bytes made on the fly (an endless pattern, never held in memory) instead of `body`.
-        public var generated: Int?
-        /// The Content-Length announced instead of the body's real length (a lie in either direction).
-        public var announcedLength: Int?
-        /// Sends the body with chunked transfer encoding (no length at all).
-        public var chunked = false
-        /// Seconds between bytes: a server trickling the body a byte at a time.
-        public var trickle: Double?
+        /// Send the body slowly: this many bytes, then a pause, and again.
+        public var trickle: Trickle?
 
-        /// A response: 200 with an empty PNG-typed body unless told otherwise.
+        /// A response: 200 with an empty PNG-typed body unless told otherwise; `sendsLength` false leaves out the
+        /// Content-Length (the body then ends when the connection closes).
         public init(status: Int = 200, body: [UInt8] = [], delay: Double = 0, sendsLength: Bool = true,
                     contentType: String = "image/png") {
-            self.status = status; self.body = body; self.delay = delay
-            self.sendsLength = sendsLength; self.contentType = contentType
+            self.init(status: status, content: .bytes(body), framing: sendsLength ? .contentLength : .closeDelimited,
+                      contentType: contentType, delay: delay)
         }
 
-        /// A redirect to `location` (a path on this server or a URL).
-        public static func redirect(to location: String) -> Route {
-            var r = Route(status: 302, contentType: "text/plain")
-            r.headers = [("Location", location)]
-            return r
+        /// Any response.
+        public init(status: Int = 200, content: Content, framing: Framing = .contentLength,
+                    contentType: String? = "image/png", headers: [String: String] = [:], delay: Double = 0,
+                    trickle: Trickle? = nil) {
+            self.status = status; self.content = content; self.framing = framing; self.contentType = contentType
+            self.headers = headers; self.delay = delay; self.trickle = trickle
         }
 
-        /// A 200 whose body is `bytes` bytes made on the fly (the length announced, chunked, or neither).
-        public static func huge(_ bytes: Int, sendsLength: Bool = true, chunked: Bool = false) -> Route {
-            var r = Route(sendsLength: sendsLength, contentType: "image/jpeg")
-            r.generated = bytes
-            r.chunked = chunked
-            return r
+        /// A redirect to `location` (a path on this server or a whole URL).
+        public static func redirect(to location: String, status: Int = 302) -> Route {
+            Route(status: status, content: .bytes(Array("moved".utf8)), contentType: "text/plain", headers: ["Location": location])
         }
+
+        /// An HTML page, with status 200 unless told otherwise (a captive portal, a CDN's error page).
+        public static func html(_ page: String, status: Int = 200) -> Route {
+            Route(status: status, content: .bytes(Array(page.utf8)), contentType: "text/html; charset=utf-8")
+        }
+    }
+
+    /// A route's body.
+    public enum Content: Sendable {
+        case bytes([UInt8])
+        /// `prefix`, then `fill`, then `suffix`: `count` bytes in all, made while it is sent.
+        case generated(prefix: [UInt8], fill: UInt8, count: Int, suffix: [UInt8] = [])
+        /// A gzip stream of `prefix` and zeros up to `decodedCount` bytes, made while it is sent (send it with
+        /// `Content-Encoding: gzip` for a gzip bomb).
+        case gzip(GzipOfZeros)
+
+        /// Hands the body to `sink` in pieces; stops when `sink` returns false.
+        func write(to sink: ([UInt8]) -> Bool) {
+            switch self {
+            case .bytes(let bytes):
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + 1024, bytes.count)
+                    guard sink(Array(bytes[offset..<end])) else { return }
+                    offset = end
+                }
+            case .generated(let prefix, let fill, let count, let suffix):
+                if !prefix.isEmpty { guard sink(Array(prefix.prefix(count))) else { return } }
+                var left = count - prefix.count - suffix.count
+                let piece = [UInt8](repeating: fill, count: 64 << 10)
+                while left > 0 {
+                    let n = min(left, piece.count)
+                    guard sink(n == piece.count ? piece : Array(piece[0..<n])) else { return }
+                    left -= n
+                }
+                if !suffix.isEmpty { _ = sink(suffix) }
+            case .gzip(let stream):
+                stream.write(to: sink)
+            }
+        }
+
+        /// The body's length in bytes.
+        var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .generated(_, _, let count, _): count
+            case .gzip(let stream): stream.encodedCount
+            }
+        }
+    }
+
+    /// How the end of a body is told.
+    public enum Framing: Sendable {
+        /// A true Content-Length.
+        case contentLength
+        /// This Content-Length, whatever the body's real length: a lie in either direction.
+        case declaredLength(Int)
+        /// No length: the body ends when the server closes the connection.
+        case closeDelimited
+        /// `Transfer-Encoding: chunked`, no length.
+        case chunked
+    }
+
+    /// A slow body: `bytes` at a time, `interval` seconds apart.
+    public struct Trickle: Sendable {
+        public var bytes: Int
+        public var interval: Double
+        public init(bytes: Int, interval: Double) { self.bytes = max(bytes, 1); self.interval = interval }
     }
 
     /// The port the server listens on.
@@ -62,6 +129,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var routes: [String: Route]
     private var counts: [String: Int] = [:]
+    private var sent: [String: Int] = [:]
     private var stopped = false
 
     /// Starts listening and accepting.
@@ -98,13 +166,16 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// How many requests `path` has had.
     public func requests(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[path] ?? 0 }
 
+    /// Body bytes written to clients for `path` (what the clients' sockets accepted, not what they read).
+    public func bytesSent(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return sent[path] ?? 0 }
+
     /// Requests for every path together.
     public var totalRequests: Int { lock.lock(); defer { lock.unlock() }; return counts.values.reduce(0, +) }
 
     /// Replaces or adds a route.
     public func set(_ path: String, _ route: Route) { lock.lock(); routes[path] = route; lock.unlock() }
 
-    /// Stops accepting (connections in progress finish on their own).
+    /// Stops accepting, and ends the bodies being sent (a trickle, a huge body) at their next piece.
     public func stop() {
         lock.lock()
         defer { lock.unlock() }
@@ -133,6 +204,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         defer { close(connection) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A client that stops reading but keeps the connection open cannot hold this thread for long.
+        var sendTimeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         guard let path = readRequestPath(connection) else { return }
         let route: Route = {
             lock.lock(); defer { lock.unlock() }
@@ -140,31 +214,35 @@ public final class TestHTTPServer: @unchecked Sendable {
             return routes[path] ?? Route(status: 404, body: Array("not found".utf8), contentType: "text/plain")
         }()
         if route.delay > 0 { Thread.sleep(forTimeInterval: route.delay) }
-        let reason = route.status == 200 ? "OK" : route.status == 302 ? "Found" : "Error"
-        var head = "HTTP/1.1 \(route.status) \(reason)\r\nContent-Type: \(route.contentType)\r\nConnection: close\r\n"
-        let length = route.generated ?? route.body.count
-        if route.chunked {
-            head += "Transfer-Encoding: chunked\r\n"
-        } else if route.sendsLength {
-            head += "Content-Length: \(route.announcedLength ?? length)\r\n"
+        var head = "HTTP/1.1 \(route.status) \(route.status == 200 ? "OK" : "Error")\r\nConnection: close\r\n"
+        if let type = route.contentType { head += "Content-Type: \(type)\r\n" }
+        for (name, value) in route.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        switch route.framing {
+        case .contentLength: head += "Content-Length: \(route.content.count)\r\n"
+        case .declaredLength(let n): head += "Content-Length: \(n)\r\n"
+        case .chunked: head += "Transfer-Encoding: chunked\r\n"
+        case .closeDelimited: break
         }
-        for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         guard write(connection, Array(head.utf8)) else { return }
-        // The body in pieces, as a network would deliver it (a generated one from one reused buffer).
-        let piece = 64 * 1024
-        let pattern = [UInt8](repeating: 0x5A, count: piece)
-        var offset = 0
-        while offset < length {
-            let n = route.trickle != nil ? 1 : min(route.generated != nil ? piece : 1024, length - offset)
-            let bytes = route.generated != nil ? Array(pattern[0..<n]) : Array(route.body[offset..<offset + n])
-            let framed = route.chunked ? Array((String(n, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8) : bytes
-            guard write(connection, framed) else { return }
-            offset += n
-            if let t = route.trickle { Thread.sleep(forTimeInterval: t) }
-            if isStopped && route.trickle != nil { return }
+        let chunked: Bool = if case .chunked = route.framing { true } else { false }
+        var gone = false
+        route.content.write { piece in
+            var rest = piece[...]
+            while !rest.isEmpty {
+                guard !isStopped else { gone = true; return false }
+                let n = route.trickle.map { min($0.bytes, rest.count) } ?? rest.count
+                var frame = chunked ? Array((String(n, radix: 16) + "\r\n").utf8) : []
+                frame += rest.prefix(n)
+                if chunked { frame += [0x0D, 0x0A] }
+                guard write(connection, frame) else { gone = true; return false }
+                lock.lock(); sent[path, default: 0] += n; lock.unlock()
+                rest = rest.dropFirst(n)
+                if let trickle = route.trickle { Thread.sleep(forTimeInterval: trickle.interval) }
+            }
+            return true
         }
-        if route.chunked { _ = write(connection, Array("0\r\n\r\n".utf8)) }
+        if chunked && !gone { _ = write(connection, Array("0\r\n\r\n".utf8)) }
     }
 
     /// Reads up to the end of the request head; returns the request path.

@@ -13,12 +13,15 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case http(status: Int)
         /// No complete response within the timeout.
         case timeout
-        /// The body is larger than the byte budget.
+        /// The body is larger than the byte budget (as sent, or once decompressed).
         case tooLarge(limit: Int)
-        /// The connection failed (refused, host not found, dropped), too many redirects, or the body was empty or cut off.
-        case network
-        /// The server answered with something that is not an image: an HTML or text page, JSON, compressed data.
+        /// More redirects than the fetcher follows (a loop, or a chain too long).
+        case tooManyRedirects
+        /// The server answered with something that is not an image (an HTML page with status 200, text, unknown
+        /// bytes).
         case notAnImage
+        /// The connection failed (refused, host not found, dropped, closed early) or the body was empty.
+        case network
         /// The caller's task was cancelled.
         case cancelled
     }
@@ -38,11 +41,12 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Whether trying again later can help. A malformed source or an oversized image stays so; a missing file, an
-    /// HTTP error (a 404 included: the file may be put up), a timeout or a dropped connection may not.
+    /// Whether trying again later can help. A malformed source, an oversized image, a redirect loop or a page that
+    /// is not an image stays so; a missing file, an HTTP error (a 404 included: the file may be put up), a timeout
+    /// or a dropped connection may not.
     public var isRetryable: Bool {
         switch kind {
-        case .invalidSource, .tooLarge, .cancelled, .notAnImage: false
+        case .invalidSource, .tooLarge, .tooManyRedirects, .notAnImage, .cancelled: false
         case .notFound, .unreadable, .http, .timeout, .network: true
         }
     }

@@ -7,8 +7,10 @@ import Foundation
 /// bounded in size, files named by the SHA-256 of the URL), then the network, so a second run is served from disk
 /// without a request. Concurrent fetches of one URL share one request. Local files are read directly and not cached.
 ///
-/// HTTP goes through libcurl (`HTTPClient`): TLS, redirects (at most 10), proxies from the environment, a byte
-/// budget that bounds memory whatever the server sends, and an overall deadline.
+/// HTTP goes through libcurl (`HTTPClient`), with limits that hold against any server: a fetch keeps at most
+/// `maxResponseBytes` of body in memory (a longer body, a Content-Length that lies, a chunked body with no length or
+/// a gzip bomb is cut there), follows at most 10 redirects, is cut when it stalls or at its deadline, and a response
+/// that is not an image (an HTML page with status 200) fails as such. Only images reach the caches.
 ///
 /// `fetch` never retries: the caller (the image store) shows the error placeholder and retries on its own clock
 /// with `RetryPolicy`. It is safe to call from any task or actor.
@@ -17,6 +19,9 @@ public final class ImageFetcher: Sendable {
     public struct Configuration: Sendable {
         /// Seconds a whole HTTP response may take.
         public var timeout: Double
+        /// Seconds a response may arrive slower than 1 KB/s before it is cut (a server that trickles bytes); at
+        /// or above `timeout`, only the deadline applies.
+        public var stallTimeout: Double
         /// The largest image accepted, in bytes (files and responses alike).
         public var maxResponseBytes: Int
         /// The memory cache's budget, in bytes (0 turns it off).
@@ -26,10 +31,13 @@ public final class ImageFetcher: Sendable {
         /// The disk cache's folder, or nil for no disk cache.
         public var diskCacheDirectory: URL?
 
-        /// 10 s, 64 MB per image, 128 MB in memory, 200 MB on disk under `defaultCacheDirectory()`.
-        public init(timeout: Double = 10, maxResponseBytes: Int = 64 << 20, memoryCacheBytes: Int = 128 << 20,
-                    diskCacheBytes: Int = 200 << 20, diskCacheDirectory: URL? = Configuration.defaultCacheDirectory()) {
+        /// 10 s (stalled after 5 s under 1 KB/s), 64 MB per image, 128 MB in memory, 200 MB on disk under
+        /// `defaultCacheDirectory()`.
+        public init(timeout: Double = 10, stallTimeout: Double = 5, maxResponseBytes: Int = 64 << 20,
+                    memoryCacheBytes: Int = 128 << 20, diskCacheBytes: Int = 200 << 20,
+                    diskCacheDirectory: URL? = Configuration.defaultCacheDirectory()) {
             self.timeout = max(timeout, 0.001)
+            self.stallTimeout = max(stallTimeout, 1)
             self.maxResponseBytes = max(maxResponseBytes, 1)
             self.memoryCacheBytes = max(memoryCacheBytes, 0)
             self.diskCacheBytes = max(diskCacheBytes, 0)
@@ -108,7 +116,7 @@ public final class ImageFetcher: Sendable {
         guard case .success(.remote) = Self.classify(source) else { return nil }
         let key = Self.cacheKey(for: source)
         if let data = memory.withLock({ $0.data(for: key) }) { return data }
-        return disk?.read(key)
+        return disk?.read(key, maxBytes: configuration.maxResponseBytes)
     }
 
     /// Counts of memory hits, disk hits, network requests and file reads so far.
@@ -134,13 +142,15 @@ public final class ImageFetcher: Sendable {
 
     private func load(_ url: URL, source: String, key: String) async -> Result<Data, FetchError> {
         defer { _ = inFlight.withLock { $0.removeValue(forKey: key) } }
-        if let data = disk?.read(key), data.count <= configuration.maxResponseBytes {
+        if let data = disk?.read(key, maxBytes: configuration.maxResponseBytes) {
             counters.withLock { $0.diskHits += 1 }
             memory.withLock { $0.insert(data, for: key) }
             return .success(data)
         }
         counters.withLock { $0.networkRequests += 1 }
-        let result = await http.get(url, source: source, limit: configuration.maxResponseBytes, timeout: configuration.timeout)
+        let limits = HTTPLimits(bytes: configuration.maxResponseBytes, timeout: configuration.timeout,
+                                stall: configuration.stallTimeout)
+        let result = await http.get(url.absoluteString, source: source, limits: limits)
         if case .success(let data) = result {
             memory.withLock { $0.insert(data, for: key) }
             disk?.write(data, for: key)
