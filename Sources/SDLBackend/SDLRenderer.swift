@@ -156,9 +156,14 @@ public final class SDLRenderer: PartialRenderer {
         let start = SDL_GetPerformanceCounter()
         if !presents {
             SDL_RenderFlush(context.renderer)
-        } else if var rects = partial, let window = context.window {
+        } else if let partial, let window = context.window {
             SDL_RenderFlush(context.renderer)
-            SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
+            // The window may have been resized since this frame was laid out (SDL already knows, the app not yet):
+            // X11 refuses a rectangle that starts past the window's edge, so each is clipped to the window now.
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSize(window, &w, &h)
+            var rects = partial.compactMap { SDLRenderer.clip($0, width: w, height: h) }
+            if !rects.isEmpty { SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count)) }
         } else {
             SDL_RenderPresent(context.renderer)
         }
@@ -202,6 +207,13 @@ public final class SDLRenderer: PartialRenderer {
     }
 
     /// A rectangle in points as whole device pixels, rounded outwards.
+    /// `r` clipped to a `width` x `height` window, or nil when nothing of it is inside.
+    static func clip(_ r: SDL_Rect, width: Int32, height: Int32) -> SDL_Rect? {
+        let x0 = max(r.x, 0), y0 = max(r.y, 0)
+        let x1 = min(r.x + r.w, width), y1 = min(r.y + r.h, height)
+        return x1 > x0 && y1 > y0 ? SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0) : nil
+    }
+
     private func devicePixels(_ r: Rect) -> SDL_Rect {
         let x0 = Int32((r.minX * scale).rounded(.down)), y0 = Int32((r.minY * scale).rounded(.down))
         return SDL_Rect(x: x0, y: y0, w: Int32((r.maxX * scale).rounded(.up)) - x0, h: Int32((r.maxY * scale).rounded(.up)) - y0)

@@ -131,6 +131,13 @@ public final class SDLWindowHost {
     /// The window size in points.
     public var size: Size { renderer.size }
 
+    /// Resizes the window and lets SDL learn of it (its size and surface change) without telling the renderer, as
+    /// happens between a frame's layout and its present when the user drags the window's edge.
+    func setSizeForTesting(_ w: Int32, _ h: Int32) {
+        SDL_SetWindowSize(window, w, h)
+        SDL_PumpEvents()
+    }
+
     /// The pointer's position in `window`'s points when it is inside the window, from the window system's global
     /// pointer state (an X server round trip: used at launch and until the first enter or leave, not per motion).
     static func pointerPosition(in window: OpaquePointer) -> Point? {

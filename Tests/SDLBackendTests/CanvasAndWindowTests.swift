@@ -89,6 +89,27 @@ struct WindowTests {
         #expect(driver.events.contains { if case .magnify(.end, _, _) = $0 { return true } else { return false } })
     }
 
+    /// A partial frame laid out for the old size, presented after SDL learnt of a resize (the soak's crash: X11
+    /// killed the app with BadValue for a rectangle starting past the new edge). Its regions are clipped to the window.
+    @Test func partialFrameAfterAShrinkPresentsOnlyWhatIsInside() throws {
+        let host = try SDLWindowHost(title: "carousel-lab shrink", size: Size(400, 300))
+        let renderer = host.renderer
+        renderer.beginFrame(clearColor: .black)
+        renderer.fill(Rect(0, 0, 400, 300), cornerRadius: 0, color: Color(0.2, 0.4, 0.8))
+        renderer.endFrame()
+        host.setSizeForTesting(200, 150)
+        renderer.beginFrame(clearColor: .black, regions: [Rect(300, 200, 80, 60), Rect(150, 100, 100, 100)])
+        for region in [Rect(300, 200, 80, 60), Rect(150, 100, 100, 100)] {
+            renderer.beginRegion(region)
+            renderer.fill(region, cornerRadius: 0, color: .white)
+        }
+        renderer.endFrame()
+        #expect(SDLRenderer.clip(SDL_Rect(x: 300, y: 200, w: 80, h: 60), width: 200, height: 150) == nil)
+        let inside = try #require(SDLRenderer.clip(SDL_Rect(x: 150, y: 100, w: 100, h: 100), width: 200, height: 150))
+        #expect((inside.x, inside.y, inside.w, inside.h) == (150, 100, 50, 50))
+        #expect(SDLRenderer.clip(SDL_Rect(x: -5, y: -5, w: 10, h: 10), width: 200, height: 150).map { ($0.x, $0.w) }! == (0, 5))
+    }
+
     @Test func pinchSelectionSucceedsOnTheX11Window() throws {
         _ = carousel_set_hint("SDL_VIDEODRIVER", "x11")
         #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
