@@ -451,8 +451,13 @@ public final class Preview: FrameDriver {
     /// pane's style and state.
     private var statusText: String {
         let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        return frameStats.line(speed: speedText, style: styleType.descriptor.name, state: state)
+        let line = frameStats.line(speed: speedText, style: styleType.descriptor.name, state: state)
+        return rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)"
     }
+
+    /// The window's renderer and why it was chosen ("software (auto: no GPU device in /dev/dri)"), shown at the end
+    /// of the F3 line.
+    public var rendererDescription = ""
 
     // MARK: Messages
 

@@ -7,7 +7,7 @@ public enum BenchRenderer: String, Sendable, CaseIterable {
     /// SDL's software renderer on an off-screen surface in this process (no display needed); the probes open
     /// software windows (the dummy video driver when there is no display).
     case software
-    /// The app's window with its default renderer (software into the window's framebuffer). Needs a display.
+    /// The app's window with its default renderer (`auto`: software into the window's framebuffer unless a GPU driver draws OpenGL). Needs a display.
     case window
     /// The app's window with the accelerated renderer (OpenGL; Mesa llvmpipe under Xvfb). Needs a display.
     case accelerated
@@ -16,7 +16,7 @@ public enum BenchRenderer: String, Sendable, CaseIterable {
     public var needsDisplay: Bool { self != .software }
 
     /// How the probes' windows draw.
-    var windowRendering: WindowRendering { self == .accelerated ? .accelerated : .software }
+    var windowRendering: WindowRendering { self == .accelerated ? .accelerated : .auto }
 
     /// The environment child processes run with: without a display, SDL's dummy video driver (a software
     /// framebuffer in memory).
@@ -45,7 +45,7 @@ final class BenchTarget {
             host.frameInterval = 0
             self.host = host; canvas = nil
             renderer = host.renderer
-            rendererName = host.rendererName
+            rendererName = host.rendererChoice.description
         case .software:
             let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
             self.canvas = canvas; host = nil

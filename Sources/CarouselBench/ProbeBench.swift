@@ -156,7 +156,7 @@ public enum ProbeRunner {
                                  settle: kind == .startup ? 0.5 : 0)
         driver.decodeCPU = { [unowned host] in host.imageStore.decodeCPUSeconds }
         host.run(driver: driver)
-        var result = ProbeResult(kind: kind, rendererName: host.rendererName, seconds: driver.measuredSeconds, deckSize: deck.items.count)
+        var result = ProbeResult(kind: kind, rendererName: host.rendererChoice.description, seconds: driver.measuredSeconds, deckSize: deck.items.count)
         result.firstFrame = driver.firstFrame
         result.allVisibleImages = driver.allVisibleImages
         result.cpuSeconds = driver.cpuSeconds

@@ -10,6 +10,8 @@ public enum WindowRendering: String, Sendable, CaseIterable {
     case software
     /// SDL's accelerated renderer (OpenGL; Mesa llvmpipe on a machine without a GPU), with vsync.
     case accelerated
+    /// The default: accelerated when OpenGL is a hardware driver, software otherwise (see `RendererChoice`).
+    case auto
 }
 
 /// A resizable, high-DPI-aware window with a software or accelerated renderer, its image store, and the event loop
@@ -30,6 +32,8 @@ public final class SDLWindowHost {
     public var onImagesChanged: (@MainActor () -> Void)?
     /// The SDL render driver in use ("opengl", "software", ...).
     public let rendererName: String
+    /// The renderer chosen and why (`--renderer auto` decides by the machine): the F3 line, `--stats`, `bench`.
+    public let rendererChoice: RendererChoice
     /// Saves frames of this window as PNGs off the frame loop (hand it to the app as its `ScreenshotTaker`).
     public let screenshotter: Screenshotter
     private var translator: EventTranslator
@@ -53,10 +57,8 @@ public final class SDLWindowHost {
 
     /// Opens a window of `size` points titled `title`, drawn by `rendering`. Throws `SDLBackendError.noDisplay`
     /// when no display is available (run `carousel-lab capture` for headless use instead).
-    public init(title: String, size: Size, rendering: WindowRendering = .software) throws {
+    public init(title: String, size: Size, rendering requested: WindowRendering = .auto) throws {
         _ = carousel_set_hint("SDL_RENDER_SCALE_QUALITY", "1")
-        // The software renderer's framebuffer without OpenGL (SDL otherwise loads it to probe acceleration).
-        if rendering == .software { _ = carousel_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0") }
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
@@ -69,6 +71,10 @@ public final class SDLWindowHost {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLBackendError.noDisplay("SDL found only its invisible \(driver) video driver")
         }
+        var choice = RendererChoice.resolve(requested)
+        let rendering = choice.rendering
+        // The software renderer's framebuffer without OpenGL (SDL otherwise loads it to probe acceleration).
+        if rendering == .software { _ = carousel_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0") }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let pos = Int32(carousel_windowpos_centered())
         guard let window = SDL_CreateWindow(title, pos, pos, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
@@ -81,7 +87,9 @@ public final class SDLWindowHost {
         if rendering == .accelerated {
             sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
             if sdlRenderer == nil {
-                printError("carousel-lab: no accelerated renderer (\(RendererContext.lastError())); using software")
+                let why = RendererContext.lastError()
+                printError("carousel-lab: no accelerated renderer (\(why)); using software")
+                choice = RendererChoice(rendering: .software, reason: "no accelerated renderer: \(why)")
             }
         }
         if sdlRenderer == nil { sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
@@ -93,6 +101,7 @@ public final class SDLWindowHost {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(sdlRenderer, &info)
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        rendererChoice = choice
         self.window = window
         var mode = SDL_DisplayMode()
         let display = SDL_GetWindowDisplayIndex(window)

@@ -270,8 +270,8 @@ extension CarouselLab {
         @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder ($XDG_PICTURES_DIR or ~/Pictures), else in the current directory.")
         var screenshots: String?
 
-        @Option(name: .long, help: "software (the default: fast here and light) or accelerated (OpenGL, with vsync).")
-        var renderer: String = WindowRendering.software.rawValue
+        @Option(name: .long, help: "auto (the default: OpenGL when a GPU driver draws it, else software), software (SDL's, into the window's framebuffer) or accelerated (OpenGL, with vsync).")
+        var renderer: String = WindowRendering.auto.rawValue
         @Flag(name: .long, help: "Clips (Ctrl+R, Shift+F12) also as a GIF beside the MP4.")
         var gif = false
         @Option(name: .long, parsing: .unconditional, help: "Seconds an instant replay (Shift+F12) keeps, 1 to 300 (default 10).")
@@ -283,7 +283,7 @@ extension CarouselLab {
                     throw ArgumentError("--replay must be 1...300 seconds, got \(replay)")
                 }
                 guard WindowRendering(rawValue: renderer) != nil else {
-                    throw ArgumentError("--renderer must be software or accelerated, got \"\(renderer)\"")
+                    throw ArgumentError("--renderer must be auto, software or accelerated, got \"\(renderer)\"")
                 }
             }
         }
@@ -296,13 +296,14 @@ extension CarouselLab {
                 let inputs = try options.readInputs(size: size)
                 _ = try options.styleName()
                 let host: SDLWindowHost
-                do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .software) } catch {
+                do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .auto) } catch {
                     let message = "\(error)"
                     throw Failure(message.contains("carousel-lab capture") ? message : "\(message). For screenshots without a display, use `carousel-lab capture`.")
                 }
                 host.imageStore.onFailure = printError
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true)
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
+                preview.rendererDescription = host.rendererChoice.description
                 preview.sound = SDLClickSound()
                 preview.clipboard = SDLClipboard()
                 let folder = ScreenshotFolder.resolve(
@@ -324,7 +325,8 @@ extension CarouselLab {
                     // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
                     driver.statsLine = { [unowned driver, unowned host] in
                         runStats.line(frames: driver.framesDrawn, textureBytes: host.imageStore.textureBytes,
-                                      text: host.renderer.textCacheFootprint, lastTrim: host.lastTrimDuration)
+                                      text: host.renderer.textCacheFootprint, lastTrim: host.lastTrimDuration,
+                                      renderer: host.rendererChoice)
                     }
                     let request = driver.statsRequest, wake = host.wake
                     Signals.handle([SIGUSR1]) { request.raise(); wake() }

@@ -8,8 +8,9 @@ struct RunStats {
     private let started = Date()
 
     /// The line: "stats: 36012 frames in 600.0 s (60.0 fps), image textures 80.2 MB, text 2.1 MB (6 fonts), heap in
-    /// use 85.0 MB, resident memory 92.3 MB (peak 95.1 MB)".
-    func line(frames: Int, textureBytes: Int, text cache: (bytes: Int, fonts: Int), lastTrim: Double) -> String {
+    /// use 85.0 MB, resident memory 92.3 MB (peak 95.1 MB), renderer software (auto: no GPU device in /dev/dri)".
+    func line(frames: Int, textureBytes: Int, text cache: (bytes: Int, fonts: Int), lastTrim: Double,
+              renderer: RendererChoice) -> String {
         let seconds = Date().timeIntervalSince(started)
         var text = String(format: "stats: %d frames in %.1f s (%.1f fps), image textures %.1f MB, text %.1f MB (%d fonts)",
                           frames, seconds, seconds > 0 ? Double(frames) / seconds : 0, Double(textureBytes) / 1_048_576,
@@ -19,6 +20,6 @@ struct RunStats {
         if let m = ProcessMetrics.memory() {
             text += String(format: ", resident memory %.1f MB (peak %.1f MB)", m.rss, m.peakRSS)
         }
-        return text
+        return text + ", renderer \(renderer)"
     }
 }
