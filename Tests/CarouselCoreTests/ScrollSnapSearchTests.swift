@@ -31,7 +31,7 @@ struct ScrollSnapSearchTests {
             scroll.maxOffset = max
             scroll.snapTargets = targets
             for _ in 0..<10 {
-                let offset = Double.random(in: -60...(x + 60), using: &rng)
+                let offset = Double.random(in: -60...(Swift.max(x, 0) + 60), using: &rng)
                 #expect(scroll.nearestTargetIndex(to: offset) == reference(targets, max: max, offset: offset),
                         "targets \(targets), max \(max), offset \(offset)")
             }
@@ -53,5 +53,53 @@ struct ScrollSnapSearchTests {
         #expect(scroll.nearestTargetIndex(to: 100) == 1)
         scroll.step(by: 1)
         #expect(scroll.offset == 120)
+    }
+}
+
+/// Lazy targets (a count and an offset per index, issue 18) rest where the same targets as a list rest, for rows
+/// whose targets are at least a point apart, across clamping at both ends.
+@Suite("Scroll controller: lazy snap targets")
+@MainActor
+struct LazySnapTargetTests {
+    @Test("Agree with the list on random rows, ranges and offsets")
+    func agreeWithTheList() {
+        var rng = SystemRandomNumberGenerator()
+        let scene = Scene(size: Size(800, 600))
+        let list = ScrollController(scene: scene), lazy = ScrollController(scene: scene)
+        for _ in 0..<300 {
+            var x = Double.random(in: -300...20, using: &rng)
+            let targets: [Double] = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                x += [1, 1.2, 10, 150].randomElement(using: &rng)!
+                return x
+            }
+            let max = [0, 0.4, Double.random(in: 0...(x > 0 ? x + 50 : 100), using: &rng)].randomElement(using: &rng)!
+            list.maxOffset = max; lazy.maxOffset = max
+            list.snapTargets = targets
+            lazy.targets = .lazy(count: targets.count) { targets[$0] }
+            for _ in 0..<10 {
+                let offset = Double.random(in: -60...(Swift.max(x, 0) + 60), using: &rng)
+                let a = list.nearestTargetIndex(to: offset), b = lazy.nearestTargetIndex(to: offset)
+                #expect(a == b, "targets \(targets), max \(max), offset \(offset)")
+                // The same target reached by a step from there.
+                list.jump(to: offset); lazy.jump(to: offset)
+                let steps = Int.random(in: -3...3, using: &rng)
+                list.step(by: steps); lazy.step(by: steps)
+                #expect(abs(list.offset - lazy.offset) < 1e-9, "targets \(targets), max \(max), offset \(offset), step \(steps)")
+            }
+        }
+    }
+
+    @Test("A million targets are never materialised: a step asks for a few offsets")
+    func aStepAsksForFewOffsets() {
+        let scene = Scene(size: Size(800, 600))
+        let scroll = ScrollController(scene: scene)
+        scroll.maxOffset = 1e9
+        final class Counter { var asked = 0 }
+        let counter = Counter()
+        scroll.targets = .lazy(count: 1_000_000) { counter.asked += 1; return Double($0) * 200 }
+        scroll.jump(to: 5_000_000)
+        scroll.step(by: 1)
+        #expect(scroll.offset == 5_000_200)
+        #expect(counter.asked < 200, "asked for \(counter.asked) offsets")
     }
 }

@@ -1,6 +1,6 @@
 /// A one-dimensional scroll position with clamping, snapping, wheel and drag input, and animated moves.
 ///
-/// The offset is how far the content has moved left (0 shows the start). `snapTargets` are the offsets the row may
+/// The offset is how far the content has moved left (0 shows the start). `targets` are the offsets the row may
 /// rest at (item edges, item centres or pages); with snapping on, a wheel burst moves to the neighbouring target and a
 /// drag settles on one with a spring that keeps the fling velocity. With snapping off, wheel ticks move the content by
 /// `tickDistance` each. The owning style reads `presentationOffset` in its layout pass each frame.
@@ -18,12 +18,18 @@ public final class ScrollController {
             if offset > maxOffset { jump(to: maxOffset) }
         }
     }
-    /// Offsets the content may rest at, sorted ascending; empty means free scrolling.
-    public var snapTargets: [Double] = [] { didSet { cachedTargets = nil } }
+    /// Offsets the content may rest at, ascending; none means free scrolling. Lazy targets (a count and an offset
+    /// per index) keep a change of a long row's targets O(1).
+    public var targets = SnapTargets([]) { didSet { cachedTargets = nil } }
+    /// The targets as a list (set a list; reading one materialises it).
+    public var snapTargets: [Double] {
+        get { (0..<targets.count).map { targets[$0] } }
+        set { targets = SnapTargets(newValue) }
+    }
     /// `effectiveTargets`, kept until the targets or the range change: a wheel step on a long row then costs a
     /// binary search, not a pass over every item.
-    private var cachedTargets: [Double]?
-    /// Whether wheel and drag input settle on `snapTargets`.
+    private var cachedTargets: ResolvedSnapTargets?
+    /// Whether wheel and drag input settle on `targets`.
     public var isSnapping = true
     /// The motion used for snapping and programmatic moves: a critically damped spring decelerates smoothly.
     public var snapAnimation: Animation = .spring(response: 0.4, dampingFraction: 1)
@@ -48,17 +54,11 @@ public final class ScrollController {
     public var wheelFilter: WheelBurstFilter { get { burst } set { burst = newValue } }
 
     /// The snap targets clamped to the range, without near-duplicates (those closer than half a point).
-    private var effectiveTargets: [Double] {
+    private var effectiveTargets: ResolvedSnapTargets {
         if let cachedTargets { return cachedTargets }
-        var out: [Double] = []
-        out.reserveCapacity(snapTargets.count)
-        for t in snapTargets {
-            let c = min(max(t, 0), maxOffset)
-            if let last = out.last, abs(last - c) <= 0.5 { continue }
-            out.append(c)
-        }
-        cachedTargets = out
-        return out
+        let resolved = targets.resolved(maxOffset: maxOffset)
+        cachedTargets = resolved
+        return resolved
     }
 
     // MARK: Moves
@@ -74,7 +74,7 @@ public final class ScrollController {
     /// Moves with no animation.
     public func jump(to target: Double) { scroll(to: target, animation: nil) }
 
-    /// The index in `snapTargets` nearest to `offset` (the first of two equally near). A binary search: the
+    /// The index among the effective targets nearest to `offset` (the first of two equally near). A binary search: the
     /// effective targets ascend.
     public func nearestTargetIndex(to offset: Double) -> Int? {
         let targets = effectiveTargets
@@ -105,7 +105,7 @@ public final class ScrollController {
 
     /// A wheel delta along the scroll axis: positive moves the content towards its end. `precise` deltas are pixels.
     public func wheel(_ delta: Double, precise: Bool) {
-        if isSnapping && !snapTargets.isEmpty {
+        if isSnapping && targets.count > 0 {
             let s = burst.step(delta: delta, precise: precise, at: scene.now)
             if s != 0 { step(by: s) }
         } else {

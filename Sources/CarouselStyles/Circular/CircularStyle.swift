@@ -256,7 +256,7 @@ public final class CircularStyle: CarouselStyle {
     private func configureScroll() {
         let count = deck.items.count
         scroll.maxOffset = Double(max(count - 1, 0)) * settings.pitch
-        scroll.snapTargets = (0..<count).map { Double($0) * settings.pitch }
+        scroll.targets = .lazy(count: count) { [pitch = settings.pitch] in Double($0) * pitch }
         scroll.isSnapping = settings.snapping
         scroll.snapAnimation = settings.snapAnimation
     }

@@ -111,16 +111,11 @@ public final class ExpandStyle: CarouselStyle {
         scroll.maxOffset = max(w - scene.size.width, 0)
         guard snapTargetsStale else { return }
         snapTargetsStale = false
-        // Item leading edges with the target expansions: O(n + expanded items), so only when those change.
-        let extras = expansion.filter { $0.value.model > 0 }.sorted { $0.key < $1.key }
-        var targets: [Double] = []
-        targets.reserveCapacity(settings.snapping ? count : 0)
-        var shift = 0.0, k = 0
-        for i in 0..<(settings.snapping ? count : 0) {
-            while k < extras.count, extras[k].key < i { shift += extra(extras[k].value.model); k += 1 }
-            targets.append(Double(i) * settings.unit + shift)
+        // Item leading edges with the target expansions (a few items at most), computed when asked.
+        let extras = expansion.filter { $0.value.model > 0 }.map { (index: $0.key, width: extra($0.value.model)) }
+        scroll.targets = .lazy(count: settings.snapping ? count : 0) { [unit = settings.unit] i in
+            extras.reduce(Double(i) * unit) { $1.index < i ? $0 + $1.width : $0 }
         }
-        scroll.snapTargets = targets
     }
 
     /// The top of the row: the row and its heading are centred vertically.

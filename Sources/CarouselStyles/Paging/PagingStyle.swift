@@ -179,7 +179,7 @@ public final class PagingStyle: CarouselStyle {
         leadingCopies = newLeading
         recycleAllViews()
         rebase {
-            scroller.snapTargets = (0..<slotCount).map(offset(ofSlot:))
+            scroller.targets = .lazy(count: slotCount) { [pitch] in Double($0) * pitch }
             scroller.maxOffset = offset(ofSlot: max(slotCount - 1, 0))
             scroller.jump(to: (presented + Double(leadingCopies)) * pitch)
             if wasMoving { scroller.scroll(to: (target + Double(leadingCopies)) * pitch, animation: pageAnimation) }

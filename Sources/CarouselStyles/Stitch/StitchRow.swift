@@ -50,9 +50,6 @@ struct StitchRow: Equatable {
         return extra >= 0 ? 0...extra : (extra / 2)...(extra / 2)
     }
 
-    /// The offset that puts image `i`'s leading edge on the leading padding line (a snap target).
-    func leadingEdges(spacing s: Double) -> [Double] { (0..<count).map { x($0, spacing: s) } }
-
     // MARK: Lookups
 
     /// The first image whose trailing edge lies after strip coordinate `u` (`count` when none does).

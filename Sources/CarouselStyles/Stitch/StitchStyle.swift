@@ -224,8 +224,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
         let s = targetSpacing
         scroll.maxOffset = max(row.offsetRange(spacing: shownSpacing).upperBound, row.offsetRange(spacing: s).upperBound, 0)
         if snapTargetsSpacing != s {
-            // O(n) in the deck size, only when the target spacing or the measures change.
-            scroll.snapTargets = row.leadingEdges(spacing: s)
+            scroll.targets = .lazy(count: row.count) { [row] in row.x($0, spacing: s) }
             snapTargetsSpacing = s
         }
     }
