@@ -1,3 +1,4 @@
+import CarouselTesting
 import CarouselSupport
 import CarouselApp
 import CarouselCore
@@ -98,7 +99,7 @@ struct BenchRun {
     let stderr: String
 
     static var executable: String { AppWindow.executable }
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+    static var available: Bool { TestRequirement.met(FileManager.default.isExecutableFile(atPath: executable)) }
 
     init(_ arguments: [String]) throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cache-\(UUID().uuidString)")

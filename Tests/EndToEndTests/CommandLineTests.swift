@@ -1,3 +1,4 @@
+import CarouselTesting
 import CarouselSupport
 import CarouselCore
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 /// code, and that it leaves no partial files behind.
 enum CLI {
     static var executable: String { AppWindow.executable }
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+    static var available: Bool { TestRequirement.met(FileManager.default.isExecutableFile(atPath: executable)) }
     /// Environment variables that would change what the app finds (a display, fonts, resources).
     static let cleared = ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "CAROUSEL_LAB_FONT_DIRS", "CAROUSEL_LAB_RESOURCES"]
 

@@ -1,3 +1,4 @@
+import CarouselTesting
 import CarouselSupport
 import CarouselCore
 import Foundation
@@ -8,7 +9,7 @@ import Testing
 /// frames of the same arguments (issue 15).
 @Suite("Record", .serialized)
 struct RecordTests {
-    static var ffmpegAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") }
+    static var ffmpegAvailable: Bool { TestRequirement.met(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")) }
     static let script = "0.1 move 260 300; 0.5 move 450 300"
 
     /// Decodes every frame of `file` as RGB bytes of `width` x `height` (cropping FFmpeg's even-size padding).

@@ -1,3 +1,4 @@
+import CarouselTesting
 import CarouselSupport
 import CarouselCore
 import Foundation
@@ -10,7 +11,7 @@ final class PrivateDisplay {
     /// ":N".
     let name: String
 
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
+    static var available: Bool { TestRequirement.met(FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")) }
 
     /// Starts Xvfb on the first free display from :200 and waits for its socket.
     init() throws {

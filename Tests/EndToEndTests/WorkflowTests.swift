@@ -1,3 +1,4 @@
+import CarouselTesting
 import CarouselSupport
 import CarouselApp
 import CarouselCore
@@ -20,7 +21,7 @@ func runCLI(_ arguments: [String], timeout: Double = 120) throws -> (status: Int
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-var cliAvailable: Bool { FileManager.default.isExecutableFile(atPath: AppWindow.executable) }
+var cliAvailable: Bool { TestRequirement.met(FileManager.default.isExecutableFile(atPath: AppWindow.executable)) }
 
 /// Whether two images match within the golden tolerance (mean channel difference under 1.5, under 0.5 % of pixels
 /// off by more than 24 levels).

@@ -1,3 +1,4 @@
+import CarouselTesting
 import CSDL2
 import CSDL2Image
 import CX11
@@ -73,7 +74,7 @@ final class ScriptDriver: FrameDriver {
     var wantsQuit: Bool { frames >= maxFrames && lastTime > 0.3 }
 }
 
-let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
+let hasDisplay = TestRequirement.met(ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false)
 
 @MainActor
 @Suite("Window (only with DISPLAY, e.g. under xvfb-run)", .serialized, .enabled(if: hasDisplay))
