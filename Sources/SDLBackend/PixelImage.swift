@@ -49,4 +49,42 @@ public struct PixelImage: Sendable, Equatable {
         let pixels = max(width * height, 1)
         return (Double(total) / Double(pixels * 3), Double(over) / Double(pixels))
     }
+    /// The pixels where any colour channel differs from `other` by more than `tolerance` (anti-aliasing and text
+    /// rasterisation noise stays within a few levels; a missing or moved element is far beyond), and an image showing
+    /// them: this image faded to grey, each such pixel in red. Images of different sizes differ everywhere.
+    public func pixelsOff(from other: PixelImage, tolerance: Int) -> (count: Int, worst: Int, diff: PixelImage) {
+        guard width == other.width, height == other.height, rgba.count == other.rgba.count else {
+            return (max(width * height, other.width * other.height), 255, self)
+        }
+        var count = 0, worst = 0
+        var diff = [UInt8](repeating: 255, count: rgba.count)
+        var i = 0
+        while i < rgba.count {
+            var d = 0
+            for c in 0..<3 { d = max(d, abs(Int(rgba[i + c]) - Int(other.rgba[i + c]))) }
+            worst = max(worst, d)
+            if d > tolerance {
+                count += 1
+                diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0
+            } else {
+                let grey = UInt8((Int(rgba[i]) + Int(rgba[i + 1]) + Int(rgba[i + 2])) / 12 + 170)
+                diff[i] = grey; diff[i + 1] = grey; diff[i + 2] = grey
+            }
+            i += 4
+        }
+        return (count, worst, PixelImage(width: width, height: height, rgba: diff))
+    }
+
+    /// Writes the image as a PNG (atomically, as every PNG the app writes).
+    public func savePNG(to path: String) throws {
+        var bytes = rgba
+        try bytes.withUnsafeMutableBytes { buffer in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(buffer.baseAddress, Int32(width), Int32(height), 32,
+                                                                   Int32(width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+                throw SDLBackendError.saveFailed(path: path, reason: String(cString: SDL_GetError()))
+            }
+            defer { SDL_FreeSurface(surface) }
+            try PNGWriter.save(surface, to: path)
+        }
+    }
 }
