@@ -49,6 +49,7 @@ public struct PixelImage: Sendable, Equatable {
         let pixels = max(width * height, 1)
         return (Double(total) / Double(pixels * 3), Double(over) / Double(pixels))
     }
+
     /// The pixels where any colour channel differs from `other` by more than `tolerance` (anti-aliasing and text
     /// rasterisation noise stays within a few levels; a missing or moved element is far beyond), and an image showing
     /// them: this image faded to grey, each such pixel in red. Images of different sizes differ everywhere.
