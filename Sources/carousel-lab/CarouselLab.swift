@@ -110,14 +110,14 @@ struct DeckOptions: ParsableArguments {
         return Size(Double(w), Double(h))
     }
 
-    /// Loads the deck, printing warnings on stderr.
-    @MainActor func loadDeck() throws -> Deck {
+    /// Loads the deck, giving warnings to `report` (stderr).
+    @MainActor func loadDeck(report: (String) -> Void = printError) throws -> Deck {
         guard let path = images ?? ResourceLocator.bundledDeck() else {
             throw Failure("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
         }
         do {
             let (deck, warnings) = try Deck.load(path: path)
-            warnings.forEach(printError)
+            warnings.forEach(report)
             return deck
         } catch {
             throw Failure(error.message)
@@ -135,8 +135,8 @@ struct DeckOptions: ParsableArguments {
 
     /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
     /// used.
-    @MainActor func readInputs(size: Size, useSidecar: Bool = false) throws -> Inputs {
-        Inputs(deck: try loadDeck(), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar))
+    @MainActor func readInputs(size: Size, useSidecar: Bool = false, report: (String) -> Void = printError) throws -> Inputs {
+        Inputs(deck: try loadDeck(report: report), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar, report: report))
     }
 
     /// Builds the preview with parameters, auto-advance and messages wired: one pane, or one per `--compare` variant
@@ -144,7 +144,8 @@ struct DeckOptions: ParsableArguments {
     /// variant's own file) is watched and reloaded live into its pane, and a file broken later shows its error in the
     /// window instead of stopping; without, the values read in `inputs` are applied once. (A file that is broken at
     /// the start is a failure either way: `readInputs` reports it before a window opens.)
-    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool, useSidecar: Bool = false) throws -> Preview {
+    @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool, useSidecar: Bool = false,
+                                report: @escaping (String) -> Void = printError) throws -> Preview {
         let current = Variant(name: "current", style: try styleName(), values: inputs.parameters, file: params)
         var variants = [current]
         var files: [String?] = [params]
@@ -164,8 +165,8 @@ struct DeckOptions: ParsableArguments {
         if watch { for (i, file) in files.enumerated() where file != nil { variants[i].values = nil } }
         let preview: Preview
         do { preview = try Preview(deck: inputs.deck, images: store, size: size, variants: variants) } catch { throw Failure(error.message) }
-        preview.report = printError
-        ParameterFileProblems.report(preview.startupProblems)
+        preview.report = report
+        preview.startupProblems.forEach(report)
         if watch {
             for (pane, file) in zip(preview.panes, files) {
                 guard let file else { continue }
@@ -184,13 +185,13 @@ struct DeckOptions: ParsableArguments {
     }
 
     /// The scripted input, if any: `--input`, else (with `useSidecar`) the input recorded in a screenshot sidecar.
-    func script(size: Size, useSidecar: Bool = false) throws -> ScriptedInput {
+    func script(size: Size, useSidecar: Bool = false, report: (String) -> Void = printError) throws -> ScriptedInput {
         if let input {
             do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
         }
         if useSidecar, let sidecar = sidecarDefaults(), let recorded = sidecar.input {
             if sidecar.inputTruncated {
-                printError("\(params ?? "--params"): the recorded input was cut short (a very long session); the frame may differ")
+                report("\(params ?? "--params"): the recorded input was cut short (a very long session); the frame may differ")
             }
             do { return try ScriptedInput.parse(recorded, size: size) } catch { throw Failure("\(params ?? "--params") \"input\": \(error)") }
         }
@@ -201,18 +202,20 @@ struct DeckOptions: ParsableArguments {
 extension DeckOptions {
     /// What `capture` and `record` render with: an off-screen canvas at the size asked for (else a sidecar's), the
     /// preview on it (one pane or a comparison; a sidecar's recorded input and variants when `--params` is one),
-    /// and the run on the manual clock that waits for images. Also the sidecar's defaults, if any.
-    @MainActor func headlessRun() throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
+    /// and the run on the manual clock that waits for images. Also the sidecar's defaults, if any. Warnings and image
+    /// failures go to `report` (stderr; a second run of the same arguments passes one that drops them, as the first
+    /// already said them).
+    @MainActor func headlessRun(report: @escaping @Sendable (String) -> Void = printError) throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
         // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given.
         let sidecar = sidecarDefaults()
         let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
-        let inputs = try readInputs(size: size, useSidecar: true)
+        let inputs = try readInputs(size: size, useSidecar: true, report: report)
         let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
-        canvas.images.onFailure = printError
-        let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true)
+        canvas.images.onFailure = report
+        let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true, report: report)
         preview.showsFocus = false
         let run = CaptureRun(preview: preview, script: inputs.script) {
-            if !canvas.images.waitUntilLoaded(timeout: 60) { printError("some images did not load within 60 s") }
+            if !canvas.images.waitUntilLoaded(timeout: 60) { report("some images did not load within 60 s") }
             return true
         }
         return (canvas, preview, run, sidecar)

@@ -48,7 +48,6 @@ extension CarouselLab {
                 let timeline = ClipTimeline(from: start, to: end, fps: rate)
                 let interrupted = RaisedFlag()
                 Signals.handle([SIGINT, SIGTERM]) { interrupted.raise() }
-                let progress = ClipProgress(total: timeline.count, enabled: isatty(2) != 0)
                 var written: [String] = []
                 var encoder: ClipEncoder?
                 if format.isVideo {
@@ -61,11 +60,26 @@ extension CarouselLab {
                     try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent,
                                                             withIntermediateDirectories: true)
                 }
+                // A GIF's sample pass counts in the progress too.
+                let sampled = encoder?.samplingInterval.map { (timeline.count + $0 - 1) / $0 } ?? 0
+                let progress = ClipProgress(total: timeline.count + sampled, enabled: isatty(2) != 0)
                 func discard() {
                     encoder?.cancel()
                     written.forEach { unlink($0) }
                 }
                 do {
+                    if let encoder, let every = encoder.samplingInterval {
+                        // A GIF's palette first, from a sample of the clip rendered by a run of its own: the same
+                        // arguments give the same frames, and rendering one again costs less than keeping it.
+                        let (sampleCanvas, _, sampleRun, _) = try options.headlessRun { _ in }
+                        let times = stride(from: 0, to: timeline.count, by: every).map { timeline.times[$0] }
+                        try sampleRun.render(times: times, into: sampleCanvas.renderer) { _ in
+                            if interrupted.take() { throw Failure("interrupted: no clip written") }
+                            encoder.append(sampleCanvas.bgraFrame())
+                            progress.frameDone()
+                        }
+                        do throws(ClipError) { try encoder.beginFrames() } catch { throw Failure(error.message) }
+                    }
                     let stem = (out as NSString).deletingPathExtension
                     try run.render(times: timeline.times, into: canvas.renderer) { t in
                         if interrupted.take() { throw Failure("interrupted: no clip written") }

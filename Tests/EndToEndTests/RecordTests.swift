@@ -149,27 +149,35 @@ struct RecordTests {
         try check(["--out", out], "c.mp4: ffmpeg failed (Unknown encoder libx264 (simulated))", environment: ["CAROUSEL_LAB_FFMPEG": failing])
         // A file-size limit stands in for a full disk: FFmpeg's own error ends the clip and nothing stays.
         try check(["--out", out, "--to", "2"], "c.mp4: ffmpeg failed (", shell: "ulimit -f 8")
+        // A GIF fails in its clip pass (the palette is small) and leaves neither the palette nor the clip.
+        try check(["--out", dir.appendingPathComponent("c.gif").path, "--to", "2"], "c.gif: ffmpeg failed (", shell: "ulimit -f 8")
+        // An encoder failing in the sample pass stops the clip before it starts.
+        try check(["--out", dir.appendingPathComponent("c.gif").path], "c.gif: ffmpeg failed (Unknown encoder libx264 (simulated))",
+                  environment: ["CAROUSEL_LAB_FFMPEG": failing])
     }
 
     @Test("Ctrl+C during a record stops it, removes the partial clip and says so", .enabled(if: CLI.available && ffmpegAvailable))
     func interrupted() throws {
-        let dir = try CLI.folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.executable)
-        p.arguments = ["record", "--to", "30", "--fps", "60", "--out", dir.appendingPathComponent("long.mp4").path]
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        kill(p.processIdentifier, SIGINT)
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus != 0)
-        #expect(text.contains("interrupted: no clip written"), "\(text)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        // A GIF is interrupted in its sample pass (the palette), an MP4 in its only one: neither leaves a file.
+        for name in ["long.mp4", "long.gif"] {
+            let dir = try CLI.folder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.executable)
+            p.arguments = ["record", "--to", "30", "--fps", "60", "--out", dir.appendingPathComponent(name).path]
+            var env = ProcessInfo.processInfo.environment
+            env["DISPLAY"] = nil
+            p.environment = env
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            Thread.sleep(forTimeInterval: 1.5)
+            kill(p.processIdentifier, SIGINT)
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus != 0, "\(name)")
+            #expect(text.contains("interrupted: no clip written"), "\(name): \(text)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "\(name)")
+        }
     }
 }

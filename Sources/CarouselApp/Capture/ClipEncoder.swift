@@ -8,26 +8,32 @@ import Glibc
 /// Peek): frames are piped to it as raw BGRA from a background queue, so rendering the next frame overlaps encoding
 /// (and FFmpeg's own threads use the other cores). MP4 and WebM are one FFmpeg run. A GIF wants one palette from the
 /// whole clip before its first frame is written, which FFmpeg would get by holding every frame in memory (1.1 GB for
-/// ten seconds at 720p); instead, while frames are rendered, one run builds the palette from every fifth frame and
-/// another keeps all of them losslessly (Ut Video) in a temporary file, and a last run maps that file onto the
-/// palette. Every file is written under a hidden temporary name beside the output and renamed into place only when
-/// FFmpeg finished cleanly, so a failure (a full disk, a killed encoder, Ctrl+C) leaves nothing.
+/// ten seconds at 720p); instead the clip is given twice, as frames are a function of time and input and rendering
+/// one costs less than storing it: first a sample (every `paletteSampling`th frame) to a run that builds the palette,
+/// then, after `beginFrames()`, every frame to a run that maps it onto that palette. Every file is written under a
+/// hidden temporary name beside the output and renamed into place only when FFmpeg finished cleanly, so a failure (a
+/// full disk, a killed encoder, Ctrl+C) leaves nothing.
 public final class ClipEncoder: @unchecked Sendable {
     public let output: String
     public let format: ClipFormat
     private let program: String
     private let temp: String
-    /// The runs frames go to, with which frames: every one, or every fifth (the GIF's palette).
-    private var runs: [(run: FFmpegRun, every: Int)] = []
-    /// A GIF's palette and lossless frames, between the passes.
+    private let size: (width: Int, height: Int, fps: Int)
+    /// The FFmpeg run frames go to: the palette's, then the clip's.
+    private var run: FFmpegRun
+    /// A GIF's palette, from the sample pass until the clip is written.
     private var palette: String?
-    private var frames: String?
-    private var count = 0
+    /// Whether frames still go to the sample pass.
+    private var sampling = false
     private var ended = false
 
-    /// Every how many frames one goes into a GIF's palette: a fifth of them, the palette is as good (37.5 against
-    /// 37.4 dB at worst on the bench's hover sweep) and built in half the time.
-    static let paletteSampling = 5
+    /// Every how many frames of the clip one goes into a GIF's palette (`samplingInterval`): with a fifth of them the
+    /// palette is as good (37.5 against 37.4 dB at worst on the bench's hover sweep) and built in a fifth of the time.
+    public static let paletteSampling = 5
+
+    /// For a format that takes a first pass over a sample of the clip (a GIF's palette): every how many frames to give
+    /// it, before `beginFrames()`; nil when frames go straight to the clip.
+    public var samplingInterval: Int? { sampling && !ended ? ClipEncoder.paletteSampling : nil }
 
     /// The encoder program: `$CAROUSEL_LAB_FFMPEG`, else `ffmpeg` on `PATH`.
     public static func program(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -51,6 +57,7 @@ public final class ClipEncoder: @unchecked Sendable {
             throw ClipError("cannot encode \(format.rawValue): no ffmpeg program at \(ffmpeg) (CAROUSEL_LAB_FFMPEG)")
         }
         program = ffmpeg
+        size = (width, height, fps)
         temp = AtomicFile.temporaryPath(beside: output)
         // Proves the folder takes a file before a single frame is rendered.
         let probe = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -58,47 +65,43 @@ public final class ClipEncoder: @unchecked Sendable {
             throw ClipError("\(output): cannot write in \((temp as NSString).deletingLastPathComponent) (\(String(cString: strerror(errno))))")
         }
         close(probe)
+        let palette = format == .gif ? AtomicFile.temporaryPath(beside: output) : nil
         do throws(ClipError) {
-            if format == .gif {
-                let palette = AtomicFile.temporaryPath(beside: output), frames = AtomicFile.temporaryPath(beside: output)
-                self.palette = palette
-                self.frames = frames
-                let input = ClipFormat.rawInput(width: width, height: height, fps: fps)
-                runs.append((try FFmpegRun(program: ffmpeg, arguments: input + ["-vf", "palettegen=stats_mode=full", "-f", "image2", "-c:v", "png", palette],
-                                           input: true), ClipEncoder.paletteSampling))
-                runs.append((try FFmpegRun(program: ffmpeg, arguments: input + ["-c:v", "utvideo", "-f", "matroska", frames], input: true), 1))
+            let input = ClipFormat.rawInput(width: width, height: height, fps: fps)
+            if let palette {
+                run = try FFmpegRun(program: ffmpeg, arguments: input + ["-vf", ClipFormat.paletteFilter, "-f", "image2", "-c:v", "png", palette], input: true)
             } else {
-                runs.append((try FFmpegRun(program: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: temp),
-                                           input: true), 1))
+                run = try FFmpegRun(program: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: temp), input: true)
             }
         } catch {
-            cancel()
+            unlink(temp)
             throw error
         }
+        self.palette = palette
+        sampling = palette != nil
     }
 
     /// Queues one frame (`width * height * 4` BGRA bytes); returns at once unless three frames are already waiting.
-    /// A failure shows up in `finish`.
-    public func append(_ frame: Data) {
-        for (run, every) in runs where count % every == 0 { run.append(frame) }
-        count += 1
+    /// A failure shows up in `beginFrames` or `finish`.
+    public func append(_ frame: Data) { run.append(frame) }
+
+    /// Ends the sample pass (a GIF's palette is built) and starts the clip's: the frames appended from now on are the
+    /// clip's, every one. Throws FFmpeg's own last error line and leaves nothing behind.
+    public func beginFrames() throws(ClipError) {
+        guard let palette, samplingInterval != nil else { return }
+        try finishRun()
+        do {
+            run = try FFmpegRun(program: program, arguments: ClipFormat.rawInput(width: size.width, height: size.height, fps: size.fps)
+                                    + ["-i", palette] + ClipFormat.gifOutput(temp), input: true)
+        } catch { cancel(); throw error }
+        sampling = false
     }
 
     /// Waits for every frame to be encoded, then moves the file into place. Throws FFmpeg's own last error line
     /// (a full disk says so) and leaves nothing behind.
     public func finish() throws(ClipError) {
-        for (run, _) in runs {
-            if let why = run.finish() { cancel(); throw ClipError("\(output): ffmpeg failed (\(why))") }
-        }
-        if let palette, let frames {
-            let last: FFmpegRun
-            do {
-                last = try FFmpegRun(program: program, arguments: ["-hide_banner", "-loglevel", "error", "-xerror", "-nostdin", "-y",
-                                                                   "-i", frames, "-i", palette] + ClipFormat.gifOutput(temp), input: false)
-            } catch { cancel(); throw error }
-            runs = [(last, 1)]
-            if let why = last.finish() { cancel(); throw ClipError("\(output): ffmpeg failed (\(why))") }
-        }
+        precondition(samplingInterval == nil, "a GIF's frames come after beginFrames()")
+        try finishRun()
         ended = true
         removeTemporaries(keepingOutput: true)
         do { try AtomicFile.commit(temp, to: output) } catch { unlink(temp); throw ClipError("\(output): cannot move the clip into place (\(error.reason))") }
@@ -108,12 +111,16 @@ public final class ClipEncoder: @unchecked Sendable {
     public func cancel() {
         guard !ended else { return }
         ended = true
-        runs.forEach { $0.run.cancel() }
+        run.cancel()
         removeTemporaries(keepingOutput: false)
     }
 
+    private func finishRun() throws(ClipError) {
+        if let why = run.finish() { cancel(); throw ClipError("\(output): ffmpeg failed (\(why))") }
+    }
+
     private func removeTemporaries(keepingOutput: Bool) {
-        for path in [palette, frames].compactMap({ $0 }) { unlink(path) }
+        if let palette { unlink(palette) }
         if !keepingOutput { unlink(temp) }
     }
 

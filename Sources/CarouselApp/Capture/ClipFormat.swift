@@ -48,7 +48,12 @@ public enum ClipFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The last GIF pass's output arguments (inputs: the lossless frames, then the palette): ordered (Bayer)
+    /// The filter that builds a GIF's palette from the sample pass: colour counts over every pixel of the sampled
+    /// frames, each halved first (nearest pixel, so no new colours): the same palette quality on the bench's hover
+    /// sweep (36.96 dB at worst, 39.22 mean, against the PNG frames) in half the time.
+    static let paletteFilter = "scale=iw/2:ih/2:flags=neighbor,palettegen=stats_mode=full"
+
+    /// The GIF pass's output arguments (inputs: the raw frames, then the palette): ordered (Bayer)
     /// dithering, closer to the frames than error diffusion here (39 against 37 dB) and 10 % smaller, as its pattern
     /// stays put from frame to frame; only the changed rectangle of each frame is stored; loops forever.
     static func gifOutput(_ output: String) -> [String] {
