@@ -126,7 +126,7 @@ reference_params() {
 reference_params
 
 # --- Run ------------------------------------------------------------------------------------------------------
-"$bin" run --style expand --auto-advance 1 --params "$dir/params.json" --input "@$dir/input.txt" \
+XDG_STATE_HOME="$dir/state" "$bin" run --style expand --auto-advance 1 --params "$dir/params.json" --input "@$dir/input.txt" \
   --layout "$dir/layout.json" --stats 2> "$dir/stderr.txt" &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; }

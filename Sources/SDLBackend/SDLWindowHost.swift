@@ -55,9 +55,10 @@ public final class SDLWindowHost {
     /// bare X server (Xvfb, xdotool) can still force any size down to 1x1, which the app lays out as well.
     public static let minimumSize = Size(240, 160)
 
-    /// Opens a window of `size` points titled `title`, drawn by `rendering`. Throws `SDLBackendError.noDisplay`
-    /// when no display is available (run `carousel-lab capture` for headless use instead).
-    public init(title: String, size: Size, rendering requested: WindowRendering = .auto) throws {
+    /// Opens a window of `size` points titled `title`, drawn by `rendering`, with its top-left corner at `position`
+    /// when that is on a display (a remembered place), else centred. Throws `SDLBackendError.noDisplay` when no
+    /// display is available (run `carousel-lab capture` for headless use instead).
+    public init(title: String, size: Size, position: (x: Int, y: Int)? = nil, rendering requested: WindowRendering = .auto) throws {
         _ = carousel_set_hint("SDL_RENDER_SCALE_QUALITY", "1")
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
@@ -76,8 +77,9 @@ public final class SDLWindowHost {
         // The software renderer's framebuffer without OpenGL (SDL otherwise loads it to probe acceleration).
         if rendering == .software { _ = carousel_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0") }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
-        let pos = Int32(carousel_windowpos_centered())
-        guard let window = SDL_CreateWindow(title, pos, pos, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
+        let centred = Int32(carousel_windowpos_centered())
+        let place = position.flatMap { SDLWindowHost.isOnADisplay($0) ? (Int32($0.x), Int32($0.y)) : nil } ?? (centred, centred)
+        guard let window = SDL_CreateWindow(title, place.0, place.1, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
             throw SDLBackendError.noDisplay("cannot create a window: \(RendererContext.lastError())")
         }
         // A window asked for smaller than the minimum opens at the size asked for, and cannot be made smaller.
@@ -139,6 +141,23 @@ public final class SDLWindowHost {
 
     /// The window size in points.
     public var size: Size { renderer.size }
+
+    /// The window's top-left corner on the desktop, in the window system's pixels.
+    public var position: (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return (Int(x), Int(y))
+    }
+
+    /// Whether a window placed at `position` has its top-left corner on some display, at least 64 pixels inside its
+    /// right and bottom edges (a remembered place on a monitor since unplugged is not).
+    static func isOnADisplay(_ position: (x: Int, y: Int)) -> Bool {
+        (0..<max(SDL_GetNumVideoDisplays(), 0)).contains { i in
+            var r = SDL_Rect()
+            guard SDL_GetDisplayBounds(i, &r) == 0 else { return false }
+            return position.x >= Int(r.x) && position.x + 64 <= Int(r.x + r.w) && position.y >= Int(r.y) && position.y + 64 <= Int(r.y + r.h)
+        }
+    }
 
     /// Resizes the window and lets SDL learn of it (its size and surface change) without telling the renderer, as
     /// happens between a frame's layout and its present when the user drags the window's edge.

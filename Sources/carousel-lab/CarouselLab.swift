@@ -95,6 +95,22 @@ struct DeckOptions: ParsableArguments {
         return "expand"
     }
 
+    /// These options with what the window remembered filling in what was not given: the size without `--size`; the
+    /// style, and the comparison's panes, when none of `--style`, `--params` and `--compare` says otherwise; the deck
+    /// without `--images` (when it is still there). Returns the panes to open, if remembered and not overridden.
+    func remembering(_ state: WindowState) -> (options: DeckOptions, panes: [Variant]?) {
+        var o = self
+        if o.size == nil { o.size = "\(Int(state.size.width))x\(Int(state.size.height))" }
+        var panes: [Variant]?
+        if style == nil && params == nil && compare.isEmpty {
+            let known = MainActor.assumeIsolated { StyleRegistry.style(named: state.style) != nil }
+            if known { o.style = state.style }
+            panes = state.panes?.allSatisfy { p in MainActor.assumeIsolated { StyleRegistry.style(named: p.style) != nil } } == true ? state.panes : nil
+        }
+        if o.images == nil, let deck = state.deck, FileManager.default.fileExists(atPath: deck) { o.images = deck }
+        return (o, panes)
+    }
+
     /// `--size` as points (1280x720 when not given).
     func parsedSize() throws -> Size { try DeckOptions.parseSize(size ?? "1280x720") }
 
@@ -145,7 +161,7 @@ struct DeckOptions: ParsableArguments {
     /// window instead of stopping; without, the values read in `inputs` are applied once. (A file that is broken at
     /// the start is a failure either way: `readInputs` reports it before a window opens.)
     @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool, useSidecar: Bool = false,
-                                report: @escaping (String) -> Void = printError) throws -> Preview {
+                                rememberedPanes: [Variant]? = nil, report: @escaping (String) -> Void = printError) throws -> Preview {
         let current = Variant(name: "current", style: try styleName(), values: inputs.parameters, file: params)
         var variants = [current]
         var files: [String?] = [params]
@@ -160,6 +176,9 @@ struct DeckOptions: ParsableArguments {
         } else if useSidecar, let json = inputs.parameters, let recorded = Variant.recorded(in: json, file: params ?? "--params") {
             variants = recorded
             files = recorded.map { _ in nil }
+        } else if let rememberedPanes {
+            variants = rememberedPanes
+            files = rememberedPanes.map { _ in nil }
         }
         // A watched file's values come from its watcher (which also reports them), not twice.
         if watch { for (i, file) in files.enumerated() where file != nil { variants[i].values = nil } }
@@ -279,6 +298,8 @@ extension CarouselLab {
         var gif = false
         @Option(name: .long, parsing: .unconditional, help: "Seconds an instant replay (Shift+F12) keeps, 1 to 300 (default 10).")
         var replay: Double = 10
+        @Flag(name: .long, help: "Ignore the remembered window (size, place, style, deck, panel, panes in $XDG_STATE_HOME/carousel-lab/state.json); this run is remembered at exit.")
+        var fresh = false
 
         func validate() throws {
             try ArgumentError.reporting {
@@ -294,17 +315,30 @@ extension CarouselLab {
         func run() throws {
             try MainActor.assumeIsolated {
                 let runStats = RunStats()
+                // What the last window remembered fills in what the flags do not say.
+                let stateFile = StateFile.standard()
+                var remembered: WindowState?
+                if !fresh {
+                    let (state, problem) = stateFile.load()
+                    if let problem { printError(problem) }
+                    remembered = state
+                }
+                let (options, rememberedPanes) = remembered.map { self.options.remembering($0) } ?? (self.options, nil)
                 let size = try options.parsedSize()
                 // Bad input is reported before a window opens.
                 let inputs = try options.readInputs(size: size)
                 _ = try options.styleName()
                 let host: SDLWindowHost
-                do { host = try SDLWindowHost(title: "Carousel Lab", size: size, rendering: WindowRendering(rawValue: renderer) ?? .auto) } catch {
+                do {
+                    host = try SDLWindowHost(title: "Carousel Lab", size: size, position: remembered?.position,
+                                             rendering: WindowRendering(rawValue: renderer) ?? .auto)
+                } catch {
                     let message = "\(error)"
                     throw Failure(message.contains("carousel-lab capture") ? message : "\(message). For screenshots without a display, use `carousel-lab capture`.")
                 }
                 host.imageStore.onFailure = printError
-                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true)
+                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes)
+                if remembered?.panelOpen == true { preview.panel.show() }
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 preview.rendererDescription = host.rendererChoice.description
                 preview.sound = SDLClickSound()
@@ -335,6 +369,11 @@ extension CarouselLab {
                     Signals.handle([SIGUSR1]) { request.raise(); wake() }
                 }
                 host.run(driver: driver)
+                let panes = preview.panes.count > 1
+                    ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
+                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name, deck: deckPath,
+                                        panelOpen: preview.panel.isVisible, panes: panes)
+                do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
                 // Clips still being rendered are finished, not lost.
                 if !clips.waitUntilIdle(timeout: 120) { printError("a clip was still being rendered at exit") }
                 if !codeExports.waitUntilIdle(preview, timeout: 30) { printError("an export was still being written at exit") }

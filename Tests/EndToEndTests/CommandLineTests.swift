@@ -36,6 +36,8 @@ enum CLI {
         }
         var env = ProcessInfo.processInfo.environment
         for k in cleared { env[k] = nil }
+        // No remembered window from the user's or another test's runs (a folder nobody writes: the app makes it).
+        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
         env.merge(environment) { $1 }
         p.environment = env
         let err = Pipe()

@@ -7,7 +7,7 @@ import Testing
 /// An Xvfb server of its own, so these tests' resizes and pointer moves never meet the windows of tests running in
 /// parallel on the shared display.
 final class PrivateDisplay {
-    let server = Process()
+    private(set) var server = Process()
     /// ":N".
     let name: String
 
@@ -27,7 +27,9 @@ final class PrivateDisplay {
                 if fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { name = ":\(n)"; return }
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            break
+            // Another suite's server took this number first (its lock appeared after the check): the next one.
+            guard !server.isRunning else { break }
+            server = Process()
         }
         throw DisplayError()
     }
@@ -49,25 +51,6 @@ final class PrivateDisplay {
 @Suite("Window faults under Xvfb", .serialized,
        .enabled(if: AppWindow.available && PrivateDisplay.available, "needs Xvfb, xdotool and a built carousel-lab"))
 struct WindowFaultTests {
-    /// The X window of the app's process.
-    func windowID(_ app: AppWindow) -> String? {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let p = Process(), out = Pipe()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            p.arguments = ["search", "--pid", "\(app.process.processIdentifier)", "--name", "Carousel Lab"]
-            p.environment = app.process.environment
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try? p.run()
-            p.waitUntilExit()
-            let ids = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-            if let id = ids.last { return String(id) }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return nil
-    }
-
     func size(_ layout: JSONValue?) -> [Double]? { layout?["size"]?.arrayValue?.compactMap(\.numberValue) }
 
     /// The layout once it has stopped changing for half a second (the app rewrites the file whenever it changes).
@@ -96,7 +79,7 @@ struct WindowFaultTests {
         let display = try PrivateDisplay()
         let app = try AppWindow(["--style", "expand"], environment: ["DISPLAY": display.name])
         defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
-        let id = try #require(windowID(app))
+        let id = try #require(app.windowID())
         let before = try #require(settled(app))
         #expect(size(before) == [1280, 720] && before["items"]?.arrayValue?.isEmpty == false)
         app.xdotool("windowsize", id, "1", "1")
@@ -116,7 +99,7 @@ struct WindowFaultTests {
         let display = try PrivateDisplay()
         let app = try AppWindow(["--style", "expand"], environment: ["DISPLAY": display.name])
         defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
-        let id = try #require(windowID(app))
+        let id = try #require(app.windowID())
         let p = Process(), out = Pipe()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
         p.arguments = ["-id", id, "WM_NORMAL_HINTS"]
@@ -139,7 +122,7 @@ struct WindowFaultTests {
         let display = try PrivateDisplay()
         let app = try AppWindow(["--style", "loop", "--auto-advance", "1"], environment: ["DISPLAY": display.name])
         defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
-        let id = try #require(windowID(app))
+        let id = try #require(app.windowID())
         app.xdotool("mousemove", "5", "5")
         #expect(app.wait { $0["state"]?["paused"] == .bool(false) } != nil)
         app.xdotool("windowunmap", id)

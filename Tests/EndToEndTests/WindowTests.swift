@@ -21,14 +21,32 @@ final class AppWindow {
             ?? Golden.packageRoot.appendingPathComponent(".build/debug/carousel-lab").path
     }
 
+    /// Where the app remembers its window unless the test gives `XDG_STATE_HOME`: a folder of its own, so no test
+    /// opens where another left off.
+    private var ownStateFolder: String?
+    /// The app's standard error, when captured.
+    private var stderrPath: String?
+
     /// Starts the app with `arguments`; `environment` is added to this process's (e.g. another `DISPLAY`, which
-    /// `xdotool` then uses too).
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// `xdotool` then uses too). With `captureStderr`, what the app prints is kept for `stderr()`.
+    init(_ arguments: [String], environment: [String: String] = [:], captureStderr: Bool = false) throws {
         layoutPath = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString).json").path
         process.executableURL = URL(fileURLWithPath: AppWindow.executable)
         process.arguments = ["run", "--layout", layoutPath] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if environment["XDG_STATE_HOME"] == nil {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
+            env["XDG_STATE_HOME"] = folder
+            ownStateFolder = folder
+        }
+        process.environment = env
         process.standardOutput = FileHandle.nullDevice
+        if captureStderr {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
+            FileManager.default.createFile(atPath: path, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: path)
+            stderrPath = path
+        }
         try process.run()
         // Wait for the first frame.
         let deadline = Date().addingTimeInterval(20)
@@ -38,6 +56,12 @@ final class AppWindow {
     deinit {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
         try? FileManager.default.removeItem(atPath: layoutPath)
+        for path in [ownStateFolder, stderrPath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// What the app printed on standard error so far (with `captureStderr`).
+    func stderr() -> String {
+        stderrPath.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The app's current layout, if written.
@@ -56,6 +80,30 @@ final class AppWindow {
         try p.run()
         Thread.sleep(forTimeInterval: 0.3)
         return p
+    }
+
+    /// The X window of the app's process (waits up to 10 s for it to appear).
+    func windowID() -> String? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let ids = xdotoolOutput("search", "--pid", "\(process.processIdentifier)", "--name", "Carousel Lab").split(separator: "\n")
+            if let id = ids.last { return String(id) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    /// What xdotool with `args` prints.
+    func xdotoolOutput(_ args: String...) -> String {
+        let p = Process(), out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = args
+        p.environment = process.environment
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// Runs xdotool with `args`.

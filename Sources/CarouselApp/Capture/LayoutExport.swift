@@ -8,7 +8,8 @@ extension Preview {
     public var state: [JSONMember] { focused.state(timePaused: time.isPaused) }
 
     /// What is on screen now: the focused pane's style, time, state, values and items (frames in window pixels),
-    /// the window's size, and `panes`: one entry per pane with its label, style, frame, values, state and items.
+    /// the window's size, `panes`: one entry per pane with its label, style, frame, values, state and items, and
+    /// whether the tuning panel is open.
     public func layoutJSON() -> JSONValue {
         .object([
             JSONMember("style", .string(styleType.descriptor.name)),
@@ -18,6 +19,7 @@ extension Preview {
             JSONMember("state", .object(state)),
             JSONMember("parameters", currentParameters.json),
             JSONMember("panes", .array(panes.map(paneJSON))),
+            JSONMember("panelOpen", .bool(panel.isVisible)),
         ])
     }
 
