@@ -13,7 +13,9 @@ final class ExpandItemView {
     /// Strips of falling opacity that soften the details panel's trailing edge into the still (a gradient).
     private let detailsFade = Node(name: "expand.details.fade")
     private var fadeStrips: [Node] = []
-    static let fadeStripCount = 12
+    /// 64 strips, about 3 points each at the default sizes: each steps the shade by 0.8 % (under 2 levels of 255 on
+    /// a bright sky), so the fade reads as a gradient; 12 strips of 16 points showed as visible bands.
+    static let fadeStripCount = 64
     private let title = Node(name: "expand.title")
     private var lines: [Node] = []
 
