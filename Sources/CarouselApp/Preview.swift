@@ -455,8 +455,8 @@ public final class Preview: FrameDriver {
         return rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)"
     }
 
-    /// The window's renderer and why it was chosen ("software (auto: no GPU device in /dev/dri)"), shown at the end
-    /// of the F3 line.
+    /// The window's renderer and why it was chosen, and its display scale ("software (auto: no GPU device in /dev/dri)
+    /// 2x (Xft.dpi 192)"), shown at the end of the F3 line.
     public var rendererDescription = ""
 
     // MARK: Messages

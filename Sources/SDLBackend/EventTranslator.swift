@@ -21,7 +21,17 @@ struct EventTranslator {
     /// Whether the pointer is really outside the window now (the host asks the window system); nil: trust motions.
     var pointerIsOutside: (() -> Bool)?
 
-    init(windowSize: Size) { self.windowSize = windowSize }
+    /// SDL's window units per point: the display scale on X11, where SDL's coordinates are device pixels; 1 where
+    /// SDL gives points (Wayland).
+    let windowUnitsPerPoint: Double
+
+    init(windowSize: Size, windowUnitsPerPoint: Double = 1) {
+        self.windowSize = windowSize
+        self.windowUnitsPerPoint = windowUnitsPerPoint
+    }
+
+    /// SDL's window coordinates in points.
+    private func points(_ x: Double, _ y: Double) -> Point { Point(x / windowUnitsPerPoint, y / windowUnitsPerPoint) }
 
     /// The events for `e`. `modState` is `SDL_GetModState()`, `mouse` the pointer position in points, `now` seconds.
     mutating func translate(_ e: SDL_Event, modState: UInt32, mouse: Point?, now: Double) -> [InputEvent] {
@@ -34,10 +44,10 @@ struct EventTranslator {
                 if e.motion.state == 0, pointerIsOutside?() == true { return [] }
                 pointerKnown = true
             }
-            return [.pointerMove(Point(Double(e.motion.x), Double(e.motion.y)))]
+            return [.pointerMove(points(Double(e.motion.x), Double(e.motion.y)))]
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard e.button.which != touchMouse, let button = EventTranslator.button(e.button.button) else { return [] }
-            let p = Point(Double(e.button.x), Double(e.button.y))
+            let p = points(Double(e.button.x), Double(e.button.y))
             return [e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(p, button) : .pointerUp(p, button)]
         case SDL_MOUSEWHEEL:
             guard e.wheel.which != touchMouse else { return [] }
@@ -72,7 +82,7 @@ struct EventTranslator {
             pointerKnown = true
             return []
         case SDL_WINDOWEVENT_SIZE_CHANGED:
-            windowSize = Size(Double(w.data1), Double(w.data2))
+            windowSize = Size(Double(w.data1) / windowUnitsPerPoint, Double(w.data2) / windowUnitsPerPoint)
             return [.resize(windowSize)]
         case SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED: return [.visibility(false)]
         case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return [.visibility(true)]

@@ -136,9 +136,16 @@ public final class SDLImageStore: ImageStore {
 
     // MARK: ImageStore
 
+    /// Device pixels per point of the renderer that draws these images. The styles ask for twice the size they draw
+    /// at (`StyleSupport.pixelBudget`), enough up to 2x; denser displays raise the request in proportion, so an image
+    /// is decoded at its drawn size times the scale.
+    public var displayScale: Double = 1
+    private var densityAboveBudget: Double { max(1, displayScale / 2) }
+
     /// The stable handle for `source` (a path, file:// or http(s):// URL), starting its load on first use. A later
     /// call asking for a larger `maxPixelSize` than the texture was made for decodes it again at that size.
-    public func handle(for source: String, maxPixelSize: Size?) -> ImageHandle {
+    public func handle(for source: String, maxPixelSize requestedSize: Size?) -> ImageHandle {
+        let maxPixelSize = requestedSize.map { Size($0.width * densityAboveBudget, $0.height * densityAboveBudget) }
         if let h = handles[source] {
             var e = entries[h.raw]
             let grown = SDLImageStore.larger(e.requested, maxPixelSize)

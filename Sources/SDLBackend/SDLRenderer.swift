@@ -87,6 +87,7 @@ public final class SDLRenderer: PartialRenderer {
          images: SDLImageStore? = nil) {
         self.context = context
         self.images = images ?? SDLImageStore(context: context)
+        self.images.displayScale = scale
         textCache = TextCache(context: context)
         self.scale = scale
         self.presents = presents
@@ -107,6 +108,7 @@ public final class SDLRenderer: PartialRenderer {
     /// Updates the drawable size after a window resize or a display-scale change.
     func setPixelSize(_ w: Int, _ h: Int, scale: Double) {
         self.scale = scale
+        images.displayScale = scale
         size = Size(Double(w) / scale, Double(h) / scale)
         lostFrame = true
     }

@@ -34,6 +34,8 @@ public final class SDLWindowHost {
     public let rendererName: String
     /// The renderer chosen and why (`--renderer auto` decides by the machine): the F3 line, `--stats`, `bench`.
     public let rendererChoice: RendererChoice
+    /// The display scale the window uses and where it came from.
+    public let displayScale: DisplayScale
     /// Saves frames of this window as PNGs off the frame loop (hand it to the app as its `ScreenshotTaker`).
     public let screenshotter: Screenshotter
     private var translator: EventTranslator
@@ -58,7 +60,11 @@ public final class SDLWindowHost {
     /// Opens a window of `size` points titled `title`, drawn by `rendering`, with its top-left corner at `position`
     /// when that is on a display (a remembered place), else centred. Throws `SDLBackendError.noDisplay` when no
     /// display is available (run `carousel-lab capture` for headless use instead).
-    public init(title: String, size: Size, position: (x: Int, y: Int)? = nil, rendering requested: WindowRendering = .auto) throws {
+    ///
+    /// `scale` is `--scale`: device pixels per point. Without it, on X11 the scale is the desktop's (`DisplayScale`);
+    /// on Wayland the compositor's output scale, which SDL applies itself.
+    public init(title: String, size: Size, position: (x: Int, y: Int)? = nil, scale requestedScale: Double? = nil,
+                rendering requested: WindowRendering = .auto) throws {
         _ = carousel_set_hint("SDL_RENDER_SCALE_QUALITY", "1")
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
@@ -72,6 +78,11 @@ public final class SDLWindowHost {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw SDLBackendError.noDisplay("SDL found only its invisible \(driver) video driver")
         }
+        // On X11 a window's size is in device pixels: the app scales itself. Elsewhere SDL gives a drawable larger
+        // than the window (in points) and the ratio is the scale; `--scale` multiplies it.
+        displayScale = driver == "x11" ? DisplayScale.resolve(option: requestedScale)
+            : DisplayScale(factor: DisplayScale.clamped(requestedScale ?? 1), source: requestedScale == nil ? "\(driver)" : "--scale")
+        let u = displayScale.factor
         var choice = RendererChoice.resolve(requested)
         let rendering = choice.rendering
         // The software renderer's framebuffer without OpenGL (SDL otherwise loads it to probe acceleration).
@@ -79,12 +90,12 @@ public final class SDLWindowHost {
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let centred = Int32(carousel_windowpos_centered())
         let place = position.flatMap { SDLWindowHost.isOnADisplay($0) ? (Int32($0.x), Int32($0.y)) : nil } ?? (centred, centred)
-        guard let window = SDL_CreateWindow(title, place.0, place.1, Int32(size.width.rounded()), Int32(size.height.rounded()), flags) else {
+        guard let window = SDL_CreateWindow(title, place.0, place.1, Int32((size.width * u).rounded()), Int32((size.height * u).rounded()), flags) else {
             throw SDLBackendError.noDisplay("cannot create a window: \(RendererContext.lastError())")
         }
         // A window asked for smaller than the minimum opens at the size asked for, and cannot be made smaller.
-        SDL_SetWindowMinimumSize(window, Int32(min(SDLWindowHost.minimumSize.width, size.width.rounded())),
-                                 Int32(min(SDLWindowHost.minimumSize.height, size.height.rounded())))
+        SDL_SetWindowMinimumSize(window, Int32((min(SDLWindowHost.minimumSize.width, size.width) * u).rounded()),
+                                 Int32((min(SDLWindowHost.minimumSize.height, size.height) * u).rounded()))
         var sdlRenderer: OpaquePointer?
         if rendering == .accelerated {
             sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
@@ -110,10 +121,10 @@ public final class SDLWindowHost {
         let hz = display >= 0 && SDL_GetCurrentDisplayMode(display, &mode) == 0 ? Double(mode.refresh_rate) : 0
         frameInterval = 1 / (hz >= 24 ? hz : 60)
         context = RendererContext(renderer: sdlRenderer, window: window, surface: nil)
-        let (pixels, scale, points) = SDLWindowHost.measure(window: window, renderer: sdlRenderer)
+        let (pixels, scale, points) = SDLWindowHost.measure(window: window, renderer: sdlRenderer, userScale: u)
         renderer = SDLRenderer(context: context, pixelSize: pixels, scale: scale, presents: true)
-        translator = EventTranslator(windowSize: points)
-        translator.pointerIsOutside = { [window] in SDLWindowHost.pointerPosition(in: window) == nil }
+        translator = EventTranslator(windowSize: points, windowUnitsPerPoint: u)
+        translator.pointerIsOutside = { [window] in SDLWindowHost.pointerPosition(in: window, unitsPerPoint: u) == nil }
         wakeEventType = SDL_RegisterEvents(1)
         let wakeType = wakeEventType
         let wake: @Sendable () -> Void = {
@@ -168,22 +179,25 @@ public final class SDLWindowHost {
 
     /// The pointer's position in `window`'s points when it is inside the window, from the window system's global
     /// pointer state (an X server round trip: used at launch and until the first enter or leave, not per motion).
-    static func pointerPosition(in window: OpaquePointer) -> Point? {
+    /// `unitsPerPoint`: the window system's units per point (the display scale on X11).
+    static func pointerPosition(in window: OpaquePointer, unitsPerPoint: Double) -> Point? {
         var gx: Int32 = 0, gy: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         _ = SDL_GetGlobalMouseState(&gx, &gy)
         SDL_GetWindowPosition(window, &wx, &wy)
         SDL_GetWindowSize(window, &w, &h)
         let x = gx - wx, y = gy - wy
         guard x >= 0, y >= 0, x < w, y < h else { return nil }
-        return Point(Double(x), Double(y))
+        return Point(Double(x) / unitsPerPoint, Double(y) / unitsPerPoint)
     }
 
-    private static func measure(window: OpaquePointer, renderer: OpaquePointer) -> ((Int, Int), Double, Size) {
+    /// The drawable's pixels, device pixels per point, and the window's size in points: SDL's window size is in
+    /// the window system's units, `userScale` of them per point (1 where SDL scales, as on Wayland).
+    private static func measure(window: OpaquePointer, renderer: OpaquePointer, userScale u: Double) -> ((Int, Int), Double, Size) {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
-        let scale = w > 0 && pw > 0 ? Double(pw) / Double(w) : 1
-        return ((Int(pw), Int(ph)), scale, Size(Double(w), Double(h)))
+        let scale = (w > 0 && pw > 0 ? Double(pw) / Double(w) : 1) * u
+        return ((Int(pw), Int(ph)), scale, Size(Double(w) / u, Double(h) / u))
     }
 
     /// Seconds since `run` started.
@@ -200,7 +214,7 @@ public final class SDLWindowHost {
         startCounter = SDL_GetPerformanceCounter()
         // Where the pointer is at launch, from the window system: over the window it hovers what is under it; else
         // nothing is hovered until it comes in (SDL itself says nothing until the pointer moves).
-        if let p = SDLWindowHost.pointerPosition(in: window) { driver.handle(.pointerMove(p)) }
+        if let p = SDLWindowHost.pointerPosition(in: window, unitsPerPoint: displayScale.factor) { driver.handle(.pointerMove(p)) }
         var quit = false
         var event = SDL_Event()
         var haveEvent = false
@@ -256,13 +270,13 @@ public final class SDLWindowHost {
     private func deliver(_ event: SDL_Event, to driver: FrameDriver) {
         if event.type == wakeEventType { return }
         if event.type == SDL_WINDOWEVENT.rawValue, SDL_WindowEventID(rawValue: UInt32(event.window.event)) == SDL_WINDOWEVENT_SIZE_CHANGED {
-            let (pixels, scale, _) = SDLWindowHost.measure(window: window, renderer: context.renderer)
+            let (pixels, scale, _) = SDLWindowHost.measure(window: window, renderer: context.renderer, userScale: displayScale.factor)
             renderer.setPixelSize(pixels.0, pixels.1, scale: scale)
             pinch?.scale = scale
         }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
-        let mouse = Point(Double(x), Double(y))
+        let mouse = Point(Double(x) / displayScale.factor, Double(y) / displayScale.factor)
         for e in translator.translate(event, modState: SDL_GetModState().rawValue, mouse: mouse, now: now()) {
             driver.handle(e)
         }

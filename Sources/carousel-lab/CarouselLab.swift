@@ -49,11 +49,16 @@ struct DeckOptions: ParsableArguments {
         "Compare two to four variants side by side, on one clock, driven by the same input: each is `current` (--style and --params), `preset:STYLE/NAME`, or a parameter file or sidecar.",
         valueName: "variant"))
     var compare: [String] = []
+    @Option(name: .long, parsing: .unconditional, help: "Device pixels per point, 0.5 to 4 (a 2x capture has twice the pixels, the same layout). The window's default is the desktop's: GDK_SCALE, QT_SCALE_FACTOR, else Xft.dpi / 96.")
+    var scale: Double?
 
     func validate() throws { try ArgumentError.reporting(check) }
 
     private func check() throws {
         if let size { _ = try DeckOptions.parseSize(size) }
+        if let scale, !(scale.isFinite && DisplayScale.range.contains(scale)) {
+            throw ArgumentError("--scale must be between 0.5 and 4, got \(JSONValue.format(scale))")
+        }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
             throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
         }
@@ -229,7 +234,8 @@ extension DeckOptions {
         let sidecar = sidecarDefaults()
         let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
         let inputs = try readInputs(size: size, useSidecar: true, report: report)
-        let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+        let scale = self.scale ?? 1
+        let canvas = try HeadlessCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         canvas.images.onFailure = report
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true, report: report)
         preview.showsFocus = false
@@ -330,7 +336,7 @@ extension CarouselLab {
                 _ = try options.styleName()
                 let host: SDLWindowHost
                 do {
-                    host = try SDLWindowHost(title: "Carousel Lab", size: size, position: remembered?.position,
+                    host = try SDLWindowHost(title: "Carousel Lab", size: size, position: remembered?.position, scale: options.scale,
                                              rendering: WindowRendering(rawValue: renderer) ?? .auto)
                 } catch {
                     let message = "\(error)"
@@ -341,6 +347,7 @@ extension CarouselLab {
                 if remembered?.panelOpen == true { preview.panel.show() }
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 preview.rendererDescription = host.rendererChoice.description
+                    + "  \(JSONValue.format(host.displayScale.factor))x (\(host.displayScale.source))"
                 preview.sound = SDLClickSound()
                 preview.clipboard = SDLClipboard()
                 let folder = ScreenshotFolder.resolve(

@@ -56,6 +56,19 @@ struct EventTests {
         #expect(u.translate(move, modState: 0, mouse: nil, now: 0) == [.pointerMove(Point(400, 300))])
     }
 
+    @Test("At a display scale of 2 (X11, where SDL gives device pixels) pointer positions and sizes arrive in points")
+    func scaledWindowGivesPoints() {
+        var t = EventTranslator(windowSize: Size(800, 600), windowUnitsPerPoint: 2)
+        let move = event(SDL_MOUSEMOTION) { $0.motion.x = 400; $0.motion.y = 300 }
+        #expect(t.translate(move, modState: 0, mouse: nil, now: 0) == [.pointerMove(Point(200, 150))])
+        let down = event(SDL_MOUSEBUTTONDOWN) { $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 101; $0.button.y = 51 }
+        #expect(t.translate(down, modState: 0, mouse: nil, now: 0) == [.pointerDown(Point(50.5, 25.5), .left)])
+        let resize = event(SDL_WINDOWEVENT) {
+            $0.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue); $0.window.data1 = 1800; $0.window.data2 = 1000
+        }
+        #expect(t.translate(resize, modState: 0, mouse: nil, now: 0) == [.resize(Size(900, 500))])
+    }
+
     @Test func buttons() {
         var t = EventTranslator(windowSize: Size(800, 600))
         let down = event(SDL_MOUSEBUTTONDOWN) { $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 3; $0.button.y = 4 }
