@@ -3,9 +3,7 @@
 /// on the page's clock and each display frame places the images from them. Geometry as `CircularStyle`.
 enum CircularWebTemplate {
     static let source = #"""
-    {{> webHead}}
-    <style>
-    {{> webBaseCSS}}
+    {{> pageHead}}
     .photo {
       position: absolute;
       border-radius: 50%;
@@ -56,30 +54,11 @@ enum CircularWebTemplate {
       <div class="highlight"></div>
       <div class="picker"><div class="thumb"></div><span style="left: 2px">Normal</span><span style="left: 90px">Scaled</span></div>
     </div>
-    <script>
-    "use strict";
-    {{> jsTuning}}
-
-    {{> jsDeck}}
-
-    {{> jsClock}}
-
-    {{> jsCurves}}
-
-    {{> jsAnimatedValue}}
-
-    {{> jsWheel}}
-
-    {{> jsScroller}}
-
-    {{> jsAutoAdvance}}
+    {{> scriptStart}}
 
     // ---- The circular slider ---------------------------------------------------------------------------------------
 
-    const carouselElement = document.getElementById("carousel");
-    const highlight = carouselElement.querySelector(".highlight");
-    const picker = carouselElement.querySelector(".picker");
-    const T = TUNING;
+    const highlight = $(".highlight"), picker = $(".picker");
     const count = DECK.length;
     /** Distance between the centres of neighbouring images. */
     const pitch = T.imageSize + T.spacing;
@@ -174,12 +153,7 @@ enum CircularWebTemplate {
       scroller.wheel(wheelDelta(event), clock.now());
     }, { passive: false });
 
-    const isDragging = trackDrag(carouselElement, ({ phase, dx, velocity }) => {
-      if (phase === "begin") scroller.beginDrag();
-      else if (phase === "move") scroller.drag(dx);
-      else scroller.endDrag(velocity);
-      autoAdvance.setPaused("drag", scroller.dragging);
-    });
+    const isDragging = dragScroller(carouselElement, scroller, dragging => autoAdvance.setPaused("drag", dragging));
 
     carouselElement.addEventListener("click", event => {
       if (isDragging()) return;

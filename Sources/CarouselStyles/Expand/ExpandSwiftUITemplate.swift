@@ -3,11 +3,7 @@
 /// still, and the item scrolls into view after the delay.
 enum ExpandSwiftUITemplate {
     static let source = #"""
-    {{> swiftHeader}}
-
-    {{> swiftTuning}}
-
-    {{> swiftDeck}}
+    {{> swiftPrelude}}
 
     /// Google's desktop movie carousel: a horizontal row of posters. Hovering an item (or tapping it) widens it, its
     /// poster grows from its anchor while it fades into a still with the details, and an item partly out of view

@@ -3,9 +3,7 @@
 /// scroll into view) by a transform with its own transition. Geometry as `ExpandStyle` lays it out.
 enum ExpandWebTemplate {
     static let source = #"""
-    {{> webHead}}
-    <style>
-    {{> webBaseCSS}}
+    {{> pageHead}}
     .heading {
       position: absolute;
       margin: 0;
@@ -115,27 +113,12 @@ enum ExpandWebTemplate {
     {{/items}}
       </div>
     </div>
-    <script>
-    "use strict";
-    {{> jsTuning}}
-
-    {{> jsClock}}
-
-    {{> jsCurves}}
-
-    {{> jsWheel}}
-
-    {{> jsScroller}}
-
-    {{> jsAutoAdvance}}
+    {{> scriptStart}}
 
     // ---- The expand carousel ---------------------------------------------------------------------------------------
 
-    const carouselElement = document.getElementById("carousel");
-    const heading = carouselElement.querySelector(".heading");
-    const row = carouselElement.querySelector(".row");
+    const heading = $(".heading"), row = $(".row");
     const items = [...row.querySelectorAll(".item")];
-    const T = TUNING;
     const expandedWidth = Math.max(T.expandedWidth, T.itemWidth);
     const imageHeight = Math.min(T.imageHeight, T.itemHeight);
     /** One collapsed item plus its gap. */

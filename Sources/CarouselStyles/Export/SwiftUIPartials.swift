@@ -4,8 +4,17 @@
 enum SwiftUIPartials {
     static let all: [String: String] = [
         "swiftHeader": header, "swiftTuning": tuning, "swiftDeck": deck, "swiftAutoAdvance": autoAdvance,
-        "swiftSnapping": snapping,
+        "swiftSnapping": snapping, "swiftPrelude": prelude,
     ]
+
+    /// A file's start when nothing comes between: the header, the tuned values and the deck.
+    static let prelude = #"""
+    {{> swiftHeader}}
+
+    {{> swiftTuning}}
+
+    {{> swiftDeck}}
+    """#
 
     /// A modifier that turns view-aligned snapping on or off with the tuned `snapping`.
     static let snapping = #"""

@@ -9,8 +9,50 @@ enum WebPartials {
     static let all: [String: String] = [
         "webHead": head, "webBaseCSS": baseCSS, "jsTuning": tuning, "jsDeck": deck, "jsClock": clock,
         "jsCurves": curves, "jsAnimatedValue": animatedValue, "jsWheel": wheel, "jsScroller": scroller,
-        "jsAutoAdvance": autoAdvance, "jsTestMode": testMode,
+        "jsAutoAdvance": autoAdvance, "jsTestMode": testMode, "jsRuntime": runtime, "scriptStart": scriptStart,
+        "pageHead": pageHead,
     ]
+
+    /// A page's head up to its style's own CSS: the document head, then the style sheet opened with the base CSS.
+    static let pageHead = #"""
+    {{> webHead}}
+    <style>
+    {{> webBaseCSS}}
+    """#
+
+    /// Opens a style's script: the runtime, the carousel's element, the tuned values as `T`, and `$` for the
+    /// carousel's parts.
+    static let scriptStart = #"""
+    <script>
+    "use strict";
+    {{> jsRuntime}}
+
+    const carouselElement = document.getElementById("carousel");
+    const T = TUNING;
+    /** The carousel's first element matching `selector`. */
+    const $ = selector => carouselElement.querySelector(selector);
+    """#
+
+    /// Everything a style's script builds on, in order: the tuned values, the deck, the clock, curves, animated
+    /// values, the wheel filter, the scroller and auto-advance. Each style's script starts with it (a part a style
+    /// does not use only defines names).
+    static let runtime = #"""
+    {{> jsTuning}}
+
+    {{> jsDeck}}
+
+    {{> jsClock}}
+
+    {{> jsCurves}}
+
+    {{> jsAnimatedValue}}
+
+    {{> jsWheel}}
+
+    {{> jsScroller}}
+
+    {{> jsAutoAdvance}}
+    """#
 
     /// The document's head up to the style sheet.
     static let head = #"""
@@ -341,6 +383,21 @@ enum WebPartials {
       const scale = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? innerWidth : 1;
       return (event.deltaX + event.deltaY) * scale;
     }
+
+    /**
+     * Wheel bursts over `element` as steps of one item: `onStep(-1 | 1)` once per burst, unless `ignore()` (a drag
+     * under way). Ctrl+wheel is left to the page (zoom, or a style's pinch).
+     */
+    function onWheelSteps(element, onStep, ignore = () => false) {
+      const filter = new WheelBurstFilter();
+      element.addEventListener("wheel", event => {
+        if (event.ctrlKey) return;
+        event.preventDefault();
+        if (ignore()) return;
+        const step = filter.step(wheelDelta(event), clock.now());
+        if (step) onStep(step);
+      }, { passive: false });
+    }
     """#
 
     /// A scroll position with snap targets, wheel bursts and drags (the app's ScrollController).
@@ -461,6 +518,19 @@ enum WebPartials {
       window.addEventListener("pointerup", end);
       window.addEventListener("pointercancel", end);
       return () => press !== null && press.dragging;
+    }
+
+    /**
+     * Drags on `element` move `scroller` and settle with the fling; `onDragging(true | false)` follows each drag (the
+     * style pauses auto-advance). Returns whether a drag is under way (a click that ends one is not a tap).
+     */
+    function dragScroller(element, scroller, onDragging) {
+      return trackDrag(element, ({ phase, dx, velocity }) => {
+        if (phase === "begin") scroller.beginDrag();
+        else if (phase === "move") scroller.drag(dx);
+        else scroller.endDrag(velocity);
+        onDragging(scroller.dragging);
+      });
     }
     """#
 

@@ -2,11 +2,7 @@
 /// offset slides; selecting a card first re-centres the strip without animation, then animates the rest.
 enum LoopSwiftUITemplate {
     static let source = #"""
-    {{> swiftHeader}}
-
-    {{> swiftTuning}}
-
-    {{> swiftDeck}}
+    {{> swiftPrelude}}
 
     /// The Loopy infinite carousel: the deck repeated into one strip of copies. Selecting a card re-centres the strip
     /// on the same picture in the middle copy without animation (nothing changes on screen), then animates the

@@ -3,9 +3,7 @@
 /// a spring by default) and each display frame places the cards from it. Geometry and selection as `LoopStyle`.
 enum LoopWebTemplate {
     static let source = #"""
-    {{> webHead}}
-    <style>
-    {{> webBaseCSS}}
+    {{> pageHead}}
     .card {
       position: absolute;
       cursor: pointer;
@@ -30,26 +28,10 @@ enum LoopWebTemplate {
     </head>
     <body>
     <div id="carousel"></div>
-    <script>
-    "use strict";
-    {{> jsTuning}}
-
-    {{> jsDeck}}
-
-    {{> jsClock}}
-
-    {{> jsCurves}}
-
-    {{> jsAnimatedValue}}
-
-    {{> jsWheel}}
-
-    {{> jsAutoAdvance}}
+    {{> scriptStart}}
 
     // ---- The loop carousel -----------------------------------------------------------------------------------------
 
-    const carouselElement = document.getElementById("carousel");
-    const T = TUNING;
     const count = DECK.length;
     const copies = Math.max(3, Math.round(T.copies));
     /** The distance between neighbouring slots: the article's `cardWidth = Card.normalWidth + spacing`. */
@@ -154,13 +136,7 @@ enum LoopWebTemplate {
       event.preventDefault();
     });
 
-    const wheelFilter = new WheelBurstFilter();
-    carouselElement.addEventListener("wheel", event => {
-      if (event.ctrlKey) return;
-      event.preventDefault();
-      const step = wheelFilter.step(wheelDelta(event), clock.now());
-      if (step) select(selectedSlot() + step);
-    }, { passive: false });
+    onWheelSteps(carouselElement, step => select(selectedSlot() + step));
 
     // ---- Auto-advance: the next card; waits while the pointer is over the row ---------------------------------------
 

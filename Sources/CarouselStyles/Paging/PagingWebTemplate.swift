@@ -3,9 +3,7 @@
 /// fling's velocity; dots, keys, one page per wheel burst, and the auto-advance timer. Geometry as `PagingStyle`.
 enum PagingWebTemplate {
     static let source = #"""
-    {{> webHead}}
-    <style>
-    {{> webBaseCSS}}
+    {{> pageHead}}
     .strip {
       position: absolute;
       left: 0;
@@ -52,26 +50,11 @@ enum PagingWebTemplate {
       </div>
       <div class="dots"></div>
     </div>
-    <script>
-    "use strict";
-    {{> jsTuning}}
-
-    {{> jsClock}}
-
-    {{> jsCurves}}
-
-    {{> jsWheel}}
-
-    {{> jsScroller}}
-
-    {{> jsAutoAdvance}}
+    {{> scriptStart}}
 
     // ---- The paging carousel ---------------------------------------------------------------------------------------
 
-    const carouselElement = document.getElementById("carousel");
-    const strip = carouselElement.querySelector(".strip");
-    const dotsBar = carouselElement.querySelector(".dots");
-    const T = TUNING;
+    const strip = $(".strip"), dotsBar = $(".dots");
     const realPages = [...strip.querySelectorAll(".page")];
     const count = realPages.length;
     const fits = { center: "none", fill: "cover", fit: "contain" };
@@ -213,21 +196,9 @@ enum PagingWebTemplate {
       event.preventDefault();
     });
 
-    const wheelFilter = new WheelBurstFilter();
-    carouselElement.addEventListener("wheel", event => {
-      if (event.ctrlKey) return;
-      event.preventDefault();
-      if (scroller.dragging) return;
-      const step = wheelFilter.step(wheelDelta(event), clock.now());
-      if (step) move(step);
-    }, { passive: false });
+    onWheelSteps(carouselElement, move, () => scroller.dragging);
 
-    const isDragging = trackDrag(strip, ({ phase, dx, velocity }) => {
-      if (phase === "begin") scroller.beginDrag();
-      else if (phase === "move") scroller.drag(dx);
-      else scroller.endDrag(velocity);
-      autoAdvance.setPaused("drag", scroller.dragging);
-    });
+    const isDragging = dragScroller(strip, scroller, dragging => autoAdvance.setPaused("drag", dragging));
 
     // ---- Auto-advance: the article's timer; waits while the pointer is over the pages -------------------------------
 

@@ -3,11 +3,7 @@
 /// whole row clipped to one rounded rectangle, and a heavy haptic on each change.
 enum StitchSwiftUITemplate {
     static let source = #"""
-    {{> swiftHeader}}
-
-    {{> swiftTuning}}
-
-    {{> swiftDeck}}
+    {{> swiftPrelude}}
 
     /// Threads' pinch-to-stitch carousel: pinch in (below the pinch-in threshold) and the photos join into one
     /// seamless strip; pinch out (above the pinch-out threshold) and they separate. The row is always clipped to one

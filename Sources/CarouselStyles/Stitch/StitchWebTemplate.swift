@@ -3,9 +3,7 @@
 /// keeping the content under the pointer in place. Geometry as `StitchStyle` and `StitchRow`.
 enum StitchWebTemplate {
     static let source = #"""
-    {{> webHead}}
-    <style>
-    {{> webBaseCSS}}
+    {{> pageHead}}
     .strip {
       position: absolute;
       overflow: hidden;
@@ -39,28 +37,12 @@ enum StitchWebTemplate {
         </div>
       </div>
     </div>
-    <script>
-    "use strict";
-    {{> jsTuning}}
-
-    {{> jsClock}}
-
-    {{> jsCurves}}
-
-    {{> jsWheel}}
-
-    {{> jsScroller}}
-
-    {{> jsAutoAdvance}}
+    {{> scriptStart}}
 
     // ---- The stitch carousel ---------------------------------------------------------------------------------------
 
-    const carouselElement = document.getElementById("carousel");
-    const strip = carouselElement.querySelector(".strip");
-    const track = carouselElement.querySelector(".track");
-    const cue = carouselElement.querySelector(".cue");
+    const strip = $(".strip"), track = $(".track"), cue = $(".cue");
     const images = [...track.querySelectorAll("img")];
-    const T = TUNING;
     const count = images.length;
     const CUE_WIDTH = 3;
 
@@ -260,12 +242,7 @@ enum StitchWebTemplate {
       scroller.scrollTo(x(Math.min(Math.max(i, 0), count - 1), spacing()), scroller.snapAnimation);
     }
 
-    const isDragging = trackDrag(strip, ({ phase, dx, velocity }) => {
-      if (phase === "begin") scroller.beginDrag();
-      else if (phase === "move") scroller.drag(dx);
-      else scroller.endDrag(velocity);
-      autoAdvance.setPaused("drag", scroller.dragging);
-    });
+    const isDragging = dragScroller(strip, scroller, dragging => autoAdvance.setPaused("drag", dragging));
 
     carouselElement.addEventListener("pointermove", event => {
       pointer = { x: event.clientX, y: event.clientY };
