@@ -1,4 +1,5 @@
 import CarouselCore
+import CarouselTesting
 import Testing
 
 /// The scroll controller's nearest-target search (a binary search over cached targets since issue 10) agrees with a
@@ -61,9 +62,9 @@ struct ScrollSnapSearchTests {
 @Suite("Scroll controller: lazy snap targets")
 @MainActor
 struct LazySnapTargetTests {
-    @Test("Agree with the list on random rows, ranges and offsets")
-    func agreeWithTheList() {
-        var rng = SystemRandomNumberGenerator()
+    @Test("Agree with the list on random rows, ranges and offsets (ranges under a point too)", arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func agreeWithTheList(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
         let scene = Scene(size: Size(800, 600))
         let list = ScrollController(scene: scene), lazy = ScrollController(scene: scene)
         for _ in 0..<300 {
@@ -72,7 +73,7 @@ struct LazySnapTargetTests {
                 x += [1, 1.2, 10, 150].randomElement(using: &rng)!
                 return x
             }
-            let max = [0, 0.4, Double.random(in: 0...(x > 0 ? x + 50 : 100), using: &rng)].randomElement(using: &rng)!
+            let max = [0, 0.4, 0.8, Double.random(in: 0...(x > 0 ? x + 50 : 100), using: &rng)].randomElement(using: &rng)!
             list.maxOffset = max; lazy.maxOffset = max
             list.snapTargets = targets
             lazy.targets = .lazy(count: targets.count) { targets[$0] }

@@ -41,7 +41,15 @@ public struct SnapTargets {
         case .lazy(let n, let offset):
             guard n > 0 else { return ResolvedSnapTargets(count: 0) { _ in 0 } }
             let clamp = { (t: Double) in min(max(t, 0), m) }
-            guard m >= 1 else { return ResolvedSnapTargets(count: 1) { _ in clamp(offset(0)) } }
+            guard m >= 1 else {
+                // A range under a point holds at most two resting places: the first target's, and the first one more
+                // than half a point after it (clamped offsets only grow, so a binary search finds it).
+                let first = clamp(offset(0))
+                let second = firstIndex(count: n, offset: offset) { clamp($0) > first + 0.5 }
+                guard second < n else { return ResolvedSnapTargets(count: 1) { _ in first } }
+                let end = clamp(offset(second))
+                return ResolvedSnapTargets(count: 2) { $0 == 0 ? first : end }
+            }
             let a = firstIndex(count: n, offset: offset) { $0 > 0.5 }       // targets resting at the start
             let b = firstIndex(count: n, offset: offset) { $0 >= m - 0.5 }  // the first resting at the end
             let head = a > 0 ? 1 : 0, tail = b < n ? 1 : 0
