@@ -128,6 +128,23 @@ struct AnimationTests {
         node.scale = 1
         #expect(!scene.needsFrame)
         #expect(!node.isAnimating(at: 1))
+        // Every other property too: the same value written again changes nothing.
+        let same = (anchor: node.anchor, clips: node.clipsToBounds, hidden: node.isHidden, background: node.background,
+                    z: node.zIndex, image: node.image, text: node.text, shadow: node.shadow, radius: node.cornerRadius,
+                    offset: node.offset)
+        node.anchor = same.anchor
+        node.clipsToBounds = same.clips
+        node.isHidden = same.hidden
+        node.background = same.background
+        node.zIndex = same.z
+        node.image = same.image
+        node.text = same.text
+        node.shadow = same.shadow
+        node.cornerRadius = same.radius
+        node.offset = same.offset
+        #expect(!scene.needsFrame, "rewriting a node's values owes no frame")
+        node.isHidden = true
+        #expect(scene.needsFrame, "a real change does")
     }
 
     @Test("A delayed animation holds its start value until start + delay")

@@ -47,7 +47,7 @@ public final class Node {
     private var _cornerRadius = AnimatedValue(0.0)
 
     /// The unit point of the bounds that scaling keeps fixed ((0.5, 0.5) is the centre).
-    public var anchor = Point(0.5, 0.5) { didSet { changed(nil) } }
+    public var anchor = Point(0.5, 0.5) { didSet { if anchor != oldValue { changed(nil) } } }
     /// Paint order among siblings: higher draws later (on top); ties keep insertion order.
     public var zIndex = 0 {
         didSet {
@@ -57,12 +57,12 @@ public final class Node {
         }
     }
     /// Whether children are clipped to this node's rounded bounds.
-    public var clipsToBounds = false { didSet { changed(nil) } }
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { changed(nil) } } }
     /// Hidden nodes are neither drawn nor hit.
-    public var isHidden = false { didSet { changed(nil) } }
+    public var isHidden = false { didSet { if isHidden != oldValue { changed(nil) } } }
     /// Whether hit-testing can return this node (its children are tested either way).
     public var isHitTestable = true
-    public var background: Color? { didSet { changed(nil) } }
+    public var background: Color? { didSet { if background != oldValue { changed(nil) } } }
     public var image: ImageContent? { didSet { if image != oldValue { changed(nil) } } }
     public var text: TextContent? { didSet { if text != oldValue { changed(nil) } } }
     public var shadow: Shadow? { didSet { if shadow != oldValue { changed(nil) } } }
@@ -105,6 +105,7 @@ public final class Node {
         changed(value.endTime)
     }
 
+    /// Every setter calls this only when the value really changed: writing what a node already has owes no frame.
     private func changed(_ animationEnd: Double?) { scene?.noteChange(animationEnd: animationEnd) }
 
     // MARK: Presentation
