@@ -65,6 +65,9 @@ final class TextCache {
 
     private let context: RendererContext
     private var fonts: [Key: OpaquePointer] = [:]
+    /// Fallback faces by (file, device pixel size, bold), opened on first use; at most 32.
+    private var fallbackFonts: [FallbackKey: OpaquePointer] = [:]
+    private let fallback = FontFallback()
     private var entries: [Key: Entry] = [:]
     private var measures: [Key: (width: Int32, height: Int32)] = [:]
     private var useCounter: UInt64 = 0
@@ -78,9 +81,16 @@ final class TextCache {
         self.capacity = capacity
     }
 
+    struct FallbackKey: Hashable {
+        var path: String
+        var pixelSize: Int
+        var bold: Bool
+    }
+
     isolated deinit {
         for e in entries.values { SDL_DestroyTexture(e.texture) }
         for f in fonts.values { TTF_CloseFont(f) }
+        for f in fallbackFonts.values { TTF_CloseFont(f) }
     }
 
     var count: Int { entries.count }
@@ -126,14 +136,41 @@ final class TextCache {
         return f
     }
 
+    /// The face a run is drawn with at `pixelSize`: the primary, or a fallback file opened on first use (nil for
+    /// boxes, or a file SDL_ttf cannot open).
+    func font(for face: RunFace, pixelSize: Int, bold: Bool) -> OpaquePointer? {
+        switch face {
+        case .primary: return font(pixelSize: pixelSize, bold: bold)
+        case .missing: return nil
+        case .fallback(let path):
+            let key = FallbackKey(path: path, pixelSize: pixelSize, bold: bold)
+            if let f = fallbackFonts[key] { return f }
+            guard let f = TTF_OpenFont(path, Int32(pixelSize)) else { return nil }
+            if bold { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
+            TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+            if fallbackFonts.count >= 32, let victim = fallbackFonts.keys.first {
+                TTF_CloseFont(fallbackFonts.removeValue(forKey: victim))
+            }
+            fallbackFonts[key] = f
+            return f
+        }
+    }
+
+    /// A font file that has `scalar`, from fontconfig (remembered per character).
+    func fallbackPath(for scalar: Unicode.Scalar) -> String? { fallback.font(for: scalar) }
+
     /// The size of `text` in device pixels, or nil when there is no font. Remembered: centred text is measured
-    /// every frame it is drawn, and SDL_ttf measures glyph by glyph.
+    /// every frame it is drawn, and SDL_ttf measures glyph by glyph. Text beyond ASCII is measured run by run, as
+    /// it is drawn (`lineLayout`).
     func measure(_ text: String, pixelSize: Int, bold: Bool) -> (width: Int32, height: Int32)? {
         let key = Key(text: text, pixelSize: pixelSize, bold: bold)
         if let m = measures[key] { return m }
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
         var w: Int32 = 0, h: Int32 = TTF_FontHeight(f)
-        if !text.isEmpty {
+        if !TextRuns.isPlain(text) {
+            guard let line = lineLayout(text, pixelSize: pixelSize, bold: bold) else { return nil }
+            (w, h) = (line.width, line.height)
+        } else if !text.isEmpty {
             guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
         }
         if measures.count >= capacity * 4 { measures.removeAll(keepingCapacity: true) }
@@ -154,7 +191,9 @@ final class TextCache {
         }
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
         let colour = SDL_Color(r: UInt8(rgb >> 16 & 0xff), g: UInt8(rgb >> 8 & 0xff), b: UInt8(rgb & 0xff), a: 255)
-        guard let surface = TTF_RenderUTF8_Blended(f, text, colour) else { return nil }
+        let line = TextRuns.isPlain(text) ? nil : lineLayout(text, pixelSize: pixelSize, bold: bold)
+        let rendered = line.map { $0.isPrimaryOnly } ?? true ? TTF_RenderUTF8_Blended(f, text, colour) : line.flatMap { render($0, colour: colour) }
+        guard let surface = rendered else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
