@@ -65,10 +65,11 @@ final class PanelFixture {
 /// A clipboard that keeps what it is given.
 @MainActor
 final class FakeClipboard: Clipboard {
-    var text: String?
+    var content: String?
     var failure: String?
     func setText(_ text: String) throws(ClipboardError) {
         if let failure { throw ClipboardError(failure) }
-        self.text = text
+        content = text
     }
+    func text() -> String? { content }
 }
