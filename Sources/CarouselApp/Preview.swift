@@ -63,25 +63,28 @@ public final class Preview: FrameDriver {
     private(set) var wall: Double = 0
 
     /// Opens `styleName` on `deck` in a window of `size`: one pane.
-    public convenience init(deck: Deck, images: ImageStore, size: Size, style styleName: String) throws(PreviewError) {
-        try self.init(deck: deck, images: images, size: size, variants: [Variant(name: "current", style: styleName)])
+    public convenience init(deck: Deck, images: ImageStore, size: Size, style styleName: String,
+                            textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
+        try self.init(deck: deck, images: images, size: size, variants: [Variant(name: "current", style: styleName)], textMeasurer: textMeasurer)
     }
 
     /// Opens one pane per variant (one to four) on `deck` in a window of `size`, split as `PaneSplit` chooses. A
-    /// variant's values that do not apply are reported (`report`) and the rest applies.
-    public init(deck: Deck, images: ImageStore, size: Size, variants: [Variant]) throws(PreviewError) {
+    /// variant's values that do not apply are reported (`report`) and the rest applies. Every scene measures text
+    /// with `textMeasurer` (the renderer's, in the app).
+    public init(deck: Deck, images: ImageStore, size: Size, variants: [Variant],
+                textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
         guard !variants.isEmpty else { throw PreviewError("no variant to show") }
         if let problem = PaneSplit.problem(count: variants.count, styles: variants.map(\.style), in: size) {
             throw PreviewError(problem)
         }
         self.deck = deck
         self.images = images
-        chrome = Scene(size: size)
+        chrome = Scene(size: size, textMeasurer: textMeasurer)
         overlay = Overlay(scene: chrome)
         let frames = PaneSplit.frames(count: variants.count, styles: variants.map(\.style), in: size)
         var panes: [Pane] = []
         for (variant, frame) in zip(variants, frames) {
-            let pane = try Pane(deck: deck, images: images, frame: frame, style: variant.style, name: variant.name)
+            let pane = try Pane(deck: deck, images: images, frame: frame, style: variant.style, name: variant.name, textMeasurer: textMeasurer)
             panes.append(pane)
         }
         self.panes = panes

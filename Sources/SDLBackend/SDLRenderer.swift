@@ -14,7 +14,7 @@ import CarouselCore
 /// rounded rectangles intersected geometrically with every shape drawn inside them; text is clipped to the clip's
 /// bounding box.
 @MainActor
-public final class SDLRenderer: PartialRenderer {
+public final class SDLRenderer: PartialRenderer, TextMeasurer {
     struct State {
         var transform: Transform2D
         /// The clip in device pixels; nil for none.
@@ -552,6 +552,9 @@ public final class SDLRenderer: PartialRenderer {
         stats.drawCalls += 1
         if state.clip != nil { resetClipRect() }
     }
+
+    /// The width of one line of `text` in points, for layout (`TextMeasurer`): the same metrics it is drawn with.
+    public func width(of text: String, font: FontSpec) -> Double { measureText(text, font: font).width }
 
     /// The size of one line of `text` in points. Without a font, an estimate (so layout still works).
     public func measureText(_ text: String, font: FontSpec) -> Size {

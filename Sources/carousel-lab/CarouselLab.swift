@@ -166,7 +166,8 @@ struct DeckOptions: ParsableArguments {
     /// window instead of stopping; without, the values read in `inputs` are applied once. (A file that is broken at
     /// the start is a failure either way: `readInputs` reports it before a window opens.)
     @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool, useSidecar: Bool = false,
-                                rememberedPanes: [Variant]? = nil, report: @escaping (String) -> Void = printError) throws -> Preview {
+                                rememberedPanes: [Variant]? = nil, textMeasurer: any TextMeasurer,
+                                report: @escaping (String) -> Void = printError) throws -> Preview {
         let current = Variant(name: "current", style: try styleName(), values: inputs.parameters, file: params)
         var variants = [current]
         var files: [String?] = [params]
@@ -188,7 +189,9 @@ struct DeckOptions: ParsableArguments {
         // A watched file's values come from its watcher (which also reports them), not twice.
         if watch { for (i, file) in files.enumerated() where file != nil { variants[i].values = nil } }
         let preview: Preview
-        do { preview = try Preview(deck: inputs.deck, images: store, size: size, variants: variants) } catch { throw Failure(error.message) }
+        do { preview = try Preview(deck: inputs.deck, images: store, size: size, variants: variants, textMeasurer: textMeasurer) } catch {
+            throw Failure(error.message)
+        }
         preview.report = report
         preview.startupProblems.forEach(report)
         if watch {
@@ -237,7 +240,8 @@ extension DeckOptions {
         let scale = self.scale ?? 1
         let canvas = try HeadlessCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         canvas.images.onFailure = report
-        let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true, report: report)
+        let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true,
+                                      textMeasurer: canvas.renderer, report: report)
         preview.showsFocus = false
         let run = CaptureRun(preview: preview, script: inputs.script) {
             if !canvas.images.waitUntilLoaded(timeout: 60) { report("some images did not load within 60 s") }
@@ -343,7 +347,8 @@ extension CarouselLab {
                     throw Failure(message.contains("carousel-lab capture") ? message : "\(message). For screenshots without a display, use `carousel-lab capture`.")
                 }
                 host.imageStore.onFailure = printError
-                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes)
+                let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes,
+                                                      textMeasurer: host.renderer)
                 if remembered?.panelOpen == true { preview.panel.show() }
                 host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
                 preview.rendererDescription = host.rendererChoice.description

@@ -68,8 +68,7 @@ final class Overlay {
 
     /// A one-line label for `text` in `font`, shortened with an ellipsis to fit `width` points.
     private func label(_ name: String, _ text: String, font: FontSpec, color: Color, frame: Rect) -> Node {
-        let fits = max(Int(frame.width / (font.size * 0.5)), 2)
-        let shown = text.count <= fits ? text : String(text.prefix(fits - 1)) + "…"
+        let shown = scene.textMeasurer.fitted(text, width: frame.width, font: font)
         let n = Node(name: name, frame: frame)
         n.text = TextContent(shown, font: font, color: color)
         n.isHitTestable = false
@@ -78,7 +77,7 @@ final class Overlay {
 
     /// The width a box needs for `text` in `font` plus `padding`, at most the window's width less a margin.
     private func boxWidth(_ text: String, font: FontSpec, padding: Double) -> Double {
-        min(Double(text.count) * font.size * 0.62 + padding, max(scene.size.width - 40, 40))
+        min(measure(text, font).rounded(.up) + padding, max(scene.size.width - 40, 40))
     }
 
     // MARK: Recording
@@ -192,7 +191,7 @@ final class Overlay {
         badgeText = text
         guard let text else { badge.isHidden = true; badge.removeAllChildren(); return }
         let font = Overlay.badgeFont
-        let width = Double(text.count) * font.size * 0.62 + 20
+        let width = measure(text, font).rounded(.up) + 20
         badge.frame = Rect(scene.size.width - width - 10, 10, width, 24)
         if badge.children.first?.text?.string != text || badge.isHidden {
             badge.removeAllChildren()
@@ -224,7 +223,7 @@ final class Overlay {
     func setStatus(_ text: String) {
         guard !status.isHidden else { return }
         let font = Overlay.statusFont
-        let width = min(Double(text.count) * font.size * 0.55 + 20, max(scene.size.width - 20, 40))
+        let width = min(measure(text, font).rounded(.up) + 20, max(scene.size.width - 20, 40))
         status.frame = Rect(10, 10, width, 24)
         if status.children.first?.text?.string == text { return }
         status.removeAllChildren()
@@ -261,6 +260,6 @@ final class Overlay {
         }
     }
 
-    /// The width of a help line (the stand-in metric: about 0.55 em per character).
-    private func measure(_ text: String, _ font: FontSpec) -> Double { Double(text.count) * font.size * 0.55 }
+    /// The width `text` takes in `font`.
+    private func measure(_ text: String, _ font: FontSpec) -> Double { scene.textMeasurer.width(of: text, font: font) }
 }

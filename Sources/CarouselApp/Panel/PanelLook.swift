@@ -63,44 +63,6 @@ enum PanelLook {
     /// Ends the text being typed into a field: a thin bar (DejaVu Sans has the block elements).
     static let caret = "\u{258F}"
 
-    /// `text` shortened with an ellipsis to fit `width` in `font`, by `estimatedWidth` (nodes cannot measure text).
-    /// `keepingEnd` cuts the start instead, for text being typed, so its end and the caret stay in view. At least one
-    /// character is kept besides the ellipsis.
-    static func fitted(_ text: String, width: Double, font: FontSpec, keepingEnd: Bool = false) -> String {
-        guard estimatedWidth(text, font: font) > width else { return text }
-        let room = width - estimatedWidth("…", font: font)
-        var kept: [Character] = [], used = 0.0
-        for c in keepingEnd ? Array(text.reversed()) : Array(text) {
-            let w = estimatedWidth(String(c), font: font)
-            guard kept.isEmpty || used + w <= room else { break }
-            kept.append(c)
-            used += w
-        }
-        return keepingEnd ? "…" + String(kept.reversed()) : String(kept) + "…"
-    }
-
-    /// The width `text` takes in `font`, from DejaVu Sans's advances (the font the app draws with, measured through
-    /// SDL_ttf at 12 px), 1 em for a character outside ASCII, 15 % more for bold, and 1 % to spare for rounding.
-    static func estimatedWidth(_ text: String, font: FontSpec) -> Double {
-        var ems = 0.0
-        for scalar in text.unicodeScalars {
-            let v = Int(scalar.value)
-            ems += v >= 32 && v < 127 ? Double(advances[v - 32]) / 100 : 1
-        }
-        return ems * font.size * (font.bold ? 1.15 : 1) * 1.01
-    }
-
-    /// DejaVu Sans's advance widths for the characters 32 (space) to 126 (~), in hundredths of an em.
-    private static let advances: [UInt8] = [
-        32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64, 64, 64,
-        64, 64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 30, 66, 56, 86, 75, 79,
-        60, 79, 69, 64, 61, 73, 68, 99, 68, 61, 68, 39, 34, 39, 84, 50, 50, 61, 64, 55, 64, 61, 35, 64,
-        63, 28, 28, 58, 28, 97, 63, 61, 64, 64, 41, 52, 39, 63, 59, 82, 59, 59, 52, 64, 34, 64, 84,
-    ]
-
-    /// Text being typed into a field `width` wide, with the caret at its end.
-    static func typing(_ text: String, width: Double) -> String { fitted(text + caret, width: width, font: font, keepingEnd: true) }
-
     /// `value` with its unit as the panel shows it: "150 pt", "0.4 s", "1.5×".
     static func format(_ value: Double, unit: String) -> String {
         let n = JSONValue.format(value)
@@ -111,12 +73,31 @@ enum PanelLook {
 
 /// Where a row's parts go at one panel width: the label column and a slider's track share what the insets and the
 /// value box leave, in the proportions of the full 320-pt panel (label 128, track 86), so at 320 nothing moves.
-struct PanelGeometry: Equatable {
+@MainActor
+struct PanelGeometry: @MainActor Equatable {
     /// The width rows are laid out for.
     let width: Double
+    /// How the panel's text measures (the renderer's metrics in the app).
+    let measurer: any TextMeasurer
 
-    /// The layout for a panel `width` wide (never narrower than `PanelLook.narrowestWidth`).
-    init(width: Double) { self.width = min(max(width, PanelLook.narrowestWidth), PanelLook.width) }
+    /// The layout for a panel `width` wide (never narrower than `PanelLook.narrowestWidth`), measuring text with
+    /// `measurer`.
+    init(width: Double, measurer: any TextMeasurer = EstimatedTextMeasurer.shared) {
+        self.width = min(max(width, PanelLook.narrowestWidth), PanelLook.width)
+        self.measurer = measurer
+    }
+
+    static func == (a: PanelGeometry, b: PanelGeometry) -> Bool { a.width == b.width && a.measurer === b.measurer }
+
+    /// `text` shortened with an ellipsis to fit `width` in `font`.
+    func fitted(_ text: String, width: Double, font: FontSpec = PanelLook.font) -> String {
+        measurer.fitted(text, width: width, font: font)
+    }
+
+    /// Text being typed into a field `width` wide, with the caret at its end (its start gives way).
+    func typing(_ text: String, width: Double) -> String {
+        measurer.fitted(text + PanelLook.caret, width: width, font: PanelLook.font, keepingEnd: true)
+    }
 
     /// The panel's width in a window `windowWidth` wide: 320 when the window leaves the margin beside it, else the
     /// window less the margin, never under the narrowest layout unless the window itself is narrower.

@@ -43,7 +43,7 @@ public final class TuningPanel {
     private let hint = PanelLook.text("panel.hint", "", Rect(PanelLook.inset, 33, PanelLook.width - 2 * PanelLook.inset, 16),
                                       font: PanelLook.smallFont, color: PanelLook.dim)
     /// The width the rows are laid out for, from the window's width.
-    private var geometry = PanelGeometry(width: PanelLook.width)
+    private var geometry: PanelGeometry
     /// The width the rows were last built for.
     private var builtWidth: Double?
     private let scrollbar = PanelLook.node("panel.scrollbar", .zero, Color(1, 1, 1, 0.22), radius: 1.5)
@@ -60,6 +60,7 @@ public final class TuningPanel {
 
     init(preview: Preview) {
         self.preview = preview
+        geometry = PanelGeometry(width: PanelLook.width, measurer: preview.chrome.textMeasurer)
         model = PanelModel(target: preview)
         root.zIndex = 900
         root.clipsToBounds = true
@@ -120,7 +121,7 @@ public final class TuningPanel {
     func layout(size: Size) {
         let w = PanelGeometry.panelWidth(inWindow: size.width)
         root.frame = Rect(size.width - w, 0, w, max(size.height, 0))
-        geometry = PanelGeometry(width: w)
+        geometry = PanelGeometry(width: w, measurer: preview.chrome.textMeasurer)
         if isVisible && builtWidth != geometry.width { rebuild(rereadPresets: false) } else { clampScroll() }
     }
 
@@ -161,9 +162,9 @@ public final class TuningPanel {
         }
         contentHeight = y + 16
         title.frame.size.width = geometry.lineWidth
-        title.text?.string = PanelLook.fitted("Tuning · \(styleName)", width: geometry.lineWidth, font: PanelLook.titleFont)
+        title.text?.string = geometry.fitted("Tuning · \(styleName)", width: geometry.lineWidth, font: PanelLook.titleFont)
         hint.frame.size.width = geometry.lineWidth
-        hint.text?.string = PanelLook.fitted("Tab hides · ↑↓ select · ←→ adjust · R reset", width: geometry.lineWidth, font: PanelLook.smallFont)
+        hint.text?.string = geometry.fitted("Tab hides · ↑↓ select · ←→ adjust · R reset", width: geometry.lineWidth, font: PanelLook.smallFont)
         clampScroll()
     }
 

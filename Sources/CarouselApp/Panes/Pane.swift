@@ -46,9 +46,10 @@ public final class Pane {
     /// Whether time is paused (the window's time control); the progress bar stops moving.
     private var timePaused = false
 
-    /// Opens `styleName` on `deck` in a pane at `frame`, with `parameters` for that style when given.
+    /// Opens `styleName` on `deck` in a pane at `frame`, with `parameters` for that style when given; its nodes
+    /// measure text with `textMeasurer`.
     public init(deck: Deck, images: ImageStore, frame: Rect, style styleName: String, parameters: Parameters? = nil,
-                name: String = "current", time: Double = 0) throws(PreviewError) {
+                name: String = "current", time: Double = 0, textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
         guard let type = StyleRegistry.style(named: styleName) else {
             throw PreviewError("unknown style \"\(styleName)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
         }
@@ -57,7 +58,7 @@ public final class Pane {
         self.images = images
         self.frame = frame
         self.name = name
-        scene = Scene(size: frame.size, time: time)
+        scene = Scene(size: frame.size, time: time, textMeasurer: textMeasurer)
         styleStart = time
         chrome = PaneChrome(scene: scene)
         autoAdvance = AutoAdvance(scene: scene)
@@ -77,7 +78,7 @@ public final class Pane {
     func duplicate(frame: Rect, name: String) -> Pane {
         // The style exists (this pane shows it), so this cannot throw.
         let copy = try! Pane(deck: deck, images: images, frame: frame, style: styleType.descriptor.name,
-                             parameters: currentParameters, name: name, time: scene.now)
+                             parameters: currentParameters, name: name, time: scene.now, textMeasurer: scene.textMeasurer)
         copy.parameters = parameters
         return copy
     }

@@ -79,7 +79,10 @@ final class PaneChrome {
         labelLines = lines
         let lineHeight = 16.0
         let maxWidth = max(scene.size.width - 16, 40)
-        let width = min((lines.map { Double($0.count) * PaneChrome.labelFont.size * 0.6 }.max() ?? 0) + 16, maxWidth)
+        let widths = lines.enumerated().map { i, line in
+            scene.textMeasurer.width(of: line, font: i == 0 ? PaneChrome.labelTitleFont : PaneChrome.labelFont).rounded(.up)
+        }
+        let width = min((widths.max() ?? 0) + 16, maxWidth)
         // Top right: the row styles put their heading and first items on the left.
         label.frame = Rect(max(scene.size.width - width - 8, 8), 8, width, Double(lines.count) * lineHeight + 8)
         for (i, line) in lines.enumerated() {

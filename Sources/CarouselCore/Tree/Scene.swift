@@ -13,14 +13,17 @@ public final class Scene {
     public let timers = TimerQueue()
     /// The background colour frames are cleared to.
     public var clearColor = Color(hex: 0x202124)
+    /// How the nodes of this scene measure text while they lay out.
+    public let textMeasurer: any TextMeasurer
     private var dirty = true
     private var animationsEnd = -Double.infinity
     private var paintedAt = -Double.infinity
     /// For each open `withAnimation`, the latest end of the animations its body started.
     private var transactionEnds: [Double] = []
 
-    public init(size: Size, time: Double = 0) {
+    public init(size: Size, time: Double = 0, textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) {
         now = time
+        self.textMeasurer = textMeasurer
         root = Node(name: "root", frame: Rect(origin: .zero, size: size))
         root.ownerScene = self
     }

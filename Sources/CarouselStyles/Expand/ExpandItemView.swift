@@ -25,7 +25,11 @@ final class ExpandItemView {
     /// Largest size the poster or still is drawn at, in pixels (1.5x poster at 2x density).
     static let imageBudget = Size(520, 620)
 
-    init() {
+    /// How titles and details measure, to shorten them to their room.
+    private let measurer: any TextMeasurer
+
+    init(measurer: any TextMeasurer) {
+        self.measurer = measurer
         imageArea.clipsToBounds = true
         imageArea.background = Color(hex: 0x303134)
         root.addChild(imageArea)
@@ -50,7 +54,7 @@ final class ExpandItemView {
         root.tag = index
         poster.image = ImageContent(images.handle(for: item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
         still.image = ImageContent(images.handle(for: item.still ?? item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
-        title.text = TextContent(ExpandItemView.fit(item.title, width: settings.itemWidth, font: ExpandItemView.titleFont),
+        title.text = TextContent(measurer.fitted(item.title, width: settings.itemWidth - 4, font: ExpandItemView.titleFont),
                                  font: ExpandItemView.titleFont, color: Color(hex: 0xe8eaed))
         let meta = [item.detail("year") ?? item.detail("date"), item.detail("certification") ?? item.detail("licence"),
                     item.detail("runtime") ?? item.detail("size")].compactMap { $0 }.joined(separator: " · ")
@@ -65,7 +69,7 @@ final class ExpandItemView {
         lines = rows.map { text, font in
             let n = Node(name: "expand.details.line")
             n.isHitTestable = false
-            n.text = TextContent(ExpandItemView.fit(text, width: panel, font: font), font: font, color: .white)
+            n.text = TextContent(measurer.fitted(text, width: panel, font: font), font: font, color: .white)
             details.addChild(n)
             return n
         }
@@ -107,11 +111,5 @@ final class ExpandItemView {
             lineY += font.size * 1.45
         }
         title.frame = Rect(2, s.imageHeight + 8, width - 4, 18)
-    }
-
-    /// Shortens `text` with an ellipsis to roughly fit `width` (0.55 em per character).
-    static func fit(_ text: String, width: Double, font: FontSpec) -> String {
-        let maxChars = max(Int(width / (font.size * 0.55)), 1)
-        return text.count <= maxChars ? text : String(text.prefix(max(maxChars - 1, 1))) + "…"
     }
 }

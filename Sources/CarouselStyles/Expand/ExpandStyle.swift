@@ -157,7 +157,7 @@ public final class ExpandStyle: CarouselStyle {
 
     private func view(for i: Int) -> ExpandItemView {
         if let v = views[i] { return v }
-        let v = pool.popLast() ?? ExpandItemView()
+        let v = pool.popLast() ?? ExpandItemView(measurer: scene.textMeasurer)
         v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings)
         row.addChild(v.root)
         views[i] = v

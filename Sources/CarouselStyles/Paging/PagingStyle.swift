@@ -100,7 +100,7 @@ public final class PagingStyle: CarouselStyle {
     public init(context: StyleContext, parameters: Parameters) {
         self.context = context
         scroller = ScrollController(scene: context.scene)
-        dots = PagingDots(count: context.deck.items.count)
+        dots = PagingDots(count: context.deck.items.count, measurer: context.scene.textMeasurer)
         pagesLayer.isHitTestable = false
         context.container.addChild(pagesLayer)
         context.container.addChild(dots.bar)
@@ -229,7 +229,7 @@ public final class PagingStyle: CarouselStyle {
     }
 
     private func bindView(slot: Int) -> PagingPageView {
-        let view = pool.popLast() ?? PagingPageView()
+        let view = pool.popLast() ?? PagingPageView(measurer: scene.textMeasurer)
         let index = deckIndex(ofSlot: slot)
         view.bind(index: index, source: context.deck.items[index].image, size: pageSize, contentMode: contentMode,
                   background: background, images: context.images)

@@ -24,7 +24,11 @@ final class PagingPageView {
     /// Horizontal margin of the caption inside the page.
     static let captionMargin = 16.0
 
-    init() {
+    /// How the caption measures, to shorten it to the page.
+    private let measurer: any TextMeasurer
+
+    init(measurer: any TextMeasurer) {
+        self.measurer = measurer
         node.clipsToBounds = true
         imageNode.isHitTestable = false
         captionNode.isHitTestable = false
@@ -69,17 +73,9 @@ final class PagingPageView {
             captionNode.isHidden = true
             return
         }
-        let text = Self.fitted(message, width: captionNode.frame.width, font: Self.captionFont)
+        let text = measurer.fitted(message, width: captionNode.frame.width, font: Self.captionFont)
         captionNode.text = TextContent(text, font: Self.captionFont, color: Self.captionColor, alignment: .center)
         captionNode.isHidden = false
-    }
-
-    /// `text` shortened with an ellipsis to about `width` points (0.6 em per character: the style cannot measure
-    /// text, and a slightly short line is better than one cut off at the page edge).
-    static func fitted(_ text: String, width: Double, font: FontSpec) -> String {
-        let maxCharacters = max(Int(width / (font.size * 0.6)), 1)
-        guard text.count > maxCharacters else { return text }
-        return String(text.prefix(max(maxCharacters - 1, 0))) + "…"
     }
 }
 
@@ -115,8 +111,12 @@ final class PagingDots {
     /// The pill's colour, dark enough to show white dots over a white image.
     static let barColor = Color(0, 0, 0, 0.35)
 
-    init(count: Int) {
+    /// How the "page / count" label measures.
+    private let measurer: any TextMeasurer
+
+    init(count: Int, measurer: any TextMeasurer) {
         self.count = count
+        self.measurer = measurer
         bar.zIndex = 1
         bar.background = Self.barColor
         label.isHitTestable = false
@@ -147,8 +147,8 @@ final class PagingDots {
         usesLabel = dotsWidth > size.width - 32
         let width: Double
         if usesLabel {
-            // Room for the longest text, "count / count", at about 0.6 em per character.
-            width = Double("\(count) / \(count)".count) * labelFont.size * 0.6 + 2 * height
+            // Room for the longest text, "count / count".
+            width = measurer.width(of: "\(count) / \(count)", font: labelFont).rounded(.up) + 2 * height
             if !dotNodes.isEmpty { for dot in dotNodes { dot.removeFromParent() }; dotNodes = [] }
         } else {
             width = dotsWidth

@@ -132,7 +132,7 @@ final class CurvePlotView: RowView {
         let colours = [PanelLook.dim, points == nil ? PanelLook.text : PanelLook.handle1,
                        points == nil ? PanelLook.text : PanelLook.handle2, PanelLook.dim, PanelLook.dim]
         for (i, line) in CurvePlotView.describe(curve).enumerated() {
-            info[i].text?.string = PanelLook.fitted(line, width: info[i].frame.width, font: info[i].text?.font ?? PanelLook.font)
+            info[i].text?.string = geometry.fitted(line, width: info[i].frame.width, font: info[i].text?.font ?? PanelLook.font)
             info[i].text?.color = colours[i]
         }
     }

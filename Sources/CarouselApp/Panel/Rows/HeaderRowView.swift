@@ -8,7 +8,7 @@ final class HeaderRowView: RowView {
         super.init(.header(title), height: PanelLook.headerHeight, geometry: geometry)
         let w = geometry.lineWidth
         if separator { node.addChild(PanelLook.node("panel.separator", Rect(PanelLook.inset, 4, w, 1), PanelLook.edge)) }
-        node.addChild(PanelLook.text("panel.header", PanelLook.fitted(title.uppercased(), width: w, font: PanelLook.headerFont),
+        node.addChild(PanelLook.text("panel.header", geometry.fitted(title.uppercased(), width: w, font: PanelLook.headerFont),
                                      Rect(PanelLook.inset, 10, w, 20), font: PanelLook.headerFont, color: PanelLook.headerText))
     }
 }

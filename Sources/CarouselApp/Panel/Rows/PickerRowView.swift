@@ -43,8 +43,8 @@ final class PickerRowView: RowView {
         super.update(parameters, state)
         let text = parameters.text(key)
         let shown = isCurve ? PickerRowView.curveName(text) : text
-        name.text?.string = state.entry.map { PanelLook.typing($0, width: name.frame.width) }
-            ?? PanelLook.fitted(shown, width: name.frame.width, font: PanelLook.font)
+        name.text?.string = state.entry.map { geometry.typing($0, width: name.frame.width) }
+            ?? geometry.fitted(shown, width: name.frame.width, font: PanelLook.font)
         box.setBackground(state.entry == nil ? PanelLook.field : PanelLook.fieldEditing)
     }
 

@@ -11,7 +11,7 @@ final class PresetRowView: RowView {
         let h = PanelLook.presetRowHeight, labelWidth = geometry.lineWidth - 60
         label = PanelLook.node("panel.preset.label", Rect(PanelLook.inset, 0, labelWidth, h))
         label.clipsToBounds = true
-        label.addChild(PanelLook.text("panel.preset.name", PanelLook.fitted(title, width: labelWidth, font: PanelLook.font),
+        label.addChild(PanelLook.text("panel.preset.name", geometry.fitted(title, width: labelWidth, font: PanelLook.font),
                                       Rect(0, 0, labelWidth, h)))
         let fieldFrame = Rect(PanelLook.inset, (h - PanelLook.fieldHeight) / 2, geometry.lineWidth, PanelLook.fieldHeight)
         field = PanelLook.node("panel.preset.field", fieldFrame, PanelLook.fieldEditing, radius: 4)
@@ -47,6 +47,6 @@ final class PresetRowView: RowView {
         field.setHidden(state.entry == nil)
         label.setHidden(state.entry != nil)
         tag.setHidden(state.entry != nil)
-        if let entry = state.entry, let text = field.children.first { text.text?.string = PanelLook.typing(entry, width: text.frame.width) }
+        if let entry = state.entry, let text = field.children.first { text.text?.string = geometry.typing(entry, width: text.frame.width) }
     }
 }

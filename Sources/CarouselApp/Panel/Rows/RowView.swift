@@ -37,7 +37,7 @@ class RowView {
     /// A label at the row's leading edge, ending with an ellipsis when the label column is too narrow for it.
     func addLabel(_ string: String, indent: Double = 0) {
         let width = geometry.labelWidth - indent
-        node.addChild(PanelLook.text("panel.label", PanelLook.fitted(string, width: width, font: PanelLook.font),
+        node.addChild(PanelLook.text("panel.label", geometry.fitted(string, width: width, font: PanelLook.font),
                                      Rect(PanelLook.inset + indent, 0, width, height)))
     }
 }
