@@ -170,3 +170,29 @@ struct RecognizerTests {
         #expect(log.events.map(\.phase) == [.change] && log.events.first?.scale == 1.7)
     }
 }
+
+/// A press ends as a tap or a drag, never both, and a scroll follows the drag (the one place drags become scrolling).
+@Suite("Press recognizer")
+@MainActor
+struct PressRecognizerTests {
+    @Test("A click is a tap; a press that moves is a drag the scroll follows, and its release is no tap")
+    func tapOrDrag() {
+        var press = PressRecognizer()
+        #expect(press.handle(.pointerDown(Point(100, 50), .left), at: 0).isEmpty)
+        #expect(press.handle(.pointerUp(Point(101, 50), .left), at: 0.1) == [.tap(Point(101, 50))])
+        let scene = Scene(size: Size(400, 300))
+        let scroll = ScrollController(scene: scene)
+        scroll.maxOffset = 1000
+        var outcomes: [PressRecognizer.Outcome] = []
+        outcomes += press.handle(.pointerDown(Point(200, 50), .left), at: 1)
+        outcomes += press.handle(.pointerMove(Point(203, 50)), at: 1.02)  // within the slop: nothing yet
+        outcomes += press.handle(.pointerMove(Point(150, 50)), at: 1.05)
+        outcomes += press.handle(.pointerMove(Point(120, 50)), at: 1.1)
+        for case .drag(let update) in outcomes { scroll.follow(update) }
+        #expect(scroll.isDragging && scroll.offset == 80, "the content follows the pointer 80 points")
+        let release = press.handle(.pointerUp(Point(120, 50), .left), at: 1.12)
+        #expect(release.count == 1 && !release.contains { if case .tap = $0 { return true } else { return false } })
+        for case .drag(let update) in release { scroll.follow(update) }
+        #expect(!scroll.isDragging)
+    }
+}

@@ -78,6 +78,34 @@ public struct DragRecognizer: Sendable {
     }
 }
 
+/// A press that ends as a tap or as a drag, never both: the drag's updates while the pointer moves the content, and
+/// the tap's point only when the press did not become a drag.
+public struct PressRecognizer: Sendable {
+    /// What a pointer event did to the press.
+    public enum Outcome: Equatable, Sendable {
+        /// The press is dragging: began, moved or ended (with its release velocity).
+        case drag(DragRecognizer.Update)
+        /// The press ended as a click at this point.
+        case tap(Point)
+    }
+
+    private var drag = DragRecognizer()
+    private var tap = TapRecognizer()
+    private var dragged = false
+    public init() {}
+
+    /// Feeds pointer events at scene time `t`; returns what the press did.
+    public mutating func handle(_ event: InputEvent, at t: Double) -> [Outcome] {
+        if case .pointerDown = event { dragged = false }
+        var out: [Outcome] = drag.handle(event, at: t).map { update in
+            if case .began = update { dragged = true }
+            return .drag(update)
+        }
+        if let point = tap.handle(event, at: t), !dragged { out.append(.tap(point)) }
+        return out
+    }
+}
+
 /// Turns the magnification sources into one gesture stream: real `.magnify` events pass through; Ctrl+wheel ticks
 /// accumulate into one gesture (each tick multiplies the scale by `factorPerTick`; rolling towards the user, dy < 0,
 /// pinches in) that ends after `quietTime` without a tick; Ctrl+minus / Ctrl+plus are a whole gesture each.

@@ -125,6 +125,15 @@ public final class ScrollController {
         jump(to: offset - dx)
     }
 
+    /// Follows one update of a drag on the content: the one place where drags become scrolling.
+    public func follow(_ update: DragRecognizer.Update) {
+        switch update {
+        case .began: beginDrag()
+        case .moved(let dx): drag(by: dx)
+        case .ended(let velocity): endDrag(velocity: velocity)
+        }
+    }
+
     /// Ends a drag with the pointer's horizontal velocity (points per second): settles on a snap target chosen by
     /// where the fling would carry the content, at least one target in the fling's direction when it is fast.
     public func endDrag(velocity pointerVelocity: Double) {

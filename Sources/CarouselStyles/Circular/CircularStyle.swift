@@ -169,10 +169,7 @@ public final class CircularStyle: CarouselStyle {
     private let images: ImageStore
     private var settings: Settings
     private let scroll: ScrollController
-    private var drag = DragRecognizer()
-    private var tap = TapRecognizer()
-    /// Whether the current press turned into a drag (then its release is no click).
-    private var pressDragged = false
+    private var press = PressRecognizer()
     /// Whether the current press started on the picker (then it does not drag the row).
     private var pressOnPicker = false
     /// The current mode (the picker's selection).
@@ -361,28 +358,23 @@ public final class CircularStyle: CarouselStyle {
 
     /// Drags scroll the row; a click on the picker switches the mode; a click on an image centres it.
     private func handlePointer(_ event: InputEvent) -> Bool {
-        if case .pointerDown(let point, .left) = event {
-            pressDragged = false
-            pressOnPicker = pickerMode(at: point) != nil
-        }
+        if case .pointerDown(let point, .left) = event { pressOnPicker = pickerMode(at: point) != nil }
         var used = false
-        if !pressOnPicker {
-            for update in drag.handle(event, at: scene.now) {
-                switch update {
-                case .began: pressDragged = true; scroll.beginDrag()
-                case .moved(let dx): scroll.drag(by: dx)
-                case .ended(let velocity): scroll.endDrag(velocity: velocity)
+        for outcome in press.handle(event, at: scene.now) {
+            switch outcome {
+            case .drag(let update) where !pressOnPicker:
+                scroll.follow(update)
+                used = true
+            case .drag:
+                break
+            case .tap(let point):
+                if let m = pickerMode(at: point) {
+                    setMode(m)
+                    used = true
+                } else if let index = StyleSupport.item(at: point, in: scene) {
+                    select(index)
+                    used = true
                 }
-                used = true
-            }
-        }
-        if let point = tap.handle(event, at: scene.now), !pressDragged {
-            if let m = pickerMode(at: point) {
-                setMode(m)
-                used = true
-            } else if let index = StyleSupport.item(at: point, in: scene) {
-                select(index)
-                used = true
             }
         }
         return used

@@ -86,11 +86,8 @@ public final class PagingStyle: CarouselStyle {
     private var views: [Int: PagingPageView] = [:]
     private var pool: [PagingPageView] = []
 
-    private var drag = DragRecognizer()
-    private var tap = TapRecognizer()
+    private var press = PressRecognizer()
     private var wheelFilter = WheelBurstFilter()
-    /// Whether the press in progress became a drag (then its release is not a click).
-    private var pressDragged = false
     /// Fires when a move settles: normalises a copy page and draws the settled frame.
     private var settleTimer: TimerID?
     /// Set while the strip is re-based (a jump plus a carried-on move): the settle logic waits for the whole.
@@ -344,26 +341,20 @@ public final class PagingStyle: CarouselStyle {
 
     private func handlePointer(_ event: InputEvent) -> Bool {
         guard count > 0 else { return false }
-        if case .pointerDown = event { pressDragged = false }
         var used = false
-        for update in drag.handle(event, at: scene.now) {
-            used = true
-            switch update {
-            case .began:
-                pressDragged = true
-                scroller.beginDrag()
-            case .moved(let dx):
-                scroller.drag(by: dx)
-            case .ended(let velocity):
-                scroller.endDrag(velocity: velocity)
+        for outcome in press.handle(event, at: scene.now) {
+            switch outcome {
+            case .drag(let update):
+                scroller.follow(update)
+                used = true
+            case .tap(let point):
+                guard let target = dots.target(at: point, page: page, count: count) else { continue }
+                switch target {
+                case .page(let k): select(page: k)
+                case .step(let s): move(by: s)
+                }
+                used = true
             }
-        }
-        if let point = tap.handle(event, at: scene.now), !pressDragged, let target = dots.target(at: point, page: page, count: count) {
-            switch target {
-            case .page(let k): select(page: k)
-            case .step(let s): move(by: s)
-            }
-            used = true
         }
         return used
     }

@@ -421,11 +421,8 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
     private func dragUpdate(_ event: InputEvent) -> Bool {
         guard pressedInRow else { return false }
         for update in drag.handle(event, at: scene.now) {
-            switch update {
-            case .began: fold(); scroll.beginDrag()
-            case .moved(let dx): scroll.drag(by: dx)
-            case .ended(let v): scroll.endDrag(velocity: v)
-            }
+            if case .began = update { fold() }
+            scroll.follow(update)
         }
         switch event {
         case .pointerUp, .pointerLeave: pressedInRow = false
