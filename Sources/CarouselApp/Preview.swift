@@ -14,11 +14,7 @@ import Foundation
 /// Drawing changes nothing in the model.
 @MainActor
 public final class Preview: FrameDriver {
-    public private(set) var deck: Deck
-    /// Where the deck came from: the file or folder it was read from, nil for one given in code.
-    public var deckSource: String?
-    /// Opens what is dropped on the window as the deck; nil where nothing can be dropped (capture).
-    public var deckDrop: DeckDrop?
+    public let deck: Deck
     public let images: ImageStore
     /// The panes, in reading order; the first is the reference the others' labels compare with.
     public private(set) var panes: [Pane]
@@ -96,27 +92,6 @@ public final class Preview: FrameDriver {
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
         }
         refreshPanes()
-    }
-
-    /// Ctrl+V: the clipboard's text (a URL, a path, several lines of them) opens as the deck, as a drop does.
-    func pasteDeck() {
-        guard let deckDrop else { return }
-        guard let text = clipboard?.text(), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            show(message: "Nothing to paste: copy an image URL, a file or a folder first", seconds: 4, error: true)
-            return
-        }
-        deckDrop.open([text], in: self)
-    }
-
-    /// Shows `deck`, read from `source`, in every pane (each style starts again on it, keeping its values).
-    public func replaceDeck(_ deck: Deck, source: String?) {
-        guard !deck.items.isEmpty else { return }
-        self.deck = deck
-        deckSource = source
-        for pane in panes { pane.replaceDeck(deck) }
-        clips?.settings.deckPath = source
-        refreshPanes()
-        damage.invalidate()
     }
 
     /// The problems found applying the variants' values when the preview opened, each naming its file, key and line
@@ -257,9 +232,6 @@ public final class Preview: FrameDriver {
             return
         case .visibility:
             for pane in panes { pane.handle(event) }
-            return
-        case .drop(let items):
-            deckDrop?.open(items, in: self)
             return
         case .keyDown(let key, let mods, _):
             if handleAppKey(key, mods) { return }

@@ -20,8 +20,6 @@ struct EventTranslator {
     private(set) var pointerKnown = false
     /// Whether the pointer is really outside the window now (the host asks the window system); nil: trust motions.
     var pointerIsOutside: (() -> Bool)?
-    /// What a drag under way has dropped so far (SDL sends one event per file between a begin and a complete).
-    private(set) var dropping: [String]?
 
     /// SDL's window units per point: the display scale on X11, where SDL's coordinates are device pixels; 1 where
     /// SDL gives points (Wayland).
@@ -70,19 +68,6 @@ struct EventTranslator {
             return translateWindow(e.window)
         case SDL_MULTIGESTURE:
             return translateMultigesture(e.mgesture, now: now)
-        case SDL_DROPBEGIN:
-            dropping = []
-            return []
-        case SDL_DROPFILE, SDL_DROPTEXT:
-            guard let file = e.drop.file else { return [] }
-            let item = String(cString: file)
-            // A drop that did not begin (an older SDL) is delivered at once.
-            guard dropping != nil else { return [.drop([item])] }
-            dropping?.append(item)
-            return []
-        case SDL_DROPCOMPLETE:
-            defer { dropping = nil }
-            return dropping.map { $0.isEmpty ? [] : [.drop($0)] } ?? []
         default:
             return []
         }

@@ -87,9 +87,6 @@ public final class SDLWindowHost {
         let rendering = choice.rendering
         // The software renderer's framebuffer without OpenGL (SDL otherwise loads it to probe acceleration).
         if rendering == .software { _ = carousel_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0") }
-        // Files and text dropped on the window (the window is made XdndAware on X11).
-        _ = SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
-        _ = SDL_EventState(SDL_DROPTEXT.rawValue, SDL_ENABLE)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let centred = Int32(carousel_windowpos_centered())
         let place = position.flatMap { SDLWindowHost.isOnADisplay($0) ? (Int32($0.x), Int32($0.y)) : nil } ?? (centred, centred)
@@ -272,8 +269,6 @@ public final class SDLWindowHost {
 
     private func deliver(_ event: SDL_Event, to driver: FrameDriver) {
         if event.type == wakeEventType { return }
-        // SDL gives the dropped file's name to free once read.
-        defer { if [SDL_DROPFILE.rawValue, SDL_DROPTEXT.rawValue].contains(event.type), let file = event.drop.file { SDL_free(file) } }
         if event.type == SDL_WINDOWEVENT.rawValue, SDL_WindowEventID(rawValue: UInt32(event.window.event)) == SDL_WINDOWEVENT_SIZE_CHANGED {
             let (pixels, scale, _) = SDLWindowHost.measure(window: window, renderer: context.renderer, userScale: displayScale.factor)
             renderer.setPixelSize(pixels.0, pixels.1, scale: scale)

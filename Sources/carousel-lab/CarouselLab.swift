@@ -361,9 +361,6 @@ extension CarouselLab {
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-                preview.deckSource = deckPath
-                // Images dropped on the window become a deck file beside the remembered state.
-                preview.deckDrop = DeckDrop(file: (stateFile.path as NSString).deletingLastPathComponent + "/dropped-deck.json")
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
                                                                 gif: gif, replaySeconds: replay), preview: preview)
                 clips.wake = host.wake
@@ -386,7 +383,7 @@ extension CarouselLab {
                 host.run(driver: driver)
                 let panes = preview.panes.count > 1
                     ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
-                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name, deck: preview.deckSource,
+                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name, deck: deckPath,
                                         panelOpen: preview.panel.isVisible, panes: panes)
                 do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
                 // Clips still being rendered are finished, not lost.

@@ -65,11 +65,10 @@ final class PanelFixture {
 /// A clipboard that keeps what it is given.
 @MainActor
 final class FakeClipboard: Clipboard {
-    var content: String?
+    var text: String?
     var failure: String?
     func setText(_ text: String) throws(ClipboardError) {
         if let failure { throw ClipboardError(failure) }
-        content = text
+        self.text = text
     }
-    func text() -> String? { content }
 }

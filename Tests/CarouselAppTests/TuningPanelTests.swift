@@ -753,7 +753,7 @@ struct TuningPanelTests {
         try f.preview.setParameter("itemWidth", .number(172.5))
         f.sim.key("c", [.ctrl])
         #expect(f.preview.currentMessage == "Copied JSON and Swift to the clipboard")
-        let text = try #require(f.clipboard.content)
+        let text = try #require(f.clipboard.text)
         let lines = text.components(separatedBy: "\n")
         #expect(lines[0] == ParameterExport.header(style: "expand"))
         let close = try #require(lines.firstIndex(of: "*/"))

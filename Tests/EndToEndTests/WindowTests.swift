@@ -73,11 +73,10 @@ final class AppWindow {
     /// Puts the pointer at (`x`, `y`) before an app starts and keeps it there for `seconds`: Xvfb resets when its
     /// last client disconnects, which puts the pointer back at the screen's centre, so a plain `xdotool mousemove`
     /// before launch is undone before the window opens. This xdotool stays connected while it sleeps.
-    static func holdPointer(at x: Int, _ y: Int, seconds: Int, display: String? = nil) throws -> Process {
+    static func holdPointer(at x: Int, _ y: Int, seconds: Int) throws -> Process {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         p.arguments = ["mousemove", "\(x)", "\(y)", "sleep", "\(seconds)"]
-        if let display { p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 } }
         try p.run()
         Thread.sleep(forTimeInterval: 0.3)
         return p

@@ -177,9 +177,6 @@ public enum CommandTable {
                 help: "compare: focus a variant; the panel and presets edit it",
                 details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
                 action: { p, key in p.focus((Int(key.name) ?? 1) - 1) }),
-        Command("paste", [.ctrl("v")], input: "Ctrl+V, drop files", help: "open pasted or dropped images, a folder, a deck or a URL",
-                details: "open images, a folder, a deck file or an image URL as the deck: pasted (Ctrl+V) or dropped on the window (see [Your own images](#your-own-images))",
-                action: { p, _ in p.pasteDeck() }),
         Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { p, _ in p.quit() }),
     ]
 }

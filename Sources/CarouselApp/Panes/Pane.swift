@@ -13,7 +13,7 @@ import CarouselSupport
 public final class Pane {
     /// The pane's scene: its size is the pane's size; the style sees nothing else.
     public let scene: Scene
-    public private(set) var deck: Deck
+    public let deck: Deck
     public let images: ImageStore
     /// Where the pane sits in the window, in window points.
     public private(set) var frame: Rect
@@ -102,19 +102,6 @@ public final class Pane {
     public func switchStyle(to name: String) throws(PreviewError) {
         guard let type = StyleRegistry.style(named: name) else { throw PreviewError("unknown style \"\(name)\"") }
         guard type != styleType else { return }
-        rebuild(type)
-    }
-
-    /// Shows `deck` instead (a drop on the window): the style starts again on it with the same values.
-    public func replaceDeck(_ deck: Deck) {
-        guard !deck.items.isEmpty else { return }
-        self.deck = deck
-        rebuild(styleType)
-    }
-
-    /// Builds the style `type` afresh on the deck with its values; the old style's timers stop.
-    private func rebuild(_ type: any CarouselStyle.Type) {
-        let name = type.descriptor.name
         style.tearDown()
         autoAdvance.stop()
         container.removeAllChildren()

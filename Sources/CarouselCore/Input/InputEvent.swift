@@ -45,6 +45,4 @@ public enum InputEvent: Equatable, Sendable {
     case resize(Size)
     /// The window was hidden or minimised (false) or shown again (true).
     case visibility(Bool)
-    /// Files, folders or text (URLs) dropped on the window in one drag, in the order given.
-    case drop([String])
 }
