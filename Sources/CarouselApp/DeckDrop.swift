@@ -167,7 +167,7 @@ public final class DeckDrop {
             return Outcome(deck: nil, source: nil, problems: problems, message: message)
         }
         let single = sources.count == 1 && names.count == 1
-        let name = single ? names[0] : what
+        let name = single ? names[0] : (what == "paste" ? "Pasted images" : "Dropped images")
         var source: String?
         if single, case .path(let p) = sources[0] { source = p }
         var message = "Deck: \(items.count) image\(items.count == 1 ? "" : "s") from \(single ? MessageText.quote(names[0]) : "the \(what)")"
@@ -203,7 +203,7 @@ public final class DeckDrop {
                 return .failure(DeckError("\(MessageText.clean(path)): \(problem)"))
             }
             guard isImage(path) else {
-                return .failure(DeckError("\(MessageText.clean(name)): not an image, a folder or a deck file (its first bytes match no image format)"))
+                return .failure(DeckError("\(MessageText.clean(name)): not an image, folder or deck file"))
             }
             return .success((Deck(name: name, items: [DeckItem(image: path, title: Deck.title(fromFileName: name))]), []))
         }
