@@ -162,7 +162,8 @@ public final class DeckDrop {
         problems = Deck.capped(problems)
         guard !items.isEmpty else {
             let why = problems.first.map { ": \($0)" } ?? ""
-            let message = sources.isEmpty ? "Nothing to load from the \(what); the deck is unchanged"
+            // SDL on X11 passes on only local files from a uri-list: a link dragged from a browser arrives as nothing.
+            let message = sources.isEmpty ? "Nothing to load from the \(what)\(what == "drop" ? " (for a link, copy it and press Ctrl+V)" : ""); the deck is unchanged"
                 : "Nothing loaded from the \(what)\(why)\(problems.count > 1 ? " (+\(problems.count - 1) more)" : ""); the deck is unchanged"
             return Outcome(deck: nil, source: nil, problems: problems, message: message)
         }

@@ -20,10 +20,11 @@ struct DropWindowTests {
     static func image(_ name: String) -> String { Golden.packageRoot.appendingPathComponent("Resources/images/\(name)").path }
 
     /// Runs the drag source: drops `paths` at (`x`, `y`) in window `id`; returns its exit status and what it said.
-    func drop(_ paths: [String], on id: String, at x: Int, _ y: Int, display: String) throws -> (Int32, String) {
+    /// With `asText`, the paths or URLs go as text/plain lines, as a browser's dragged text does.
+    func drop(_ paths: [String], on id: String, at x: Int, _ y: Int, display: String, asText: Bool = false) throws -> (Int32, String) {
         let p = Process(), err = Pipe()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [DragSource.tool, id, "\(x)", "\(y)"] + paths
+        p.arguments = [DragSource.tool] + (asText ? ["--text"] : []) + [id, "\(x)", "\(y)"] + paths
         p.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
         p.standardError = err
         try p.run()
@@ -93,5 +94,38 @@ struct DropWindowTests {
         #expect(third?["deck"]?["images"]?.arrayValue?.compactMap { $0.stringValue.map { ($0 as NSString).lastPathComponent } }
                 == ["citrus.jpg", "creek.jpg", "dahlia.jpg"])
         #expect(third?["deck"]?["problems"] == .array([]) && third?["deck"]?["source"] == .string(folder.path))
+    }
+
+    @Test("A deck URL dropped as text is fetched and read with its URL as base; the images load from the server")
+    func dropsADeckURL() throws {
+        let display = try PrivateDisplay()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("drop-url-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let jpeg = { (name: String) in TestHTTPServer.Route(body: Array(try! Data(contentsOf: URL(fileURLWithPath: DropWindowTests.image(name)))), contentType: "image/jpeg") }
+        let server = try TestHTTPServer(routes: [
+            "/decks/trip.json": .init(body: Array(#"{"name": "Trip", "items": ["dahlia.jpg", {"image": "../more/creek.jpg", "title": "Creek"}]}"#.utf8),
+                                      contentType: "application/json"),
+            "/decks/dahlia.jpg": jpeg("dahlia.jpg"), "/more/creek.jpg": jpeg("creek.jpg"),
+        ])
+        let pointer = try AppWindow.holdPointer(at: 1900, 1060, seconds: 60)
+        defer { pointer.terminate() }
+        let app = try AppWindow(["--size", "900x560", "--style", "expand"],
+                                environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
+                                              "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path],
+                                captureStderr: true)
+        defer { withExtendedLifetime((display, app, server)) {} }
+        let id = try #require(app.windowID())
+        let (status, said) = try drop([server.url("/decks/trip.json")], on: id, at: 450, 280, display: display.name, asText: true)
+        #expect(status == 0, "\(said)")
+        let after = app.wait(timeout: 10) { $0["deck"]?["name"] == .string("Trip") }
+        #expect(after?["deck"]?["images"] == .array([.string(server.url("/decks/dahlia.jpg")), .string(server.url("/more/creek.jpg"))]),
+                "\(app.layout()?["deck"]?.serialized() ?? "no layout")")
+        let deadline = Date().addingTimeInterval(10)
+        while (server.requests("/decks/dahlia.jpg") == 0 || server.requests("/more/creek.jpg") == 0) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(server.requests("/decks/trip.json") == 1 && server.requests("/decks/dahlia.jpg") == 1 && server.requests("/more/creek.jpg") == 1)
+        #expect(!app.stderr().contains("trip.json"), "no problem reported: \(app.stderr())")
     }
 }

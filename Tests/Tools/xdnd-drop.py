@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Drops files onto an X window as a file manager does, speaking XDND version 5 as the drag source.
 
-Usage: xdnd-drop.py WINDOW X Y PATH...   (WINDOW: the target's X window id, decimal or 0x hex; X Y: the drop
-point in the target window's coordinates; each PATH is offered in order in one text/uri-list.)
+Usage: xdnd-drop.py [--text] WINDOW X Y PATH...   (WINDOW: the target's X window id, decimal or 0x hex; X Y: the
+drop point in the target window's coordinates; each PATH is offered in order in one text/uri-list. With --text the
+arguments are offered as text/plain lines instead, as a browser's dragged link or selected text is.)
 
 The source: a window of its own owning XdndSelection sends XdndEnter (version 5, the types in the message),
 XdndPosition at the point, waits for the target's XdndStatus (it must accept), sends XdndDrop, answers the
@@ -29,12 +30,19 @@ def fail(message):
 
 
 def main():
-    if len(sys.argv) < 5:
-        fail("usage: xdnd-drop.py WINDOW X Y PATH...")
-    target_id = int(sys.argv[1], 0)
-    x, y = int(sys.argv[2]), int(sys.argv[3])
-    paths = sys.argv[4:]
-    uri_list = "".join("file://" + urllib.parse.quote(p) + "\r\n" for p in paths).encode()
+    args = sys.argv[1:]
+    as_text = bool(args) and args[0] == "--text"
+    if as_text:
+        args = args[1:]
+    if len(args) < 4:
+        fail("usage: xdnd-drop.py [--text] WINDOW X Y PATH...")
+    target_id = int(args[0], 0)
+    x, y = int(args[1]), int(args[2])
+    paths = args[3:]
+    if as_text:
+        payload = "".join(p + "\n" for p in paths).encode()
+    else:
+        payload = "".join("file://" + urllib.parse.quote(p) + "\r\n" for p in paths).encode()
 
     d = display.Display()
     atom = lambda name: d.intern_atom(name)
@@ -42,6 +50,7 @@ def main():
     XdndEnter, XdndPosition, XdndStatus = atom("XdndEnter"), atom("XdndPosition"), atom("XdndStatus")
     XdndDrop, XdndFinished, XdndLeave = atom("XdndDrop"), atom("XdndFinished"), atom("XdndLeave")
     XdndActionCopy, uri_type, text_type = atom("XdndActionCopy"), atom("text/uri-list"), atom("text/plain")
+    offered = [text_type] if as_text else [uri_type, text_type]
 
     root = d.screen().root
     target = d.create_resource_object("window", target_id)
@@ -79,12 +88,12 @@ def main():
     answered = []
 
     def handle(event):
-        """Answers a SelectionRequest for XdndSelection: the uri-list (or plain text) goes on the requestor."""
+        """Answers a SelectionRequest for XdndSelection: the payload, in the type asked for, goes on the requestor."""
         if event.type != X.SelectionRequest or event.selection != XdndSelection:
             return None
         requestor, prop = event.requestor, event.property or event.target
-        if event.target in (uri_type, text_type):
-            requestor.change_property(prop, event.target, 8, uri_list)
+        if event.target in offered:
+            requestor.change_property(prop, event.target, 8, payload)
             answered.append(d.get_atom_name(event.target))
         else:
             prop = X.NONE
@@ -100,7 +109,7 @@ def main():
 
     origin = root.translate_coords(target, 0, 0)
     rx, ry = x + origin.x, y + origin.y
-    send(XdndEnter, [source.id, version << 24, uri_type, text_type, 0])
+    send(XdndEnter, [source.id, version << 24] + offered + [0] * (3 - len(offered)))
     log("XdndEnter sent")
     stamp = X.CurrentTime
     send(XdndPosition, [source.id, 0, (rx << 16) | ry, stamp, XdndActionCopy])
