@@ -169,8 +169,9 @@ public final class DeckDrop {
         }
         let single = sources.count == 1 && names.count == 1
         let name = single ? names[0] : (what == "paste" ? "Pasted images" : "Dropped images")
+        // What `--images` would take again next run: a folder or a deck file (not a single image).
         var source: String?
-        if single, case .path(let p) = sources[0] { source = p }
+        if single, case .path(let p) = sources[0], p.lowercased().hasSuffix(".json") || isFolder(p) { source = p }
         var message = "Deck: \(items.count) image\(items.count == 1 ? "" : "s") from \(single ? MessageText.quote(names[0]) : "the \(what)")"
         if let first = problems.first {
             message += "; skipped \(first)\(problems.count > 1 ? " (+\(problems.count - 1) more)" : "")"
@@ -195,9 +196,7 @@ public final class DeckDrop {
             }
         case .path(let path):
             let name = (path as NSString).lastPathComponent
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            if exists, isFolder.boolValue || (path as NSString).pathExtension.lowercased() == "json" {
+            if isFolder(path) || (path as NSString).pathExtension.lowercased() == "json" && FileManager.default.fileExists(atPath: path) {
                 do throws(DeckError) { return .success(try Deck.load(path: path)) } catch { return .failure(error) }
             }
             if let problem = FileInput.problem(at: path, regularOnly: true) {
@@ -208,6 +207,11 @@ public final class DeckDrop {
             }
             return .success((Deck(name: name, items: [DeckItem(image: path, title: Deck.title(fromFileName: name))]), []))
         }
+    }
+
+    nonisolated static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
     /// Whether the file at `path` starts like an image (a TGA, which has no signature, goes by its extension).

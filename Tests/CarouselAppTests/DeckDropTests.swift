@@ -59,6 +59,8 @@ struct DeckDropTests {
         let out = DeckDrop.build([.path(f.path("deck.json"))], what: "drop", fetched: [:])
         #expect(out.deck?.items.map(\.image) == [f.path("shots/a-1.png"), f.path("red.png")])
         #expect(out.deck?.name == "Trip" && out.deck?.items[1].title == "Red")
+        #expect(out.source == f.path("deck.json"), "a deck file is remembered; a single image is not:")
+        #expect(DeckDrop.build([.path(f.path("red.png"))], what: "drop", fetched: [:]).source == nil)
         let bad = try Files()
         try bad.write("deck.json", Array("{\"items\": [".utf8))
         let broken = DeckDrop.build([.path(bad.path("deck.json")), .path(bad.path("red.png"))], what: "drop", fetched: [:])

@@ -32,7 +32,7 @@ struct DropWindowTests {
         return (p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
-    @Test("Two images and a broken file dropped at once: the deck is the two images in order, in the style chosen before; the broken one is reported and skipped; a folder dropped next replaces it")
+    @Test("Two images and a broken file dropped at once: the deck is the two images in order, in the style chosen before; the broken one is reported and skipped; a folder dropped next replaces it and is remembered")
     func dropsFilesOntoTheWindow() throws {
         let display = try PrivateDisplay()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)")
@@ -45,7 +45,8 @@ struct DropWindowTests {
         let pointer = try AppWindow.holdPointer(at: 1900, 1060, seconds: 60)
         defer { pointer.terminate() }
         let app = try AppWindow(["--size", "900x560", "--screenshots", shots],
-                                environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path],
+                                environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
+                                              "XDG_STATE_HOME": scratch.appendingPathComponent("state").path],
                                 captureStderr: true)
         defer { withExtendedLifetime((display, app)) {} }
         let id = try #require(app.windowID())
@@ -94,6 +95,13 @@ struct DropWindowTests {
         #expect(third?["deck"]?["images"]?.arrayValue?.compactMap { $0.stringValue.map { ($0 as NSString).lastPathComponent } }
                 == ["citrus.jpg", "creek.jpg", "dahlia.jpg"])
         #expect(third?["deck"]?["problems"] == .array([]) && third?["deck"]?["source"] == .string(folder.path))
+
+        // The dropped folder is remembered as the deck for the next run.
+        app.xdotool("key", "--window", id, "ctrl+q")
+        let end = Date().addingTimeInterval(15)
+        while app.process.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        let state = try JSONParser.parse(try Data(contentsOf: scratch.appendingPathComponent("state/carousel-lab/state.json")))
+        #expect(state["deck"] == .string(folder.path), "\(state.serialized())")
     }
 
     @Test("A deck URL dropped as text is fetched and read with its URL as base; the images load from the server")
