@@ -43,6 +43,24 @@ public struct Deck: Equatable, Sendable {
     public var items: [DeckItem]
     public init(name: String, items: [DeckItem]) { self.name = name; self.items = items }
 
+    /// The deck as a deck file that `load` reads back as the same deck (sources absolute, as the deck holds them).
+    public var json: JSONValue {
+        .object([
+            JSONMember("name", .string(name)),
+            JSONMember("items", .array(items.map { item in
+                var members = [JSONMember("image", .string(item.image)), JSONMember("title", .string(item.title))]
+                if let still = item.still { members.append(JSONMember("still", .string(still))) }
+                if let size = item.size {
+                    members += [JSONMember("width", .number(size.width)), JSONMember("height", .number(size.height))]
+                }
+                if !item.details.isEmpty {
+                    members.append(JSONMember("details", .object(item.details.map { JSONMember($0.key, .string($0.value)) })))
+                }
+                return .object(members)
+            })),
+        ])
+    }
+
     /// File extensions read as images from a folder.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff", "tga", "qoi"]
     /// The largest deck file read, in bytes.

@@ -117,6 +117,17 @@ struct DeckDropTests {
         #expect(offline.deck == nil && offline.problems == ["https://example.com/a.jpg: URLs cannot be fetched here"])
     }
 
+    @Test("A deck written as JSON (for a clip's record run after a drop) reads back as the same deck")
+    func deckJSONRoundTrip() throws {
+        let f = try Files()
+        var deck = Deck.sample(count: 3)
+        deck.items[1].still = "/test/still.jpg"
+        deck.items.append(DeckItem(image: "https://example.com/a b.jpg", title: "Remote"))
+        try Data(deck.json.serialized().utf8).write(to: f.root.appendingPathComponent("written.json"))
+        let (read, warnings) = try Deck.load(path: f.path("written.json"))
+        #expect(read == deck && warnings.isEmpty, "\(warnings)")
+    }
+
     // MARK: Into the window's model
 
     @Test("A drop replaces the deck of every pane; styles, values and undo history stay; the layout lists the deck and its problems")
