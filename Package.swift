@@ -46,7 +46,7 @@ let package = Package(
         // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
         .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [
-            "CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench",
+            "CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench", "ImageFetching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CarouselSupportTests", dependencies: ["CarouselSupport"]),

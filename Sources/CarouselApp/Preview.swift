@@ -14,7 +14,17 @@ import Foundation
 /// Drawing changes nothing in the model.
 @MainActor
 public final class Preview: FrameDriver {
-    public let deck: Deck
+    /// The items every pane shows; replaced at runtime only through `replaceDeck` (a drop or a paste, `DeckDrop`).
+    public private(set) var deck: Deck
+    /// Where a replaced deck came from when one local path says it (a folder, a deck file), for the remembered
+    /// state; nil when given at startup, fetched, or made from several sources.
+    public private(set) var deckSource: String?
+    /// Whether the deck was replaced since the window opened.
+    public private(set) var deckReplaced = false
+    /// The problems of the last deck loaded into the window (files skipped, items ignored), for the layout file.
+    public private(set) var deckProblems: [String] = []
+    /// Drops and pastes onto the window (nil where there is no window: capture, tests).
+    public var deckDrops: DeckDrop?
     public let images: ImageStore
     /// The panes, in reading order; the first is the reference the others' labels compare with.
     public private(set) var panes: [Pane]
@@ -194,6 +204,35 @@ public final class Preview: FrameDriver {
         overlay.show(message: "Closed \(closed.name)")
     }
 
+    /// Replaces the deck of every pane: each pane's style is made anew on `deck` with the values it had (styles,
+    /// values and undo histories are kept). `source` names where it came from when one local path does;
+    /// `problems` are what was skipped loading it. An empty deck is refused (false) and the old one stays.
+    @discardableResult
+    public func replaceDeck(_ deck: Deck, source: String?, problems: [String] = []) -> Bool {
+        guard !deck.items.isEmpty else { return false }
+        // A recording ends where its deck does, as at a style switch.
+        clips?.styleSwitched(from: styleTime)
+        self.deck = deck
+        deckSource = source
+        deckReplaced = true
+        deckProblems = problems
+        pressedPane = nil
+        for pane in panes { pane.replaceDeck(deck) }
+        overlay.showRecording(clips?.isRecording ?? false)
+        panel.styleChanged()
+        refreshPanes()
+        damage.invalidate()
+        return true
+    }
+
+    /// Ctrl+V: the clipboard's paths or URLs become the deck, as if dropped.
+    func pasteDeck() {
+        guard let deckDrops, let text = clipboard?.readText() else {
+            return overlay.show(message: "Nothing to paste: the clipboard holds no text", error: true)
+        }
+        deckDrops.paste(text, into: self)
+    }
+
     /// Lays the panes out for the window's size (after a resize, or panes added or closed).
     private func layoutPanes() {
         let frames = PaneSplit.frames(count: panes.count, styles: panes.map(\.styleName), in: windowSize)
@@ -232,6 +271,9 @@ public final class Preview: FrameDriver {
             return
         case .visibility:
             for pane in panes { pane.handle(event) }
+            return
+        case .drop(let step):
+            deckDrops?.handle(step, into: self)
             return
         case .keyDown(let key, let mods, _):
             if handleAppKey(key, mods) { return }
@@ -298,6 +340,7 @@ public final class Preview: FrameDriver {
         for pane in panes { pane.parameterFile?.poll(wall: wallTime) }
         clips?.pump()
         codeExports?.pump(self)
+        deckDrops?.pump(self)
         overlay.advance(wall: wallTime)
         let t = time.sceneTime(atWall: wallTime)
         for pane in panes { pane.advance(to: t) }

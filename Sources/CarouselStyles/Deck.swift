@@ -43,6 +43,24 @@ public struct Deck: Equatable, Sendable {
     public var items: [DeckItem]
     public init(name: String, items: [DeckItem]) { self.name = name; self.items = items }
 
+    /// The deck as a deck file that `load` reads back as the same deck (sources absolute, as the deck holds them).
+    public var json: JSONValue {
+        .object([
+            JSONMember("name", .string(name)),
+            JSONMember("items", .array(items.map { item in
+                var members = [JSONMember("image", .string(item.image)), JSONMember("title", .string(item.title))]
+                if let still = item.still { members.append(JSONMember("still", .string(still))) }
+                if let size = item.size {
+                    members += [JSONMember("width", .number(size.width)), JSONMember("height", .number(size.height))]
+                }
+                if !item.details.isEmpty {
+                    members.append(JSONMember("details", .object(item.details.map { JSONMember($0.key, .string($0.value)) })))
+                }
+                return .object(members)
+            })),
+        ])
+    }
+
     /// File extensions read as images from a folder.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff", "tga", "qoi"]
     /// The largest deck file read, in bytes.
@@ -64,7 +82,8 @@ public struct Deck: Equatable, Sendable {
     /// The most warnings reported for one deck; the rest are counted in one last line.
     public static let maxWarnings = 20
 
-    static func capped(_ warnings: [String]) -> [String] {
+    /// `warnings`, at most `maxWarnings` of them and a count of the rest.
+    public static func capped(_ warnings: [String]) -> [String] {
         guard warnings.count > maxWarnings else { return warnings }
         return Array(warnings.prefix(maxWarnings)) + ["... and \(warnings.count - maxWarnings) more problems in the deck"]
     }
@@ -99,11 +118,17 @@ public struct Deck: Equatable, Sendable {
     static func loadFile(_ path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         let data: Data
         do { data = try FileInput.read(path, limit: maxFileSize, what: "deck file") } catch { throw DeckError(error.message) }
+        return try parse(data, source: path, base: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent())
+    }
+
+    /// Reads a deck file's bytes (the format of `loadFile`); `source` names it in messages and by default names the
+    /// deck, `base` is the folder (a `file://` URL) or remote location (`http(s)://`) its relative images and `base`
+    /// key resolve against: a deck fetched from a URL names images next to it. Warnings are not capped.
+    public static func parse(_ data: Data, source path: String, base folder: URL) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         let json: JSONValue
         do { json = try JSONParser.parse(data) } catch let e as JSONSyntaxError {
             throw DeckError("\(path):\(e.line): invalid JSON: \(e.message)")
         } catch { throw DeckError("\(path): invalid JSON") }
-        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         let list: [JSONValue]
         var name = (path as NSString).lastPathComponent
         var base = folder
@@ -117,7 +142,7 @@ public struct Deck: Equatable, Sendable {
                 switch (m.key, m.value) {
                 case ("items", _): break
                 case ("name", .string(let n)): name = n
-                case ("base", .string(let b)): base = URL(fileURLWithPath: b, relativeTo: folder).standardizedFileURL
+                case ("base", .string(let b)): base = resolveBase(b, relativeTo: folder)
                 case ("name", _), ("base", _):
                     warnings.append("\(path):\(m.line): \"\(m.key)\" should be a string, got \(m.value.typeName); ignored")
                 default:
@@ -145,7 +170,18 @@ public struct Deck: Equatable, Sendable {
 
     static func resolve(_ source: String, base: URL) -> String {
         if source.contains("://") { return source }
+        guard base.isFileURL else { return URL(string: source, relativeTo: base)?.absoluteString ?? source }
         return URL(fileURLWithPath: source, relativeTo: base).standardizedFileURL.path
+    }
+
+    /// A deck's `base` key against the deck's own folder or URL (a remote deck's relative base stays remote).
+    static func resolveBase(_ b: String, relativeTo folder: URL) -> URL {
+        if b.contains("://"), let url = URL(string: b) { return url.isFileURL ? url.standardizedFileURL : url }
+        guard folder.isFileURL else {
+            let withSlash = b.hasSuffix("/") ? b : b + "/"
+            return URL(string: withSlash, relativeTo: folder)?.absoluteURL ?? folder
+        }
+        return URL(fileURLWithPath: b, relativeTo: folder).standardizedFileURL
     }
 
     /// A problem with one field of an item that was ignored, and the line of its key.

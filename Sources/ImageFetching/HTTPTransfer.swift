@@ -13,6 +13,9 @@ struct HTTPLimits: Sendable {
     var timeout: Double
     /// Seconds the transfer may go slower than `minimumSpeed` before it is cut (a server that trickles bytes).
     var stall: Double
+    /// Whether the body must be an image (sniffed from its first bytes and Content-Type); false for a document
+    /// such as a deck file.
+    var imagesOnly = true
     /// Bytes per second below which a transfer counts as stalled.
     static let minimumSpeed = 1024
     /// Redirects followed at most.
@@ -188,7 +191,7 @@ final class HTTPTransfer: @unchecked Sendable {
             abortReason = FetchError(source: source, kind: .network, problem: "out of memory for the response")
             return false
         }
-        if !sniffed, body.count >= ImageSniffer.sniffLength {
+        if limits.imagesOnly, !sniffed, body.count >= ImageSniffer.sniffLength {
             sniffed = true
             if let problem = sniff() { abortReason = problem; return false }
         }
@@ -222,7 +225,7 @@ final class HTTPTransfer: @unchecked Sendable {
             let status = responseCode()
             guard (200...299).contains(status) else { return .failure(httpError(status)) }
             guard body.count > 0 else { return failure(.network, "the response is empty") }
-            if !sniffed, let problem = sniff() { return .failure(problem) }
+            if limits.imagesOnly, !sniffed, let problem = sniff() { return .failure(problem) }
             return .success(body.take())
         case CURLE_OPERATION_TIMEDOUT:
             let elapsed = Date().timeIntervalSince(startTime)

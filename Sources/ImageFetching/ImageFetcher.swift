@@ -94,7 +94,7 @@ public final class ImageFetcher: Sendable {
             return .failure(error)
         case .success(.file(let path)):
             counters.withLock { $0.fileReads += 1 }
-            return readFile(path, source: source)
+            return readFile(path, source: source, limit: configuration.maxResponseBytes)
         case .success(.remote(let url)):
             let key = Self.cacheKey(for: source)
             if let data = memory.withLock({ $0.data(for: key) }) {
@@ -108,6 +108,23 @@ public final class ImageFetcher: Sendable {
                 return task
             }
             return await task.value
+        }
+    }
+
+    /// The bytes of a document that is not an image (a deck file named by URL): a path, `file://` or `http(s)://`,
+    /// with the same limits as images (at most `maxBytes`, the time-outs, redirects) but no image check and no
+    /// cache, so an edited deck is read afresh.
+    public func fetchDocument(_ source: String, maxBytes: Int) async -> Result<Data, FetchError> {
+        switch Self.classify(source) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(.file(let path)):
+            return readFile(path, source: source, limit: maxBytes)
+        case .success(.remote(let url)):
+            var limits = HTTPLimits(bytes: min(maxBytes, configuration.maxResponseBytes), timeout: configuration.timeout,
+                                    stall: configuration.stallTimeout)
+            limits.imagesOnly = false
+            return await http.get(url.absoluteString, source: source, limits: limits)
         }
     }
 
@@ -188,7 +205,7 @@ public final class ImageFetcher: Sendable {
         return .success(.file((trimmed as NSString).expandingTildeInPath))
     }
 
-    private func readFile(_ path: String, source: String) -> Result<Data, FetchError> {
+    private func readFile(_ path: String, source: String, limit: Int) -> Result<Data, FetchError> {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -198,9 +215,9 @@ public final class ImageFetcher: Sendable {
             return .failure(FetchError(source: source, kind: .unreadable, problem: "is a folder, not an image file"))
         }
         let size = (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-        if size > configuration.maxResponseBytes {
-            return .failure(FetchError(source: source, kind: .tooLarge(limit: configuration.maxResponseBytes),
-                                       problem: "the file is larger than the \(ByteText.bytes(configuration.maxResponseBytes)) limit (\(ByteText.bytes(size)))"))
+        if size > limit {
+            return .failure(FetchError(source: source, kind: .tooLarge(limit: limit),
+                                       problem: "the file is larger than the \(ByteText.bytes(limit)) limit (\(ByteText.bytes(size)))"))
         }
         guard fm.isReadableFile(atPath: path), let data = fm.contents(atPath: path) else {
             return .failure(FetchError(source: source, kind: .unreadable, problem: "cannot read the file (permission denied)"))

@@ -68,6 +68,15 @@ struct EventTranslator {
             return translateWindow(e.window)
         case SDL_MULTIGESTURE:
             return translateMultigesture(e.mgesture, now: now)
+        case SDL_DROPBEGIN:
+            return [.drop(.begin)]
+        case SDL_DROPCOMPLETE:
+            return [.drop(.complete)]
+        case SDL_DROPFILE, SDL_DROPTEXT:
+            // SDL allocates the text; `deliver` frees it after translating.
+            guard let raw = e.drop.file else { return [] }
+            let text = String(cString: raw)
+            return [.drop(e.type == SDL_DROPFILE.rawValue ? .file(text) : .text(text))]
         default:
             return []
         }

@@ -12,7 +12,7 @@ public final class SDLClipboard: Clipboard {
     }
 
     /// The clipboard's text, or nil when it holds none.
-    public func text() -> String? {
+    public func readText() -> String? {
         guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
         defer { SDL_free(raw) }
         return String(cString: raw)

@@ -277,9 +277,10 @@ public final class SDLWindowHost {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
         let mouse = Point(Double(x) / displayScale.factor, Double(y) / displayScale.factor)
-        for e in translator.translate(event, modState: SDL_GetModState().rawValue, mouse: mouse, now: now()) {
-            driver.handle(e)
-        }
+        let events = translator.translate(event, modState: SDL_GetModState().rawValue, mouse: mouse, now: now())
+        // A dropped file's or text's string is SDL's to allocate and ours to free.
+        if event.type == SDL_DROPFILE.rawValue || event.type == SDL_DROPTEXT.rawValue, let raw = event.drop.file { SDL_free(raw) }
+        for e in events { driver.handle(e) }
     }
 
     /// Pushes an `SDL_MULTIGESTURE` (for tests and scripted input without a touchscreen).

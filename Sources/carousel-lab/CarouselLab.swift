@@ -368,6 +368,9 @@ extension CarouselLab {
                 let codeExports = CodeExportSession(folder: folder)
                 codeExports.wake = host.wake
                 preview.codeExports = codeExports
+                let drops = DeckDrop(fetcher: .using(host.imageStore.fetcher))
+                drops.wake = host.wake
+                preview.deckDrops = drops
                 Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 if stats {
@@ -383,7 +386,8 @@ extension CarouselLab {
                 host.run(driver: driver)
                 let panes = preview.panes.count > 1
                     ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
-                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name, deck: deckPath,
+                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name,
+                                        deck: preview.deckReplaced ? preview.deckSource : deckPath,
                                         panelOpen: preview.panel.isVisible, panes: panes)
                 do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
                 // Clips still being rendered are finished, not lost.

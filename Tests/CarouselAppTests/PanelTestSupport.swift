@@ -71,4 +71,5 @@ final class FakeClipboard: Clipboard {
         if let failure { throw ClipboardError(failure) }
         self.text = text
     }
+    func readText() -> String? { text }
 }

@@ -43,7 +43,7 @@ struct PanelWindowTests {
         var text: String?
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
-            text = clipboard.text()
+            text = clipboard.readText()
             if text?.hasPrefix(ParameterExport.header(style: "expand")) == true { break }
             Thread.sleep(forTimeInterval: 0.1)
         }

@@ -47,6 +47,24 @@ struct ImageFetcherTests {
         #expect(f.statistics.networkRequests == 1)
     }
 
+    @Test("A deck file by URL (fetchDocument): JSON that fetch refuses as not an image arrives, uncached, within its byte limit")
+    func documentsArrive() async throws {
+        let json = Array(#"{"items": ["a.jpg"]}"#.utf8)
+        let server = try TestHTTPServer(routes: [
+            "/deck.json": .init(body: json, contentType: "application/json"),
+            "/big.json": .init(content: .generated(prefix: Array("[".utf8), fill: 0x20, count: 4096), contentType: "application/json"),
+        ])
+        let disk = tempDir()
+        defer { try? FileManager.default.removeItem(at: disk) }
+        let f = fetcher(disk: disk)
+        #expect(failure(await f.fetch(server.url("/deck.json")))?.kind == .notAnImage)
+        #expect(try await f.fetchDocument(server.url("/deck.json"), maxBytes: 1 << 20).get() == Data(json))
+        #expect(try await f.fetchDocument(server.url("/deck.json"), maxBytes: 1 << 20).get() == Data(json))
+        #expect(server.requests("/deck.json") == 3, "a deck is fetched afresh each time, never from the caches")
+        #expect(failure(await f.fetchDocument(server.url("/big.json"), maxBytes: 1024))?.kind == .tooLarge(limit: 1024))
+        #expect(failure(await f.fetchDocument(server.url("/missing.json"), maxBytes: 1024))?.kind == .http(status: 404))
+    }
+
     @Test("A test server stops serving once released, so no test leaves one running")
     func serverStopsWhenReleased() async throws {
         var server: TestHTTPServer? = try TestHTTPServer(routes: ["/a.png": .init(body: Self.png)])

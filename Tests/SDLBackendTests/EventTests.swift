@@ -21,6 +21,17 @@ struct EventTests {
         #expect(out == [.wheel(dx: 0, dy: -1, precise: false, modifiers: .ctrl, at: Point(10, 20))])
     }
 
+    @Test("A drop is begin, one file or text per item in order, complete")
+    func dropEvents() {
+        var t = EventTranslator(windowSize: Size(800, 600))
+        let path = strdup("/photos/cat.jpg"), url = strdup("https://example.com/a.png")
+        defer { free(path); free(url) }
+        let steps = [event(SDL_DROPBEGIN), event(SDL_DROPFILE) { $0.drop.file = path }, event(SDL_DROPTEXT) { $0.drop.file = url },
+                     event(SDL_DROPFILE), event(SDL_DROPCOMPLETE)]
+        let out = steps.flatMap { t.translate($0, modState: 0, mouse: nil, now: 0) }
+        #expect(out == [.drop(.begin), .drop(.file("/photos/cat.jpg")), .drop(.text("https://example.com/a.png")), .drop(.complete)])
+    }
+
     @Test func preciseWheelAndFlippedDirection() {
         var t = EventTranslator(windowSize: Size(800, 600))
         let e = event(SDL_MOUSEWHEEL) {

@@ -106,7 +106,19 @@ public final class ClipRecorder {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
         var args = ["-n", "10", settings.executable, "record", "--params", sidecar, "--out", out]
-        if let deck = settings.deckPath { args += ["--images", deck] }
+        // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
+        var droppedDeck: String?
+        if preview.deckReplaced {
+            let path = (sidecar as NSString).deletingPathExtension + "-deck-\(UUID().uuidString.prefix(8)).json"
+            do { try AtomicFile.write(preview.deck.json.serialized() + "\n", to: path) } catch {
+                report("\(what) not saved: \(error)")
+                return
+            }
+            droppedDeck = path
+            args += ["--images", path]
+        } else if let deck = settings.deckPath {
+            args += ["--images", deck]
+        }
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil  // headless: the clip is rendered off-screen
@@ -115,9 +127,10 @@ public final class ClipRecorder {
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
-        let jobs = finished, wake = self.wake
+        let jobs = finished, wake = self.wake, written = droppedDeck
         let reader = err.fileHandleForReading
         do { try p.run() } catch {
+            if let droppedDeck { try? FileManager.default.removeItem(atPath: droppedDeck) }
             report("\(what) not saved: cannot run \(settings.executable): \(error.localizedDescription)")
             return
         }
@@ -125,6 +138,7 @@ public final class ClipRecorder {
         DispatchQueue.global().async {
             let text = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()
+            if let written { try? FileManager.default.removeItem(atPath: written) }
             let lastLine = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
             jobs.add(FinishedJob(out: out, what: what, ok: p.terminationStatus == 0, message: lastLine))
             wake()

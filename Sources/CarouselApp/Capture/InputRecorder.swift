@@ -62,7 +62,7 @@ public final class InputRecorder {
             guard ScriptedInput.isKeyName(key.name) else { return }
             entry = "key \(key.name)" + (mods.contains(.ctrl) ? " ctrl" : "") + (mods.contains(.shift) ? " shift" : "")
                 + (mods.contains(.alt) ? " alt" : "")
-        case .pointerDown, .pointerUp, .keyUp, .text, .resize, .visibility:
+        case .pointerDown, .pointerUp, .keyUp, .text, .resize, .visibility, .drop:
             return
         }
         lastWasMoveAt = nil

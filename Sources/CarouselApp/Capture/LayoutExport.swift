@@ -20,8 +20,24 @@ extension Preview {
             JSONMember("parameters", currentParameters.json),
             JSONMember("panes", .array(panes.map(paneJSON))),
             JSONMember("panelOpen", .bool(panel.isVisible)),
+            JSONMember("deck", deckJSON),
         ])
     }
+
+    /// The deck every pane shows: its name, its size and first `layoutDeckImages` images in order, where it came
+    /// from when one path or URL says so, and the problems of the last drop or paste that loaded it.
+    private var deckJSON: JSONValue {
+        .object([
+            JSONMember("name", .string(deck.name)),
+            JSONMember("count", .number(Double(deck.items.count))),
+            JSONMember("images", .array(deck.items.prefix(Preview.layoutDeckImages).map { .string($0.image) })),
+            JSONMember("source", deckSource.map { .string($0) } ?? .null),
+            JSONMember("problems", .array(deckProblems.map { .string($0) })),
+        ])
+    }
+
+    /// The most deck images the layout lists (it is written after every changed frame; a deck may be huge).
+    static let layoutDeckImages = 100
 
     private func paneJSON(_ pane: Pane) -> JSONValue {
         let f = pane.frame

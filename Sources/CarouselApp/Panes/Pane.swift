@@ -13,7 +13,8 @@ import CarouselSupport
 public final class Pane {
     /// The pane's scene: its size is the pane's size; the style sees nothing else.
     public let scene: Scene
-    public let deck: Deck
+    /// The items the style shows (replaced with `replaceDeck`).
+    public private(set) var deck: Deck
     public let images: ImageStore
     /// Where the pane sits in the window, in window points.
     public private(set) var frame: Rect
@@ -102,14 +103,26 @@ public final class Pane {
     public func switchStyle(to name: String) throws(PreviewError) {
         guard let type = StyleRegistry.style(named: name) else { throw PreviewError("unknown style \"\(name)\"") }
         guard type != styleType else { return }
+        styleType = type
+        parameters[name] = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: type))
+        rebuildStyle()
+    }
+
+    /// Shows `deck` instead: the active style is made anew on it with the same values (every style's values and
+    /// undo histories are kept); the recorded input starts again, as after a style switch.
+    func replaceDeck(_ deck: Deck) {
+        self.deck = deck
+        rebuildStyle()
+    }
+
+    /// Tears the active style down and makes `styleType` anew on the current deck with its values.
+    private func rebuildStyle() {
         style.tearDown()
         autoAdvance.stop()
         container.removeAllChildren()
         container.finishAnimations()
-        styleType = type
-        let params = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: type))
-        parameters[name] = params
-        style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
+        style = styleType.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images),
+                               parameters: currentParameters)
         styleStart = scene.now
         recording.reset()
         applyCommonParameters()

@@ -24,6 +24,17 @@ public enum GesturePhase: String, Sendable { case begin, change, end }
 /// A pointer button.
 public enum PointerButton: Int, Sendable { case left = 1, middle = 2, right = 3 }
 
+/// One step of a drag and drop onto the window. A drop is `begin`, then one `file` or `text` per item in the order
+/// the source gave them, then `complete`.
+public enum DropEvent: Equatable, Sendable {
+    case begin
+    /// A local file or folder, as an absolute path.
+    case file(String)
+    /// Text, such as a URL dragged from a browser.
+    case text(String)
+    case complete
+}
+
 /// Input as the core sees it, translated from SDL (or a script, or a test) by the caller.
 public enum InputEvent: Equatable, Sendable {
     /// The pointer moved to a point in window coordinates.
@@ -45,4 +56,6 @@ public enum InputEvent: Equatable, Sendable {
     case resize(Size)
     /// The window was hidden or minimised (false) or shown again (true).
     case visibility(Bool)
+    /// Files or text dropped onto the window, one step at a time (see `DropEvent`).
+    case drop(DropEvent)
 }

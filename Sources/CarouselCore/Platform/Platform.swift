@@ -32,6 +32,8 @@ public protocol SoundPlayer: AnyObject {
 public protocol Clipboard: AnyObject {
     /// Replaces the clipboard's content with `text`; throws a one-line message when the system refuses.
     func setText(_ text: String) throws(ClipboardError)
+    /// The clipboard's text, or nil when it holds none.
+    func readText() -> String?
 }
 
 /// The system clipboard refused the text.

@@ -1,0 +1,241 @@
+import CarouselCore
+import CarouselStyles
+import CarouselSupport
+import Foundation
+
+/// Fetches what a dropped or pasted URL names, with the limits of the deck's remote images (the executable gives
+/// `ImageFetcher`'s; tests give fakes). Each failure is one line naming the URL.
+public struct DropFetcher: Sendable {
+    /// The bytes of an image at a URL (checked to be an image).
+    public var image: @Sendable (String) async -> Result<Data, DeckError>
+    /// The bytes of a deck file at a URL, at most `Deck.maxFileSize`.
+    public var document: @Sendable (String) async -> Result<Data, DeckError>
+
+    public init(image: @escaping @Sendable (String) async -> Result<Data, DeckError>,
+                document: @escaping @Sendable (String) async -> Result<Data, DeckError>) {
+        self.image = image; self.document = document
+    }
+}
+
+/// Drag and drop and Ctrl+V onto the window: what is dropped becomes the deck of every pane.
+///
+/// A drop is collected from `.begin` to `.complete` (files and texts in the order the source gave them); a paste
+/// is the clipboard's lines. Each source is a path (an image file, a folder of images, a deck JSON) or an
+/// `http(s)://` URL (a deck JSON when its path ends in `.json`, else an image, fetched first so a page that is not
+/// an image is refused). The sources' items, in order, make one deck that replaces the old one (`Preview.replaceDeck`);
+/// a broken source is reported in one line naming it (on stderr and in the window) and skipped, and a drop with
+/// nothing usable says so and keeps the old deck. Local drops are built at once; URLs are fetched in the
+/// background and the result is applied by `pump`, woken by `wake`.
+@MainActor
+public final class DeckDrop {
+    /// What a drop or paste came to: the deck (nil when nothing was usable), the problems (one line each), and the
+    /// window's message.
+    public struct Outcome: Equatable, Sendable {
+        public var deck: Deck?
+        /// Where the deck came from when it was one local folder, deck file or image (remembered for the next run).
+        public var source: String?
+        public var problems: [String]
+        public var message: String
+    }
+
+    /// One thing dropped or pasted.
+    public enum Source: Equatable, Sendable {
+        case path(String)
+        case url(String)
+    }
+
+    /// Fetches URLs; nil where there is no network (URLs are then reported as such).
+    public var fetcher: DropFetcher?
+    /// Wakes the window loop when a background fetch finished.
+    public var wake: @Sendable () -> Void = {}
+    /// The items of the drop in progress, between `.begin` and `.complete`.
+    private var collecting: [Source]?
+    private let finished = FinishedDrops()
+    /// Counts loads started: a background result that a later drop overtook is dropped.
+    private var generation = 0
+
+    public init(fetcher: DropFetcher? = nil) { self.fetcher = fetcher }
+
+    // MARK: Input
+
+    /// Takes one step of a drop; at `.complete` the collected sources become the deck.
+    public func handle(_ step: DropEvent, into preview: Preview) {
+        switch step {
+        case .begin:
+            collecting = []
+        case .file(let path):
+            // SDL may send a file without a begin (older backends): it starts a drop of its own.
+            if collecting == nil { collecting = [] }
+            collecting?.append(.path(path))
+        case .text(let text):
+            if collecting == nil { collecting = [] }
+            collecting? += DeckDrop.sources(fromText: text).sources
+        case .complete:
+            let sources = collecting ?? []
+            collecting = nil
+            load(sources, what: "drop", into: preview)
+        }
+    }
+
+    /// Ctrl+V: the clipboard's text, one path or URL per line, becomes the deck.
+    public func paste(_ text: String, into preview: Preview) {
+        let (sources, problems) = DeckDrop.sources(fromText: text)
+        guard problems.isEmpty || !sources.isEmpty else {
+            return apply(Outcome(deck: nil, source: nil, problems: problems, message: "Nothing to paste: \(problems[0])"), to: preview)
+        }
+        load(sources, what: "paste", into: preview)
+    }
+
+    /// Builds the deck from `sources`: at once when all are local, else after fetching the URLs in the background.
+    func load(_ sources: [Source], what: String, into preview: Preview) {
+        generation += 1
+        let urls = sources.compactMap { if case .url(let u) = $0 { u } else { nil } }
+        guard !urls.isEmpty, let fetcher else { return apply(DeckDrop.build(sources, what: what, fetched: [:]), to: preview) }
+        preview.show(message: "Fetching \(urls.count == 1 ? MessageText.quote(urls[0]) : "\(urls.count) URLs")…", seconds: 30, error: false)
+        let jobs = finished, wake = self.wake, generation = self.generation
+        Task.detached {
+            var fetched: [String: Result<Data, DeckError>] = [:]
+            for url in urls where fetched[url] == nil {
+                fetched[url] = DeckDrop.isDeckURL(url) ? await fetcher.document(url) : await fetcher.image(url)
+            }
+            jobs.add(DeckDrop.build(sources, what: what, fetched: fetched), generation: generation)
+            wake()
+        }
+    }
+
+    /// Applies a finished background load (the latest drop's only).
+    public func pump(_ preview: Preview) {
+        guard let (outcome, gen) = finished.take(), gen == generation else { return }
+        apply(outcome, to: preview)
+    }
+
+    /// Replaces the deck (or keeps it) and says so: each problem on stderr (`Preview.report`), the message in the
+    /// window (an error when anything was skipped or nothing loaded).
+    func apply(_ outcome: Outcome, to preview: Preview) {
+        outcome.problems.forEach(preview.report)
+        if let deck = outcome.deck { preview.replaceDeck(deck, source: outcome.source, problems: outcome.problems) }
+        preview.show(message: outcome.message, seconds: outcome.problems.isEmpty ? 3 : 8, error: !outcome.problems.isEmpty)
+    }
+
+    // MARK: Building (no window needed)
+
+    /// The sources in a dropped or pasted text: one per line (a `text/uri-list` or plain lines), `#` comments and
+    /// blank lines skipped; `file://` URLs become paths; anything else is a problem line.
+    public nonisolated static func sources(fromText text: String) -> (sources: [Source], problems: [String]) {
+        var sources: [Source] = [], problems: [String] = []
+        for raw in text.split(whereSeparator: \.isNewline) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let lower = line.lowercased()
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                sources.append(.url(line))
+            } else if lower.hasPrefix("file://"), let url = URL(string: line), url.isFileURL {
+                sources.append(.path(url.path))
+            } else if line.hasPrefix("/") || line.hasPrefix("~/") {
+                sources.append(.path((line as NSString).expandingTildeInPath))
+            } else {
+                problems.append("\(MessageText.quote(line)): not a file, folder or http(s) URL; skipped")
+            }
+        }
+        return (sources, problems)
+    }
+
+    /// Whether a URL names a deck file (its path ends in `.json`) rather than an image.
+    public nonisolated static func isDeckURL(_ url: String) -> Bool {
+        (URL(string: url)?.path ?? url).lowercased().hasSuffix(".json")
+    }
+
+    /// The deck made of `sources` in order, with `fetched` holding each URL's bytes (a URL missing there was not
+    /// fetched: there is no network). `what` names the action in the message ("drop", "paste").
+    public nonisolated static func build(_ sources: [Source], what: String, fetched: [String: Result<Data, DeckError>]) -> Outcome {
+        var items: [DeckItem] = [], problems: [String] = [], names: [String] = []
+        for source in sources {
+            switch loadItems(source, fetched: fetched) {
+            case .success(let (deck, warnings)):
+                items += deck.items
+                names.append(deck.name)
+                problems += warnings
+            case .failure(let error):
+                problems.append(error.message)
+            }
+        }
+        problems = Deck.capped(problems)
+        guard !items.isEmpty else {
+            let why = problems.first.map { ": \($0)" } ?? ""
+            // SDL on X11 passes on only local files from a uri-list: a link dragged from a browser arrives as nothing.
+            let message = sources.isEmpty ? "Nothing to load from the \(what)\(what == "drop" ? " (for a link, copy it and press Ctrl+V)" : ""); the deck is unchanged"
+                : "Nothing loaded from the \(what)\(why)\(problems.count > 1 ? " (+\(problems.count - 1) more)" : ""); the deck is unchanged"
+            return Outcome(deck: nil, source: nil, problems: problems, message: message)
+        }
+        let single = sources.count == 1 && names.count == 1
+        let name = single ? names[0] : (what == "paste" ? "Pasted images" : "Dropped images")
+        // What `--images` would take again next run: a folder or a deck file (not a single image).
+        var source: String?
+        if single, case .path(let p) = sources[0], p.lowercased().hasSuffix(".json") || isFolder(p) { source = p }
+        var message = "Deck: \(items.count) image\(items.count == 1 ? "" : "s") from \(single ? MessageText.quote(names[0]) : "the \(what)")"
+        if let first = problems.first {
+            message += "; skipped \(first)\(problems.count > 1 ? " (+\(problems.count - 1) more)" : "")"
+        }
+        return Outcome(deck: Deck(name: name, items: items), source: source, problems: problems, message: message)
+    }
+
+    /// The items of one source, as a small deck named after it, with its warnings; or why it gives none.
+    nonisolated static func loadItems(_ source: Source, fetched: [String: Result<Data, DeckError>]) -> Result<(Deck, [String]), DeckError> {
+        switch source {
+        case .url(let url):
+            guard let result = fetched[url] else { return .failure(DeckError("\(MessageText.clean(url)): URLs cannot be fetched here")) }
+            switch result {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let data) where isDeckURL(url):
+                let base = URL(string: url)?.deletingLastPathComponent() ?? URL(fileURLWithPath: "/")
+                do throws(DeckError) { return .success(try Deck.parse(data, source: url, base: base)) } catch { return .failure(error) }
+            case .success:
+                let name = URL(string: url)?.lastPathComponent ?? url
+                return .success((Deck(name: name, items: [DeckItem(image: url, title: Deck.title(fromFileName: name))]), []))
+            }
+        case .path(let path):
+            let name = (path as NSString).lastPathComponent
+            if isFolder(path) || (path as NSString).pathExtension.lowercased() == "json" && FileManager.default.fileExists(atPath: path) {
+                do throws(DeckError) { return .success(try Deck.load(path: path)) } catch { return .failure(error) }
+            }
+            if let problem = FileInput.problem(at: path, regularOnly: true) {
+                return .failure(DeckError("\(MessageText.clean(path)): \(problem)"))
+            }
+            guard isImage(path) else {
+                return .failure(DeckError("\(MessageText.clean(name)): not an image, folder or deck file"))
+            }
+            return .success((Deck(name: name, items: [DeckItem(image: path, title: Deck.title(fromFileName: name))]), []))
+        }
+    }
+
+    nonisolated static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    /// Whether the file at `path` starts like an image (a TGA, which has no signature, goes by its extension).
+    nonisolated static func isImage(_ path: String) -> Bool {
+        if (path as NSString).pathExtension.lowercased() == "tga" { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: ImageSignature.length)) ?? Data()
+        return ImageSignature.matches(Array(head))
+    }
+}
+
+/// Background loads handed back to the loop; `pump` keeps only the latest drop's.
+private final class FinishedDrops: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: (DeckDrop.Outcome, Int)?
+
+    func add(_ outcome: DeckDrop.Outcome, generation: Int) {
+        lock.lock(); defer { lock.unlock() }
+        if generation >= (self.outcome?.1 ?? 0) { self.outcome = (outcome, generation) }
+    }
+
+    func take() -> (DeckDrop.Outcome, Int)? {
+        lock.lock(); defer { outcome = nil; lock.unlock() }
+        return outcome
+    }
+}
