@@ -242,14 +242,19 @@ final class Overlay {
         let body = Array(lines.dropFirst())
         let perColumn = max(Int(((scene.size.height - 20 - 32) / lineHeight).rounded(.down)) - 1, 1)
         let columns = stride(from: 0, to: body.count, by: perColumn).map { Array(body[$0..<min($0 + perColumn, body.count)]) }
-        let columnWidths = columns.map { c in max(c.map { measure($0, font) }.max() ?? 0, 160) }
+        var columnWidths = columns.map { c in max(c.map { measure($0, font) }.max() ?? 0, 160) }
+        // Columns wider than the window share what there is, and their lines are shortened to fit.
+        let room = max(scene.size.width - 20 - 40 - 24 * Double(max(columns.count - 1, 0)), 100)
+        let wanted = columnWidths.reduce(0, +)
+        if wanted > room { columnWidths = columnWidths.map { ($0 * room / wanted).rounded(.down) } }
         let width = min(max(columnWidths.reduce(0, +) + 24 * Double(max(columns.count - 1, 0)) + 40, 360),
                         max(scene.size.width - 20, 100))
         let height = Double((columns.map(\.count).max() ?? 0) + 1) * lineHeight + 32
         help.frame = Rect((scene.size.width - width) / 2, max((scene.size.height - height) / 2, 10), width, height)
         func add(_ line: String, x: Double, row: Int, w: Double, bold: Bool = false) {
             let n = Node(name: "help.line", frame: Rect(x, 16 + Double(row) * lineHeight, w, lineHeight))
-            n.text = TextContent(line, font: FontSpec(size: font.size, bold: bold), color: .white)
+            let f = FontSpec(size: font.size, bold: bold)
+            n.text = TextContent(scene.textMeasurer.fitted(line, width: w, font: f), font: f, color: .white)
             help.addChild(n)
         }
         add(title, x: 20, row: 0, w: width - 40, bold: true)
