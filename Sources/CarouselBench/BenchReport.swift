@@ -243,7 +243,7 @@ public struct BenchReport {
             }
         }
         if !record.isEmpty {
-            out += "\nRecord (\(f1(record[0].clipSeconds)) s of clip at \(Int(size.width))x\(Int(size.height)), fresh processes)\n"
+            out += "\nRecord (\(f1(record[0].clipSeconds)) s of clip at \(Int(size.width))x\(Int(size.height)), fresh processes after one warm-up run)\n"
             for r in record {
                 out += pad("\(r.format) \(r.fps) fps", 14) + pad("\(f2(r.seconds)) s", 10) + pad("\(f2(r.speed))x real time", 18)
                     + ClipRecord.sizeText(r.bytes) + "\n"
