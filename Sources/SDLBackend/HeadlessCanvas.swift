@@ -18,8 +18,9 @@ public final class HeadlessCanvas {
     public let pixelHeight: Int
 
     /// Creates a `width` x `height` pixel canvas; `scale` is device pixels per point (the renderer's `size` is the
-    /// pixel size divided by it).
-    public init(width: Int, height: Int, scale: Double = 1) throws {
+    /// pixel size divided by it). `fontFolders`, when given, are the only places fonts come from (the goldens use
+    /// the DejaVu Sans bundled with the tests, so text rasterises the same whatever the system has installed).
+    public init(width: Int, height: Int, scale: Double = 1, fontFolders: [String]? = nil) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw SDLBackendError.creationFailed("a \(width)x\(height) canvas (sides must be 1...16384)")
         }
@@ -34,7 +35,7 @@ public final class HeadlessCanvas {
             throw SDLBackendError.creationFailed("a software renderer: \(why)")
         }
         context = RendererContext(renderer: sdlRenderer, window: nil, surface: surface)
-        renderer = SDLRenderer(context: context, pixelSize: (width, height), scale: scale, presents: false)
+        renderer = SDLRenderer(context: context, pixelSize: (width, height), scale: scale, presents: false, fontFolders: fontFolders)
         pixelWidth = width
         pixelHeight = height
     }

@@ -84,11 +84,11 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     private var spriteScratch: (texture: OpaquePointer, width: Int32, height: Int32)?
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
-         images: SDLImageStore? = nil) {
+         images: SDLImageStore? = nil, fontFolders: [String]? = nil) {
         self.context = context
         self.images = images ?? SDLImageStore(context: context)
         self.images.displayScale = scale
-        textCache = TextCache(context: context)
+        textCache = TextCache(context: context, fontFolders: fontFolders)
         self.scale = scale
         self.presents = presents
         size = Size(Double(pixelSize.w) / scale, Double(pixelSize.h) / scale)

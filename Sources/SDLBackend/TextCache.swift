@@ -67,7 +67,9 @@ final class TextCache {
     private var fonts: [Key: OpaquePointer] = [:]
     /// Fallback faces by (file, device pixel size, bold), opened on first use; at most 32.
     private var fallbackFonts: [FallbackKey: OpaquePointer] = [:]
-    private let fallback = FontFallback()
+    private let fallback: FontFallback
+    /// The only font folders to use, or nil for `CAROUSEL_LAB_FONT_DIRS` / the system's.
+    private let fontFolders: [String]?
     private var entries: [Key: Entry] = [:]
     private var measures: [Key: (width: Int32, height: Int32)] = [:]
     private var useCounter: UInt64 = 0
@@ -76,7 +78,11 @@ final class TextCache {
     /// The most textures kept; beyond it the least recently drawn eighth is dropped.
     let capacity: Int
 
-    init(context: RendererContext, capacity: Int = 512) {
+    /// `fontFolders`: the only folders fonts come from (tests pass the bundled DejaVu Sans), else the environment's or
+    /// the system's.
+    init(context: RendererContext, capacity: Int = 512, fontFolders: [String]? = nil) {
+        self.fontFolders = fontFolders
+        fallback = FontFallback(folders: fontFolders ?? FontFallback.restrictedFolders())
         self.context = context
         self.capacity = capacity
     }
@@ -107,9 +113,10 @@ final class TextCache {
             paths = (nil, nil); warned = true
             return (nil, nil)
         }
-        let found = FontLocator.locate()
+        let folders = fontFolders ?? FontLocator.folders()
+        let found = FontLocator.locate(in: folders)
         if found.regular == nil {
-            printError("carousel-lab: no TrueType font found in \(FontLocator.folders().joined(separator: ", ")) (install fonts-dejavu-core); text will not be drawn")
+            printError("carousel-lab: no TrueType font found in \(folders.joined(separator: ", ")) (install fonts-dejavu-core); text will not be drawn")
             warned = true
         }
         paths = found

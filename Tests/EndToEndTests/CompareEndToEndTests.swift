@@ -15,10 +15,10 @@ struct CompareCaptureTests {
     /// Captures `variants` (style, parameter JSON) at `at` seconds after `script`.
     static func capture(_ variants: [(String, String, String)], at: Double, script: String) throws -> (HeadlessCanvas, Preview) {
         let size = Size(1280, 720)
-        let canvas = try HeadlessCanvas(width: 1280, height: 720)
+        let canvas = try Golden.canvas(size)
         let (deck, _) = try Deck.load(path: Golden.packageRoot.appendingPathComponent("Resources/deck.json").path)
         let list = try variants.map { Variant(name: $0.0, style: $0.1, values: try JSONParser.parse($0.2)) }
-        let preview = try Preview(deck: deck, images: canvas.images, size: size, variants: list)
+        let preview = try Preview(deck: deck, images: canvas.images, size: size, variants: list, textMeasurer: canvas.renderer)
         preview.showsFocus = false
         let run = CaptureRun(preview: preview, script: try ScriptedInput.parse(script, size: size)) {
             _ = canvas.images.waitUntilLoaded(timeout: 30)

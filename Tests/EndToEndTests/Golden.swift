@@ -12,14 +12,22 @@ enum Golden {
     nonisolated static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     nonisolated static let folder = packageRoot.appendingPathComponent("Tests/Goldens")
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
+    /// The fonts goldens are drawn with: DejaVu Sans bundled with the tests (Tests/Fonts), so a machine with other
+    /// fonts installed, or another DejaVu release, draws the same text.
+    nonisolated static let fontFolders = [packageRoot.appendingPathComponent("Tests/Fonts").path]
+
+    /// An off-screen canvas as `capture` makes, with the bundled fonts.
+    static func canvas(_ size: Size) throws -> HeadlessCanvas {
+        try HeadlessCanvas(width: Int(size.width), height: Int(size.height), fontFolders: fontFolders)
+    }
 
     /// Captures `style` at `at` seconds after `script`, with parameter `params`, and returns the canvas and preview.
     /// `prepare` runs on the new preview before anything else (to point the panel's presets somewhere fixed).
     static func capture(style: String, at: Double, script: String = "", params: [String: ParameterValue] = [:],
                         size: Size = Size(1280, 720), prepare: (Preview) -> Void = { _ in }) throws -> (HeadlessCanvas, Preview) {
-        let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
+        let canvas = try Golden.canvas(size)
         let (deck, _) = try Deck.load(path: packageRoot.appendingPathComponent("Resources/deck.json").path)
-        let preview = try Preview(deck: deck, images: canvas.images, size: size, style: style)
+        let preview = try Preview(deck: deck, images: canvas.images, size: size, style: style, textMeasurer: canvas.renderer)
         prepare(preview)
         for (k, v) in params { try preview.setParameter(k, v) }
         let run = CaptureRun(preview: preview, script: try ScriptedInput.parse(script, size: size)) {
