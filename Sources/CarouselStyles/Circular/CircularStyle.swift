@@ -156,10 +156,10 @@ public final class CircularStyle: CarouselStyle {
     /// The picker's size and its distance from the window's top edge.
     static let pickerSize = Size(180, 30)
     static let pickerTop = 24.0
-    static let pickerInset = 2.0
-    static let pickerFont = FontSpec(size: 14, bold: true)
-    static let pickerSelectedText = Color(hex: 0x202124)
-    static let pickerText = Color(1, 1, 1, 0.85)
+    /// The picker's look: a translucent pill, a white thumb, dark text on it and light text beside it.
+    static let pickerStyle = SegmentedControl.Style(background: Color(1, 1, 1, 0.14), thumb: Color(1, 1, 1, 0.92),
+                                                    font: FontSpec(size: 14, bold: true), text: Color(1, 1, 1, 0.85),
+                                                    selectedText: Color(hex: 0x202124), inset: 2)
 
     // MARK: State
 
@@ -181,9 +181,7 @@ public final class CircularStyle: CarouselStyle {
 
     private let highlightNode = Node(name: "circular.highlight")
     private let rowNode = Node(name: "circular.row")
-    private let pickerNode = Node(name: "circular.picker")
-    private let pickerThumb = Node(name: "circular.picker.thumb")
-    private let pickerLabels: [Mode: Node]
+    private let picker = SegmentedControl(name: "circular.picker", titles: Mode.allCases.map(\.label), style: CircularStyle.pickerStyle)
     /// The image node of every deck index that has one now.
     private var itemNodes: [Int: Node] = [:]
     /// Image nodes not in use, hidden, ready for the next index that scrolls into view.
@@ -203,27 +201,14 @@ public final class CircularStyle: CarouselStyle {
         mode = settings.mode
         blend = AnimatedValue(settings.mode.blend)
         scroll = ScrollController(scene: scene)
-        var labels: [Mode: Node] = [:]
-        for m in Mode.allCases { labels[m] = Node(name: "circular.picker.\(m.rawValue)") }
-        pickerLabels = labels
 
         highlightNode.background = .white
         highlightNode.shadow = Self.highlightShadow
         highlightNode.isHitTestable = false
         rowNode.isHitTestable = false
-        pickerNode.background = Color(1, 1, 1, 0.14)
-        pickerNode.isHitTestable = false
-        pickerThumb.background = Color(1, 1, 1, 0.92)
-        pickerThumb.isHitTestable = false
-        pickerNode.addChild(pickerThumb)
-        for m in Mode.allCases {
-            let label = labels[m]!
-            label.isHitTestable = false
-            pickerNode.addChild(label)
-        }
         container.addChild(highlightNode)
         container.addChild(rowNode)
-        container.addChild(pickerNode)
+        container.addChild(picker.root)
         configureScroll()
         requestedPixelSize = pixelSize
     }
@@ -382,9 +367,7 @@ public final class CircularStyle: CarouselStyle {
 
     /// The mode of the picker segment under `point`, if the point is on the picker.
     private func pickerMode(at point: Point) -> Mode? {
-        let frame = pickerNode.worldFrame(at: scene.now)
-        guard !pickerNode.isHidden, frame.contains(point) else { return nil }
-        return point.x < frame.midX ? .normal : .scaled
+        picker.segment(at: point, now: scene.now).map { Mode.allCases[$0] }
     }
 
     // MARK: Layout
@@ -480,19 +463,8 @@ public final class CircularStyle: CarouselStyle {
     }
 
     private func layoutPicker(blend b: Double) {
-        let size = Self.pickerSize, inset = Self.pickerInset
-        pickerNode.frame = Rect((container.frame.width - size.width) / 2, Self.pickerTop, size.width, size.height)
-        pickerNode.cornerRadius = size.height / 2
-        let segment = Size(size.width / 2 - inset, size.height - 2 * inset)
-        pickerThumb.frame = Rect(inset + b * segment.width, inset, segment.width, segment.height)
-        pickerThumb.cornerRadius = segment.height / 2
-        let shown: Mode = b < 0.5 ? .normal : .scaled
-        for (k, m) in Mode.allCases.enumerated() {
-            let label = pickerLabels[m]!
-            label.frame = Rect(inset + Double(k) * segment.width, inset, segment.width, segment.height)
-            label.text = TextContent(m.label, font: Self.pickerFont, color: m == shown ? Self.pickerSelectedText : Self.pickerText,
-                                     alignment: .center)
-        }
+        let size = Self.pickerSize
+        picker.layout(frame: Rect((container.frame.width - size.width) / 2, Self.pickerTop, size.width, size.height), position: b)
     }
 
     /// One entry per image that has a node now, in deck order.
