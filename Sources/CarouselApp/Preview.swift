@@ -411,7 +411,7 @@ public final class Preview: FrameDriver {
 
     /// `A`: turns auto-advance on or off in every pane (a playback control, like Space).
     func toggleAutoAdvance() {
-        let on = !currentParameters.bool("autoAdvance")
+        let on = !currentParameters[StyleRegistry.SharedKey.autoAdvance]
         for pane in panes { try? pane.setParameter("autoAdvance", .bool(on)) }
         overlay.show(message: "Auto-advance \(autoAdvance.isEnabled ? "on, every \(JSONValue.format(autoAdvance.interval)) s" : "off")")
     }

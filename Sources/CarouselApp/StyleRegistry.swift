@@ -16,14 +16,21 @@ public enum StyleRegistry {
         all.first { $0.descriptor.name == name.lowercased() }
     }
 
+    /// The keys of the parameters every style shares.
+    public enum SharedKey {
+        public static let autoAdvance = ParameterKey<Bool>("autoAdvance")
+        public static let autoAdvanceInterval = ParameterKey<Double>("autoAdvanceInterval")
+        public static let autoAdvanceProgress = ParameterKey<Bool>("autoAdvanceProgress")
+    }
+
     /// The parameters every style shares: auto-advance and its progress indicator.
     public static func commonParameters(autoAdvance: Bool) -> [ParameterSpec] {
         [
-            .toggle("autoAdvance", "Auto-advance", autoAdvance, group: "Auto-advance",
+            .toggle(SharedKey.autoAdvance, "Auto-advance", autoAdvance, group: "Auto-advance",
                     "Select the next item every interval, through the style's own selection path"),
-            .number("autoAdvanceInterval", "Interval", 3.0, 0.5...60, step: 0.1, unit: "s", group: "Auto-advance",
+            .number(SharedKey.autoAdvanceInterval, "Interval", 3.0, 0.5...60, step: 0.1, unit: "s", group: "Auto-advance",
                     "Seconds between automatic advances"),
-            .toggle("autoAdvanceProgress", "Progress bar", true, group: "Auto-advance",
+            .toggle(SharedKey.autoAdvanceProgress, "Progress bar", true, group: "Auto-advance",
                     "Show a thin bar with the time left until the next advance"),
         ]
     }

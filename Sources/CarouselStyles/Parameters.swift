@@ -58,23 +58,25 @@ public struct ParameterSpec: Sendable {
     }
 
     /// A number parameter.
-    public static func number(_ key: String, _ label: String, _ value: Double, _ range: ClosedRange<Double>, step: Double = 1,
-                              unit: String = "pt", group: String = "Layout", _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key, label, .number(min: range.lowerBound, max: range.upperBound, step: step, unit: unit),
+    public static func number(_ key: ParameterKey<Double>, _ label: String, _ value: Double, _ range: ClosedRange<Double>,
+                              step: Double = 1, unit: String = "pt", group: String = "Layout", _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key.name, label, .number(min: range.lowerBound, max: range.upperBound, step: step, unit: unit),
                       default: .number(value), group: group, meaning)
     }
     /// An on/off parameter.
-    public static func toggle(_ key: String, _ label: String, _ value: Bool, group: String = "Layout", _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key, label, .toggle, default: .bool(value), group: group, meaning)
+    public static func toggle(_ key: ParameterKey<Bool>, _ label: String, _ value: Bool, group: String = "Layout",
+                              _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key.name, label, .toggle, default: .bool(value), group: group, meaning)
     }
     /// A choice among names.
-    public static func choice(_ key: String, _ label: String, _ value: String, _ options: [String], group: String = "Layout",
-                              _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key, label, .choice(options), default: .text(value), group: group, meaning)
+    public static func choice(_ key: ParameterKey<String>, _ label: String, _ value: String, _ options: [String],
+                              group: String = "Layout", _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key.name, label, .choice(options), default: .text(value), group: group, meaning)
     }
     /// A timing curve.
-    public static func curve(_ key: String, _ label: String, _ value: String, group: String = "Motion", _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key, label, .curve, default: .text(value), group: group, meaning)
+    public static func curve(_ key: ParameterKey<TimingCurve>, _ label: String, _ value: String, group: String = "Motion",
+                             _ meaning: String) -> ParameterSpec {
+        ParameterSpec(key.name, label, .curve, default: .text(value), group: group, meaning)
     }
 
     /// Checks and normalises a value for this parameter; throws a message naming the problem.
@@ -164,6 +166,16 @@ public enum CurveSyntax {
     }
 }
 
+/// A parameter's key with the type its value reads as (`Double` for a number, `Bool` for a toggle, `String` for a
+/// choice, `TimingCurve` for a curve). A style declares its keys once and uses them both in its schema
+/// (`ParameterSpec.number(Key.spacing, ...)`) and where it reads values (`parameters[Key.spacing]`), so a misspelt or
+/// mistyped key is a compile error, not a trap at run time.
+public struct ParameterKey<Value>: Sendable, Hashable {
+    /// The key in parameter files, sidecars and JSON.
+    public let name: String
+    public init(_ name: String) { self.name = name }
+}
+
 /// A style's parameter values, checked against its schema. Reading a key the schema lacks is a programming error.
 public struct Parameters: Sendable {
     public let specs: [ParameterSpec]
@@ -187,25 +199,38 @@ public struct Parameters: Sendable {
         for s in specs where key == nil || s.key == key { values[s.key] = s.defaultValue }
     }
 
+    /// A number parameter's value.
+    public subscript(key: ParameterKey<Double>) -> Double { number(key.name) }
+    /// A toggle's value.
+    public subscript(key: ParameterKey<Bool>) -> Bool { bool(key.name) }
+    /// A choice's value.
+    public subscript(key: ParameterKey<String>) -> String { text(key.name) }
+    /// A curve parameter as a timing curve.
+    public subscript(key: ParameterKey<TimingCurve>) -> TimingCurve { curve(key.name) }
+    /// An animation from a curve parameter and a duration parameter (springs ignore the duration).
+    public func animation(curve: ParameterKey<TimingCurve>, duration: ParameterKey<Double>, delay: Double = 0) -> Animation {
+        Animation(curve: self[curve], duration: self[duration], delay: delay)
+    }
+
+    // Reading by name, for code that walks the schema (the panel, exports); a style reads with its keys.
+
+    /// The value of number parameter `key`.
     public func number(_ key: String) -> Double {
         if case .number(let n) = values[key] { return n }
         preconditionFailure("parameter \(key) is not a number")
     }
+    /// The value of toggle `key`.
     public func bool(_ key: String) -> Bool {
         if case .bool(let b) = values[key] { return b }
         preconditionFailure("parameter \(key) is not a toggle")
     }
+    /// The value of choice or curve `key` as written.
     public func text(_ key: String) -> String {
         if case .text(let s) = values[key] { return s }
         preconditionFailure("parameter \(key) is not a choice")
     }
     /// A curve parameter as a timing curve.
     public func curve(_ key: String) -> TimingCurve { CurveSyntax.parse(text(key)) ?? .easeInOut }
-    /// An animation from a curve parameter and a duration parameter (springs ignore the duration).
-    public func animation(curve: String, duration: String, delay: Double = 0) -> Animation {
-        Animation(curve: self.curve(curve), duration: number(duration), delay: delay)
-    }
-
     /// The values as a JSON object in schema order.
     public var json: JSONValue { .object(specs.map { JSONMember($0.key, values[$0.key]!.json) }) }
 

@@ -158,9 +158,9 @@ public final class Pane {
 
     private func applyCommonParameters() {
         let p = currentParameters
-        autoAdvance.setInterval(p.number("autoAdvanceInterval"))
+        autoAdvance.setInterval(p[StyleRegistry.SharedKey.autoAdvanceInterval])
         // No timer with fewer than 2 items: there is nothing to advance to (issue 8).
-        autoAdvance.setEnabled(p.bool("autoAdvance") && deck.items.count >= 2)
+        autoAdvance.setEnabled(p[StyleRegistry.SharedKey.autoAdvance] && deck.items.count >= 2)
         refreshProgress()
     }
 
@@ -171,7 +171,7 @@ public final class Pane {
 
     /// Redraws the progress bar from auto-advance's state.
     func refreshProgress() {
-        let show = autoAdvance.isEnabled && currentParameters.bool("autoAdvanceProgress")
+        let show = autoAdvance.isEnabled && currentParameters[StyleRegistry.SharedKey.autoAdvanceProgress]
         chrome.showProgress(show ? autoAdvance.progress : nil, remaining: autoAdvance.remaining ?? 0,
                             running: !autoAdvance.isPaused && !timePaused)
     }

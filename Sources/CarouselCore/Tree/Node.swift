@@ -133,10 +133,18 @@ public final class Node {
     /// The scene this node is attached to, through its root.
     public var scene: Scene? { parent?.scene ?? ownerScene }
 
-    public func addChild(_ child: Node) {
+    /// Adds `child` last (on top of its siblings of the same zIndex).
+    public func addChild(_ child: Node) { insertChild(child, before: nil) }
+
+    /// Adds `child` just below `sibling` in paint order (last when `sibling` is nil or not a child).
+    public func insertChild(_ child: Node, before sibling: Node?) {
         child.removeFromParent()
         child.parent = self
-        children.append(child)
+        if let sibling, let i = children.firstIndex(where: { $0 === sibling }) {
+            children.insert(child, at: i)
+        } else {
+            children.append(child)
+        }
         paintOrder = nil
         // A subtree animated before it was attached keeps animating: the scene must know until when.
         changed(child.latestAnimationEnd)

@@ -38,37 +38,60 @@ public final class CircularStyle: CarouselStyle {
         name: "circular",
         summary: "Round images on an arc with view-aligned snapping and a Normal / Scaled switch (SwiftUI circular slider)",
         parameters: [
-            .number("imageSize", "Image size", 70, 20...200, "Diameter of each round image; also the unit of an image's progress p"),
-            .number("spacing", "Spacing", 35, 0...200, "Gap between neighbouring images in the row"),
-            .number("rowLift", "Row lift", 30, -300...300,
+            .number(Keys.imageSize, "Image size", 70, 20...200, "Diameter of each round image; also the unit of an image's progress p"),
+            .number(Keys.spacing, "Spacing", 35, 0...200, "Gap between neighbouring images in the row"),
+            .number(Keys.rowLift, "Row lift", 30, -300...300,
                     "How far the row's line sits above the window's vertical centre (the public code's offset(y: -30))"),
-            .number("offsetFactor", "Offset factor", 30, 0...150, group: "Arc",
+            .number(Keys.offsetFactor, "Offset factor", 30, 0...150, group: "Arc",
                     "Downward shift per unit of |p|: offset(p) = offsetFactor * |p|"),
-            .number("scaleOffset", "Scale offset", 15, -100...100, group: "Arc",
+            .number(Keys.scaleOffset, "Scale offset", 15, -100...100, group: "Arc",
                     "Extra downward shift of the centred image: scaleOffset * s, s = 1 - min(|p|, 1)"),
-            .number("scaleFactor", "Scale factor", 0.5, 0...2, step: 0.05, unit: "×", group: "Arc",
+            .number(Keys.scaleFactor, "Scale factor", 0.5, 0...2, step: 0.05, unit: "×", group: "Arc",
                     "Scaled mode: an image is scaled by 1 + scaleFactor * s about its layout centre"),
-            .choice("mode", "Mode", Mode.normal.rawValue, Mode.allCases.map(\.rawValue), group: "Arc",
+            .choice(Keys.mode, "Mode", Mode.normal.rawValue, Mode.allCases.map(\.rawValue), group: "Arc",
                     "Normal (highlight circle behind the centre) or Scaled (images grow towards the centre); key M"),
-            .curve("modeCurve", "Mode curve", "easeInOut", "Timing curve of the Normal / Scaled transition"),
-            .number("modeDuration", "Mode duration", 0.35, 0...3, step: 0.05, unit: "s", group: "Motion",
+            .curve(Keys.modeCurve, "Mode curve", "easeInOut", "Timing curve of the Normal / Scaled transition"),
+            .number(Keys.modeDuration, "Mode duration", 0.35, 0...3, step: 0.05, unit: "s", group: "Motion",
                     "Duration of the Normal / Scaled transition (springs ignore it)"),
-            .number("snapResponse", "Snap response", 0.4, 0.05...3, step: 0.05, unit: "s", group: "Motion",
+            .number(Keys.snapResponse, "Snap response", 0.4, 0.05...3, step: 0.05, unit: "s", group: "Motion",
                     "Response of the critically damped spring that settles the row on an image"),
-            .toggle("snapping", "Snapping", true, group: "Motion",
+            .toggle(Keys.snapping, "Snapping", true, group: "Motion",
                     "View-aligned snapping: when input stops the row settles with one image centred"),
-            .toggle("shadow", "Shadow", true, group: "Shadow", "Drop shadow under each image"),
-            .number("shadowOpacity", "Shadow opacity", 0.15, 0...1, step: 0.01, unit: "", group: "Shadow",
+            .toggle(Keys.shadow, "Shadow", true, group: "Shadow", "Drop shadow under each image"),
+            .number(Keys.shadowOpacity, "Shadow opacity", 0.15, 0...1, step: 0.01, unit: "", group: "Shadow",
                     "Opacity of the black image shadow"),
-            .number("shadowRadius", "Shadow radius", 5, 0...40, group: "Shadow", "Blur radius of the image shadow"),
-            .number("shadowOffset", "Shadow offset", 5, -40...40, group: "Shadow",
+            .number(Keys.shadowRadius, "Shadow radius", 5, 0...40, group: "Shadow", "Blur radius of the image shadow"),
+            .number(Keys.shadowOffset, "Shadow offset", 5, -40...40, group: "Shadow",
                     "Offset of the image shadow, right and down"),
-            .toggle("highlight", "Highlight", true, group: "Highlight",
+            .toggle(Keys.highlight, "Highlight", true, group: "Highlight",
                     "Normal mode: a white circle with a soft shadow behind the centre slot"),
-            .number("highlightSize", "Highlight size", 85, 0...300, group: "Highlight", "Diameter of the highlight circle"),
-            .number("highlightOffset", "Highlight offset", 15, -300...300, group: "Highlight",
+            .number(Keys.highlightSize, "Highlight size", 85, 0...300, group: "Highlight", "Diameter of the highlight circle"),
+            .number(Keys.highlightOffset, "Highlight offset", 15, -300...300, group: "Highlight",
                     "How far the highlight's centre sits above the window's vertical centre"),
         ])
+
+    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
+    /// misspelt key does not compile.
+    enum Keys {
+        static let imageSize = ParameterKey<Double>("imageSize")
+        static let spacing = ParameterKey<Double>("spacing")
+        static let rowLift = ParameterKey<Double>("rowLift")
+        static let offsetFactor = ParameterKey<Double>("offsetFactor")
+        static let scaleOffset = ParameterKey<Double>("scaleOffset")
+        static let scaleFactor = ParameterKey<Double>("scaleFactor")
+        static let mode = ParameterKey<String>("mode")
+        static let modeCurve = ParameterKey<TimingCurve>("modeCurve")
+        static let modeDuration = ParameterKey<Double>("modeDuration")
+        static let snapResponse = ParameterKey<Double>("snapResponse")
+        static let snapping = ParameterKey<Bool>("snapping")
+        static let shadow = ParameterKey<Bool>("shadow")
+        static let shadowOpacity = ParameterKey<Double>("shadowOpacity")
+        static let shadowRadius = ParameterKey<Double>("shadowRadius")
+        static let shadowOffset = ParameterKey<Double>("shadowOffset")
+        static let highlight = ParameterKey<Bool>("highlight")
+        static let highlightSize = ParameterKey<Double>("highlightSize")
+        static let highlightOffset = ParameterKey<Double>("highlightOffset")
+    }
 
     // MARK: Formulas
 
@@ -125,14 +148,14 @@ public final class CircularStyle: CarouselStyle {
         var highlightSize, highlightOffset: Double
 
         init(_ p: Parameters) {
-            imageSize = p.number("imageSize"); spacing = p.number("spacing"); rowLift = p.number("rowLift")
-            offsetFactor = p.number("offsetFactor"); scaleOffset = p.number("scaleOffset"); scaleFactor = p.number("scaleFactor")
-            mode = Mode(rawValue: p.text("mode")) ?? .normal
-            modeAnimation = p.animation(curve: "modeCurve", duration: "modeDuration")
-            snapResponse = p.number("snapResponse"); snapping = p.bool("snapping")
-            shadow = p.bool("shadow"); shadowOpacity = p.number("shadowOpacity")
-            shadowRadius = p.number("shadowRadius"); shadowOffset = p.number("shadowOffset")
-            highlight = p.bool("highlight"); highlightSize = p.number("highlightSize"); highlightOffset = p.number("highlightOffset")
+            imageSize = p[Keys.imageSize]; spacing = p[Keys.spacing]; rowLift = p[Keys.rowLift]
+            offsetFactor = p[Keys.offsetFactor]; scaleOffset = p[Keys.scaleOffset]; scaleFactor = p[Keys.scaleFactor]
+            mode = Mode(rawValue: p[Keys.mode]) ?? .normal
+            modeAnimation = p.animation(curve: Keys.modeCurve, duration: Keys.modeDuration)
+            snapResponse = p[Keys.snapResponse]; snapping = p[Keys.snapping]
+            shadow = p[Keys.shadow]; shadowOpacity = p[Keys.shadowOpacity]
+            shadowRadius = p[Keys.shadowRadius]; shadowOffset = p[Keys.shadowOffset]
+            highlight = p[Keys.highlight]; highlightSize = p[Keys.highlightSize]; highlightOffset = p[Keys.highlightOffset]
         }
 
         /// Distance between the centres of neighbouring images.
@@ -183,9 +206,13 @@ public final class CircularStyle: CarouselStyle {
     private let rowNode = Node(name: "circular.row")
     private let picker = SegmentedControl(name: "circular.picker", titles: Mode.allCases.map(\.label), style: CircularStyle.pickerStyle)
     /// The image node of every deck index that has one now.
-    private var itemNodes: [Int: Node] = [:]
-    /// Image nodes not in use, hidden, ready for the next index that scrolls into view.
-    private var sparePool: [Node] = []
+    private lazy var itemNodes = ViewPool<Node>(
+        parent: rowNode, make: { Node(name: "circular.item") }, root: { $0 },
+        bind: { [unowned self] node, index in
+            // Later items draw on top, as in the article's HStack: the pool keeps its nodes in index order.
+            node.tag = index
+            node.image = imageContent(for: index)
+        }, unbind: { $0.tag = nil })
     /// The pixel size asked of the image store (changes with the image size and the scale factor).
     private var requestedPixelSize = Size.zero
 
@@ -230,7 +257,7 @@ public final class CircularStyle: CarouselStyle {
         if settings.mode != old.mode { setMode(settings.mode) }
         if pixelSize != requestedPixelSize {
             requestedPixelSize = pixelSize
-            for (index, node) in itemNodes { node.image = imageContent(for: index) }
+            for (index, node) in itemNodes.bound { node.image = imageContent(for: index) }
         }
         scene.setNeedsDisplay()
     }
@@ -399,47 +426,22 @@ public final class CircularStyle: CarouselStyle {
         let size = container.frame.size, s = settings
         rowNode.frame = Rect(origin: .zero, size: size)
         let range = visibleRange(offset: offset, width: size.width)
-        for (index, node) in itemNodes where !(range?.contains(index) ?? false) { recycle(node, of: index) }
-        guard let range else { return }
-        let centreX = size.width / 2, lineY = rowLineY, shadow = s.imageShadow
-        for index in range {
-            let node = itemNodes[index] ?? assignNode(to: index)
-            let imageCentreX = centreX + Double(index) * s.pitch - offset
-            let p = Self.progress(imageCentreX: imageCentreX, viewportCentreX: centreX, imageSize: s.imageSize)
-            let place = Self.placement(progress: p, blend: b, offsetFactor: s.offsetFactor, scaleOffset: s.scaleOffset,
-                                       scaleFactor: s.scaleFactor)
-            node.frame = Rect(imageCentreX - s.imageSize / 2, lineY - s.imageSize / 2, s.imageSize, s.imageSize)
-            node.offset = Point(0, place.shift)
-            node.scale = place.scale
-            node.cornerRadius = s.imageSize / 2
-            node.shadow = shadow
+        itemNodes.layout { view in
+            guard let range else { return }
+            let centreX = size.width / 2, lineY = rowLineY, shadow = s.imageShadow
+            for index in range {
+                let node = view(index)
+                let imageCentreX = centreX + Double(index) * s.pitch - offset
+                let p = Self.progress(imageCentreX: imageCentreX, viewportCentreX: centreX, imageSize: s.imageSize)
+                let place = Self.placement(progress: p, blend: b, offsetFactor: s.offsetFactor, scaleOffset: s.scaleOffset,
+                                           scaleFactor: s.scaleFactor)
+                node.frame = Rect(imageCentreX - s.imageSize / 2, lineY - s.imageSize / 2, s.imageSize, s.imageSize)
+                node.offset = Point(0, place.shift)
+                node.scale = place.scale
+                node.cornerRadius = s.imageSize / 2
+                node.shadow = shadow
+            }
         }
-    }
-
-    /// Gives deck item `index` a node from the pool (or a new one).
-    private func assignNode(to index: Int) -> Node {
-        let node: Node
-        if let spare = sparePool.popLast() {
-            node = spare
-            node.isHidden = false
-        } else {
-            node = Node(name: "circular.item")
-            rowNode.addChild(node)
-        }
-        node.tag = index
-        // Later items draw on top, as in the article's HStack.
-        if node.zIndex != index { node.zIndex = index }
-        node.image = imageContent(for: index)
-        itemNodes[index] = node
-        return node
-    }
-
-    /// Returns the node of an index that left the window to the pool.
-    private func recycle(_ node: Node, of index: Int) {
-        node.isHidden = true
-        node.tag = nil
-        itemNodes[index] = nil
-        sparePool.append(node)
     }
 
     /// The largest size an image is drawn at, in pixels.
@@ -469,6 +471,6 @@ public final class CircularStyle: CarouselStyle {
 
     /// One entry per image that has a node now, in deck order.
     public func layoutItems() -> [LayoutItem] {
-        itemNodes.keys.sorted().map { StyleSupport.layoutItem(itemNodes[$0]!, index: $0, deck: deck, scene: scene) }
+        itemNodes.inKeyOrder.map { StyleSupport.layoutItem($0.view, index: $0.key, deck: deck, scene: scene) }
     }
 }

@@ -15,28 +15,50 @@ public final class ExpandStyle: CarouselStyle {
         name: "expand",
         summary: "Google's desktop movie carousel: hover expands an item and reveals a still and its details",
         parameters: [
-            .number("itemWidth", "Item width", 150, 40...600, unit: "pt", "Width of a collapsed item"),
-            .number("expandedWidth", "Expanded width", 250, 40...1200, unit: "pt", "Width of the expanded item"),
-            .number("itemHeight", "Item height", 250, 60...800, unit: "pt", "Height of an item: image plus title"),
-            .number("imageHeight", "Image height", 200, 40...760, unit: "pt", "Height of the image area"),
-            .number("spacing", "Spacing", 20, 0...200, unit: "pt", "Gap between items"),
-            .number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Corner radius of the image area"),
-            .number("padding", "Row padding", 24, 0...400, unit: "pt", "Space before the first and after the last item"),
-            .curve("expandCurve", "Expand curve", "easeInOut", "Timing curve of expanding and collapsing"),
-            .number("expandDuration", "Expand duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of expanding and collapsing"),
-            .number("posterScale", "Poster scale", 1.5, 0.5...4, step: 0.05, unit: "×", group: "Motion", "How much the poster grows while it fades out"),
-            .choice("posterAnchor", "Poster anchor", "topLeading", ["topLeading", "top", "center", "leading"], group: "Motion",
+            .number(Keys.itemWidth, "Item width", 150, 40...600, unit: "pt", "Width of a collapsed item"),
+            .number(Keys.expandedWidth, "Expanded width", 250, 40...1200, unit: "pt", "Width of the expanded item"),
+            .number(Keys.itemHeight, "Item height", 250, 60...800, unit: "pt", "Height of an item: image plus title"),
+            .number(Keys.imageHeight, "Image height", 200, 40...760, unit: "pt", "Height of the image area"),
+            .number(Keys.spacing, "Spacing", 20, 0...200, unit: "pt", "Gap between items"),
+            .number(Keys.cornerRadius, "Corner radius", 10, 0...100, unit: "pt", "Corner radius of the image area"),
+            .number(Keys.padding, "Row padding", 24, 0...400, unit: "pt", "Space before the first and after the last item"),
+            .curve(Keys.expandCurve, "Expand curve", "easeInOut", "Timing curve of expanding and collapsing"),
+            .number(Keys.expandDuration, "Expand duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of expanding and collapsing"),
+            .number(Keys.posterScale, "Poster scale", 1.5, 0.5...4, step: 0.05, unit: "×", group: "Motion", "How much the poster grows while it fades out"),
+            .choice(Keys.posterAnchor, "Poster anchor", "topLeading", ["topLeading", "top", "center", "leading"], group: "Motion",
                     "The point of the poster that stays fixed while it grows"),
-            .number("scrollDelay", "Scroll delay", 0.1, 0...2, step: 0.01, unit: "s", group: "Motion",
+            .number(Keys.scrollDelay, "Scroll delay", 0.1, 0...2, step: 0.01, unit: "s", group: "Motion",
                     "Wait after an expansion starts before scrolling the item into view"),
-            .number("scrollDuration", "Scroll duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of the scroll into view"),
-            .curve("scrollCurve", "Scroll curve", "easeInOut", "Timing curve of the scroll into view"),
-            .choice("scrollAnchor", "Scroll anchor", "center", ["center", "nearest", "leading"], group: "Motion",
+            .number(Keys.scrollDuration, "Scroll duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of the scroll into view"),
+            .curve(Keys.scrollCurve, "Scroll curve", "easeInOut", "Timing curve of the scroll into view"),
+            .choice(Keys.scrollAnchor, "Scroll anchor", "center", ["center", "nearest", "leading"], group: "Motion",
                     "Where an item partly outside the row is scrolled to"),
-            .number("hoverDelay", "Hover intent delay", 0, 0...2, step: 0.01, unit: "s", group: "Input",
+            .number(Keys.hoverDelay, "Hover intent delay", 0, 0...2, step: 0.01, unit: "s", group: "Input",
                     "How long the pointer must rest on an item before it expands"),
-            .toggle("snapping", "Snap to items", true, group: "Input", "The wheel moves one item per burst and rests on an item edge"),
+            .toggle(Keys.snapping, "Snap to items", true, group: "Input", "The wheel moves one item per burst and rests on an item edge"),
         ])
+
+    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
+    /// misspelt key does not compile.
+    enum Keys {
+        static let itemWidth = ParameterKey<Double>("itemWidth")
+        static let expandedWidth = ParameterKey<Double>("expandedWidth")
+        static let itemHeight = ParameterKey<Double>("itemHeight")
+        static let imageHeight = ParameterKey<Double>("imageHeight")
+        static let spacing = ParameterKey<Double>("spacing")
+        static let cornerRadius = ParameterKey<Double>("cornerRadius")
+        static let padding = ParameterKey<Double>("padding")
+        static let expandCurve = ParameterKey<TimingCurve>("expandCurve")
+        static let expandDuration = ParameterKey<Double>("expandDuration")
+        static let posterScale = ParameterKey<Double>("posterScale")
+        static let posterAnchor = ParameterKey<String>("posterAnchor")
+        static let scrollDelay = ParameterKey<Double>("scrollDelay")
+        static let scrollDuration = ParameterKey<Double>("scrollDuration")
+        static let scrollCurve = ParameterKey<TimingCurve>("scrollCurve")
+        static let scrollAnchor = ParameterKey<String>("scrollAnchor")
+        static let hoverDelay = ParameterKey<Double>("hoverDelay")
+        static let snapping = ParameterKey<Bool>("snapping")
+    }
 
     private let context: StyleContext
     private var settings: ExpandSettings
@@ -44,8 +66,12 @@ public final class ExpandStyle: CarouselStyle {
     private let heading = Node(name: "expand.heading")
     private let scroll: ScrollController
     private var expansion: [Int: AnimatedValue<Double>] = [:]
-    private var views: [Int: ExpandItemView] = [:]
-    private var pool: [ExpandItemView] = []
+    /// An item view for each item that can be seen.
+    private lazy var views = ViewPool<ExpandItemView>(
+        parent: row, make: { [unowned self] in ExpandItemView(measurer: scene.textMeasurer) }, root: { $0.root },
+        bind: { [unowned self] view, i in
+            view.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings)
+        })
     private let hover = HoverTracker()
     private var tap = TapRecognizer()
     private var hoverTimer: TimerID?
@@ -74,7 +100,7 @@ public final class ExpandStyle: CarouselStyle {
     public func apply(_ parameters: Parameters) {
         settings = ExpandSettings(parameters)
         snapTargetsStale = true
-        for (i, v) in views { v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings) }
+        for (i, v) in views.bound { v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings) }
         configureScroll()
         scene.setNeedsDisplay()
     }
@@ -136,32 +162,17 @@ public final class ExpandStyle: CarouselStyle {
         let maxExtra = expansion.values.reduce(0.0) { $0 + extra(max($1.value(at: t), 0)) }
         var i = max(Int(((offset - settings.padding - maxExtra) / settings.unit).rounded(.down)), 0)
         var x = contentX(i, at: t)
-        var visible: Set<Int> = []
-        while i < count {
-            let w = settings.itemWidth + extra(expansion(of: i, at: t))
-            if x - offset > width { break }
-            if x + w - offset >= 0 {
-                visible.insert(i)
-                let view = self.view(for: i)
-                view.layout(x: x - offset, y: rowTop, width: w, expansion: expansion(of: i, at: t), settings: settings)
+        views.layout { view in
+            while i < count {
+                let w = settings.itemWidth + extra(expansion(of: i, at: t))
+                if x - offset > width { break }
+                if x + w - offset >= 0 {
+                    view(i).layout(x: x - offset, y: rowTop, width: w, expansion: expansion(of: i, at: t), settings: settings)
+                }
+                x += w + settings.spacing
+                i += 1
             }
-            x += w + settings.spacing
-            i += 1
         }
-        for (j, v) in views where !visible.contains(j) {
-            v.root.removeFromParent()
-            views[j] = nil
-            pool.append(v)
-        }
-    }
-
-    private func view(for i: Int) -> ExpandItemView {
-        if let v = views[i] { return v }
-        let v = pool.popLast() ?? ExpandItemView(measurer: scene.textMeasurer)
-        v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings)
-        row.addChild(v.root)
-        views[i] = v
-        return v
     }
 
     // MARK: Expansion
@@ -305,7 +316,7 @@ public final class ExpandStyle: CarouselStyle {
     // MARK: Export
 
     public func layoutItems() -> [LayoutItem] {
-        views.keys.sorted().map { StyleSupport.layoutItem(views[$0]!.imageArea, index: $0, deck: context.deck, scene: scene) }
+        views.inKeyOrder.map { StyleSupport.layoutItem($0.view.imageArea, index: $0.key, deck: context.deck, scene: scene) }
     }
 
     public var state: [JSONMember] {
@@ -322,6 +333,8 @@ public final class ExpandStyle: CarouselStyle {
 
 /// The expand style's parameters, read once per change.
 struct ExpandSettings {
+    private typealias Keys = ExpandStyle.Keys
+
     var itemWidth, expandedWidth, itemHeight, imageHeight, spacing, cornerRadius, padding: Double
     var expandCurve: TimingCurve
     var expandDuration, posterScale: Double
@@ -335,19 +348,19 @@ struct ExpandSettings {
     var unit: Double { itemWidth + spacing }
 
     init(_ p: Parameters) {
-        itemWidth = p.number("itemWidth"); expandedWidth = max(p.number("expandedWidth"), p.number("itemWidth"))
-        itemHeight = p.number("itemHeight"); imageHeight = min(p.number("imageHeight"), p.number("itemHeight"))
-        spacing = p.number("spacing"); cornerRadius = p.number("cornerRadius"); padding = p.number("padding")
-        expandCurve = p.curve("expandCurve"); expandDuration = p.number("expandDuration")
-        posterScale = p.number("posterScale")
-        switch p.text("posterAnchor") {
+        itemWidth = p[Keys.itemWidth]; expandedWidth = max(p[Keys.expandedWidth], p[Keys.itemWidth])
+        itemHeight = p[Keys.itemHeight]; imageHeight = min(p[Keys.imageHeight], p[Keys.itemHeight])
+        spacing = p[Keys.spacing]; cornerRadius = p[Keys.cornerRadius]; padding = p[Keys.padding]
+        expandCurve = p[Keys.expandCurve]; expandDuration = p[Keys.expandDuration]
+        posterScale = p[Keys.posterScale]
+        switch p[Keys.posterAnchor] {
         case "top": posterAnchor = Point(0.5, 0)
         case "center": posterAnchor = Point(0.5, 0.5)
         case "leading": posterAnchor = Point(0, 0.5)
         default: posterAnchor = Point(0, 0)
         }
-        scrollDelay = p.number("scrollDelay"); scrollDuration = p.number("scrollDuration")
-        scrollCurve = p.curve("scrollCurve"); scrollAnchor = p.text("scrollAnchor")
-        hoverDelay = p.number("hoverDelay"); snapping = p.bool("snapping")
+        scrollDelay = p[Keys.scrollDelay]; scrollDuration = p[Keys.scrollDuration]
+        scrollCurve = p[Keys.scrollCurve]; scrollAnchor = p[Keys.scrollAnchor]
+        hoverDelay = p[Keys.hoverDelay]; snapping = p[Keys.snapping]
     }
 }

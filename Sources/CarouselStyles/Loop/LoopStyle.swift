@@ -23,22 +23,36 @@ public final class LoopStyle: CarouselStyle {
             name: "loop",
             summary: "Loopy infinite carousel: the deck repeated into one strip, re-centred invisibly before each animated move",
             parameters: [
-                .number("cardWidth", "Card width", 100, 20...400, unit: "pt",
+                .number(Keys.cardWidth, "Card width", 100, 20...400, unit: "pt",
                         "Width of an unselected card (the article's Card.normalWidth)"),
-                .number("selectedWidth", "Selected width", 140, 20...600, unit: "pt",
+                .number(Keys.selectedWidth, "Selected width", 140, 20...600, unit: "pt",
                         "Width of the selected card; its height grows in the same proportion"),
-                .number("cardHeight", "Card height", 130, 20...600, unit: "pt",
+                .number(Keys.cardHeight, "Card height", 130, 20...600, unit: "pt",
                         "Height of an unselected card"),
-                .number("spacing", "Spacing", 8, 0...100, unit: "pt", "Gap between neighbouring cards"),
-                .number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Rounding of the card corners"),
-                .toggle("caption", "Caption", true, "Show each card's title beneath it"),
-                .number("copies", "Copies", 3, 3...9, step: 1, unit: "×", group: "Loop",
+                .number(Keys.spacing, "Spacing", 8, 0...100, unit: "pt", "Gap between neighbouring cards"),
+                .number(Keys.cornerRadius, "Corner radius", 10, 0...100, unit: "pt", "Rounding of the card corners"),
+                .toggle(Keys.caption, "Caption", true, "Show each card's title beneath it"),
+                .number(Keys.copies, "Copies", 3, 3...9, step: 1, unit: "×", group: "Loop",
                         "How many times the deck is repeated into the strip (the article uses 3)"),
-                .curve("selectionCurve", "Selection curve", "springDefault",
+                .curve(Keys.selectionCurve, "Selection curve", "springDefault",
                        "Curve of the slide to the selected card (SwiftUI's default animation: a spring, response 0.55, damping 1)"),
-                .number("selectionDuration", "Selection duration", 0.35, 0.05...3, step: 0.05, unit: "s", group: "Motion",
+                .number(Keys.selectionDuration, "Selection duration", 0.35, 0.05...3, step: 0.05, unit: "s", group: "Motion",
                         "Duration of the slide for non-spring curves (SwiftUI's easeInOut lasted 0.35 s)"),
             ])
+    }
+
+    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
+    /// misspelt key does not compile.
+    enum Keys {
+        static let cardWidth = ParameterKey<Double>("cardWidth")
+        static let selectedWidth = ParameterKey<Double>("selectedWidth")
+        static let cardHeight = ParameterKey<Double>("cardHeight")
+        static let spacing = ParameterKey<Double>("spacing")
+        static let cornerRadius = ParameterKey<Double>("cornerRadius")
+        static let caption = ParameterKey<Bool>("caption")
+        static let copies = ParameterKey<Double>("copies")
+        static let selectionCurve = ParameterKey<TimingCurve>("selectionCurve")
+        static let selectionDuration = ParameterKey<Double>("selectionDuration")
     }
 
     // MARK: The article's model
@@ -124,11 +138,11 @@ public final class LoopStyle: CarouselStyle {
         var animation: Animation
 
         init(_ p: Parameters) {
-            cardWidth = p.number("cardWidth"); selectedWidth = p.number("selectedWidth")
-            cardHeight = p.number("cardHeight"); spacing = p.number("spacing"); cornerRadius = p.number("cornerRadius")
-            caption = p.bool("caption")
-            copies = max(3, Int(p.number("copies").rounded()))
-            animation = p.animation(curve: "selectionCurve", duration: "selectionDuration")
+            cardWidth = p[Keys.cardWidth]; selectedWidth = p[Keys.selectedWidth]
+            cardHeight = p[Keys.cardHeight]; spacing = p[Keys.spacing]; cornerRadius = p[Keys.cornerRadius]
+            caption = p[Keys.caption]
+            copies = max(3, Int(p[Keys.copies].rounded()))
+            animation = p.animation(curve: Keys.selectionCurve, duration: Keys.selectionDuration)
         }
 
         var pitch: Double { LoopStyle.pitch(cardWidth: cardWidth, spacing: spacing) }
@@ -151,27 +165,12 @@ public final class LoopStyle: CarouselStyle {
         let card = Node(name: "loop.card")
         let captionClip = Node(name: "loop.caption")
         let captionText = Node(name: "loop.captionText")
-        /// The strip slot shown, while in use.
-        var slot: Int?
 
         init() {
             captionClip.clipsToBounds = true
             captionText.isHitTestable = false
             captionClip.addChild(captionText)
             card.addChild(captionClip)
-        }
-
-        var item: Int? { card.tag }
-
-        func hide() {
-            slot = nil
-            setHidden(card, true)
-        }
-
-        /// Node flags notify the scene on every write, so write them only when they change (a layout at rest
-        /// must change nothing).
-        func setHidden(_ node: Node, _ hidden: Bool) {
-            if node.isHidden != hidden { node.isHidden = hidden }
         }
     }
 
@@ -186,7 +185,9 @@ public final class LoopStyle: CarouselStyle {
     private var base: Int
     /// The strip position relative to `base`: `current = base + motion`.
     private var motion = AnimatedValue(0.0)
-    private var pool: [CardView] = []
+    /// A card for each strip slot that can be seen.
+    private lazy var cards = ViewPool<CardView>(parent: container, make: { CardView() }, root: { $0.card },
+                                                bind: { [unowned self] view, slot in view.card.tag = Self.wrap(slot, count) })
     private var handles: [Int: ImageHandle] = [:]
     private var tap = TapRecognizer()
     private var wheel = WheelBurstFilter()
@@ -280,7 +281,7 @@ public final class LoopStyle: CarouselStyle {
     /// The strip slot of the card under `point`, if any.
     private func slot(at point: Point) -> Int? {
         guard let hit = scene.hitTest(point)?.taggedAncestor else { return nil }
-        return pool.first { $0.card === hit }?.slot
+        return cards.key(of: hit)
     }
 
     /// No drags or gestures: auto-advance never waits for one.
@@ -312,45 +313,33 @@ public final class LoopStyle: CarouselStyle {
         return Rect(x - width / 2, rowCentreY - height / 2, width, height)
     }
 
-    /// Places the pool's cards on the slots that reach into the window at the current time, left to right, and
-    /// hides the rest. O(visible cards).
+    /// Places a card on each slot that reaches into the window at the current time. O(visible cards).
     public func layout() {
         let size = container.frame.size
-        var used = 0
-        defer { for view in pool[used...] { view.hide() } }
-        guard count > 0 else { return }
         let s = settings
         let relative = motion.value(at: scene.now)
         let reach = (size.width / 2 + max(s.selectedWidth, s.cardWidth) / 2 + abs(s.extraWidth) / 2) / s.pitch + 1
         let first = Int((relative - reach).rounded(.up)), last = Int((relative + reach).rounded(.down))
-        guard first <= last else { return }
-        for r in first...last {
-            let distance = Double(r) - relative
-            let frame = cardFrame(distance: distance, centreX: size.width / 2)
-            guard frame.maxX > 0, frame.minX < size.width else { continue }
-            if used == pool.count { pool.append(makeView()) }
-            show(pool[used], slot: base + r, frame: frame, weight: Self.selectionWeight(distance: distance))
-            used += 1
+        cards.layout { card in
+            guard count > 0, first <= last else { return }
+            for r in first...last {
+                let distance = Double(r) - relative
+                let frame = cardFrame(distance: distance, centreX: size.width / 2)
+                guard frame.maxX > 0, frame.minX < size.width else { continue }
+                show(card(base + r), frame: frame, weight: Self.selectionWeight(distance: distance))
+            }
         }
     }
 
-    private func makeView() -> CardView {
-        let view = CardView()
-        container.addChild(view.card)
-        return view
-    }
-
-    /// Puts `view` on `slot` at `frame`; every property is written from the strip position, none animated.
-    private func show(_ view: CardView, slot: Int, frame: Rect, weight: Double) {
+    /// Puts the card of deck item `view.card.tag` at `frame`; every property is written from the strip position,
+    /// none animated.
+    private func show(_ view: CardView, frame: Rect, weight: Double) {
         let s = settings
-        let item = Self.wrap(slot, count)
-        view.slot = slot
-        view.setHidden(view.card, false)
-        view.card.tag = item
+        let item = view.card.tag ?? 0
         view.card.frame = frame
         view.card.cornerRadius = s.cornerRadius
         view.card.image = ImageContent(handle(for: item), contentMode: .fill)
-        view.setHidden(view.captionClip, !s.caption)
+        view.captionClip.isHidden = !s.caption
         if s.caption {
             let bounds = Rect(0, 0, frame.width, Self.captionHeight)
             view.captionClip.frame = bounds.offsetBy(0, frame.height + Self.captionGap)
@@ -375,9 +364,8 @@ public final class LoopStyle: CarouselStyle {
 
     /// One entry per card laid out now, left to right.
     public func layoutItems() -> [LayoutItem] {
-        pool.compactMap { view in
-            guard view.slot != nil, let item = view.item else { return nil }
-            return StyleSupport.layoutItem(view.card, index: item, deck: deck, scene: scene)
+        cards.inKeyOrder.map { _, view in
+            StyleSupport.layoutItem(view.card, index: view.card.tag ?? 0, deck: deck, scene: scene)
         }
     }
 

@@ -39,26 +39,41 @@ public final class PagingStyle: CarouselStyle {
         name: "paging",
         summary: "Full-size pages paging horizontally on a timer, after an auto-advancing UICollectionView carousel",
         parameters: [
-            .choice("contentMode", "Content mode", "center", ["center", "fill", "fit"], group: "Page",
+            .choice(Keys.contentMode, "Content mode", "center", ["center", "fill", "fit"], group: "Page",
                     "How an image sits in its page: natural size centred (the article's .center), aspect-fill or aspect-fit"),
-            .number("pageSpacing", "Page spacing", 0, 0...200, group: "Page",
+            .number(Keys.pageSpacing, "Page spacing", 0, 0...200, group: "Page",
                     "Gap between neighbouring pages (the article's collection view uses 0)"),
-            .choice("background", "Background", "none", backgrounds.map(\.name), group: "Page",
+            .choice(Keys.background, "Background", "none", backgrounds.map(\.name), group: "Page",
                     "Colour behind each page's image; none shows the window's background"),
-            .choice("wrap", "After the last page", Wrap.rewind.rawValue, Wrap.allCases.map(\.rawValue), group: "Paging",
+            .choice(Keys.wrap, "After the last page", Wrap.rewind.rawValue, Wrap.allCases.map(\.rawValue), group: "Paging",
                     "rewind scrolls back across all pages to the first (the article); seamless continues to a copy of the first"),
-            .curve("pageCurve", "Page curve", "easeInOut", group: "Motion",
+            .curve(Keys.pageCurve, "Page curve", "easeInOut", group: "Motion",
                    "Timing curve of a page change by auto-advance, keys, wheel or a dot"),
-            .number("pageDuration", "Page duration", 0.5, 0.05...3, step: 0.05, unit: "s", group: "Motion",
+            .number(Keys.pageDuration, "Page duration", 0.5, 0.05...3, step: 0.05, unit: "s", group: "Motion",
                     "Duration of a page change (a spring curve uses its own settling time)"),
-            .curve("settleCurve", "Drag settle curve", "spring(0.4,1)", group: "Motion",
+            .curve(Keys.settleCurve, "Drag settle curve", "spring(0.4,1)", group: "Motion",
                    "How a released drag settles on a page; a spring carries the fling's velocity on"),
-            .toggle("dots", "Page dots", true, group: "Dots",
+            .toggle(Keys.dots, "Page dots", true, group: "Dots",
                     "Show the page indicator at the bottom, the current page's dot highlighted"),
-            .number("dotSize", "Dot size", 8, 4...24, group: "Dots", "Diameter of a page dot; dots are one diameter apart"),
-            .number("dotsInset", "Dots inset", 24, 0...200, group: "Dots", "Distance from the bottom edge to the page dots"),
+            .number(Keys.dotSize, "Dot size", 8, 4...24, group: "Dots", "Diameter of a page dot; dots are one diameter apart"),
+            .number(Keys.dotsInset, "Dots inset", 24, 0...200, group: "Dots", "Distance from the bottom edge to the page dots"),
         ],
         autoAdvanceByDefault: true)
+
+    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
+    /// misspelt key does not compile.
+    enum Keys {
+        static let contentMode = ParameterKey<String>("contentMode")
+        static let pageSpacing = ParameterKey<Double>("pageSpacing")
+        static let background = ParameterKey<String>("background")
+        static let wrap = ParameterKey<String>("wrap")
+        static let pageCurve = ParameterKey<TimingCurve>("pageCurve")
+        static let pageDuration = ParameterKey<Double>("pageDuration")
+        static let settleCurve = ParameterKey<TimingCurve>("settleCurve")
+        static let dots = ParameterKey<Bool>("dots")
+        static let dotSize = ParameterKey<Double>("dotSize")
+        static let dotsInset = ParameterKey<Double>("dotsInset")
+    }
 
     // MARK: State
 
@@ -83,8 +98,13 @@ public final class PagingStyle: CarouselStyle {
     private var leadingCopies = 0
 
     /// Page views by strip slot: only the slots that can be visible have one.
-    private var views: [Int: PagingPageView] = [:]
-    private var pool: [PagingPageView] = []
+    private lazy var views = ViewPool<PagingPageView>(
+        parent: pagesLayer, make: { [unowned self] in PagingPageView(measurer: scene.textMeasurer) }, root: { $0.node },
+        bind: { [unowned self] view, slot in
+            let index = deckIndex(ofSlot: slot)
+            view.bind(index: index, source: context.deck.items[index].image, size: pageSize, contentMode: contentMode,
+                      background: background, images: context.images)
+        }, unbind: { $0.unbind() })
 
     private var press = PressRecognizer()
     private var wheelFilter = WheelBurstFilter()
@@ -102,7 +122,7 @@ public final class PagingStyle: CarouselStyle {
         context.container.addChild(pagesLayer)
         context.container.addChild(dots.bar)
         read(parameters)
-        dots.configure(visible: parameters.bool("dots"), dotSize: parameters.number("dotSize"), inset: parameters.number("dotsInset"))
+        dots.configure(visible: parameters[Keys.dots], dotSize: parameters[Keys.dotSize], inset: parameters[Keys.dotsInset])
         scroller.snapAnimation = settleAnimation
         scroller.onChange = { [weak self] in self?.scrollChanged() }
         // Lays out the strip and the dots at page 0.
@@ -112,12 +132,12 @@ public final class PagingStyle: CarouselStyle {
     // MARK: Parameters
 
     private func read(_ p: Parameters) {
-        contentMode = ContentMode(rawValue: p.text("contentMode")) ?? .center
-        wrap = Wrap(rawValue: p.text("wrap")) ?? .rewind
-        background = Self.backgrounds.first { $0.name == p.text("background") }?.color
-        pageAnimation = p.animation(curve: "pageCurve", duration: "pageDuration")
-        settleAnimation = p.animation(curve: "settleCurve", duration: "pageDuration")
-        pageSpacing = p.number("pageSpacing")
+        contentMode = ContentMode(rawValue: p[Keys.contentMode]) ?? .center
+        wrap = Wrap(rawValue: p[Keys.wrap]) ?? .rewind
+        background = Self.backgrounds.first { $0.name == p[Keys.background] }?.color
+        pageAnimation = p.animation(curve: Keys.pageCurve, duration: Keys.pageDuration)
+        settleAnimation = p.animation(curve: Keys.settleCurve, duration: Keys.pageDuration)
+        pageSpacing = p[Keys.pageSpacing]
     }
 
     /// Applies new values live: a running page change keeps going to the same page (re-based when the spacing or
@@ -127,8 +147,8 @@ public final class PagingStyle: CarouselStyle {
         read(parameters)
         scroller.snapAnimation = settleAnimation
         // Pages rebind on the next layout pass (at most two), asking for the image at the size the new mode draws.
-        if look != (contentMode, background) { recycleAllViews() }
-        dots.configure(visible: parameters.bool("dots"), dotSize: parameters.number("dotSize"), inset: parameters.number("dotsInset"))
+        if look != (contentMode, background) { views.recycleAll() }
+        dots.configure(visible: parameters[Keys.dots], dotSize: parameters[Keys.dotSize], inset: parameters[Keys.dotsInset])
         updateGeometry(force: false)
         dots.layout(in: pageSize, page: page)
         scene.setNeedsDisplay()
@@ -174,7 +194,7 @@ public final class PagingStyle: CarouselStyle {
         pageSize = size
         pitch = newPitch
         leadingCopies = newLeading
-        recycleAllViews()
+        views.recycleAll()
         rebase {
             scroller.targets = .lazy(count: slotCount) { [pitch] in Double($0) * pitch }
             scroller.maxOffset = offset(ofSlot: max(slotCount - 1, 0))
@@ -205,39 +225,16 @@ public final class PagingStyle: CarouselStyle {
         let width = pageSize.width
         let first = max(Int(((scroll - width) / pitch).rounded(.down)), 0)
         let last = min(Int(((scroll + width) / pitch).rounded(.up)), slotCount - 1)
-        var visible: Set<Int> = []
-        if first <= last {
+        views.layout { view in
+            guard first <= last else { return }
             for slot in first...last {
                 let x = offset(ofSlot: slot) - scroll
                 // A sliver thinner than `visibilityEpsilon` is not on screen (it would only differ from the frame a
                 // seamless jump lands on by a page no pixel shows).
-                if x < width - Self.visibilityEpsilon && x + width > Self.visibilityEpsilon { visible.insert(slot) }
+                guard x < width - Self.visibilityEpsilon && x + width > Self.visibilityEpsilon else { continue }
+                view(slot).node.frame = Rect(x, 0, width, pageSize.height)
             }
         }
-        for (slot, view) in views where !visible.contains(slot) {
-            view.unbind()
-            pool.append(view)
-            views[slot] = nil
-        }
-        for slot in visible.sorted() {
-            let view = views[slot] ?? bindView(slot: slot)
-            view.node.frame = Rect(offset(ofSlot: slot) - scroll, 0, width, pageSize.height)
-        }
-    }
-
-    private func bindView(slot: Int) -> PagingPageView {
-        let view = pool.popLast() ?? PagingPageView(measurer: scene.textMeasurer)
-        let index = deckIndex(ofSlot: slot)
-        view.bind(index: index, source: context.deck.items[index].image, size: pageSize, contentMode: contentMode,
-                  background: background, images: context.images)
-        pagesLayer.addChild(view.node)
-        views[slot] = view
-        return view
-    }
-
-    private func recycleAllViews() {
-        for view in views.values { view.unbind(); pool.append(view) }
-        views.removeAll()
     }
 
     // MARK: Selection
@@ -369,8 +366,8 @@ public final class PagingStyle: CarouselStyle {
 
     /// The pages on screen, in strip order (a seamless copy reports the deck index it shows).
     public func layoutItems() -> [LayoutItem] {
-        views.keys.sorted().map { slot in
-            StyleSupport.layoutItem(views[slot]!.imageNode, index: deckIndex(ofSlot: slot), deck: context.deck, scene: scene)
+        views.inKeyOrder.map { slot, view in
+            StyleSupport.layoutItem(view.imageNode, index: deckIndex(ofSlot: slot), deck: context.deck, scene: scene)
         }
     }
 
@@ -384,7 +381,7 @@ public final class PagingStyle: CarouselStyle {
 
     /// An image finished loading or failed: captions follow.
     public func imagesChanged() {
-        for view in views.values { view.refreshCaption(images: context.images) }
+        for view in views.bound.values { view.refreshCaption(images: context.images) }
     }
 
     /// Cancels the pending settle; the app stops its auto-advance timer itself.

@@ -26,33 +26,57 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
         name: "stitch",
         summary: "Threads' pinch-to-stitch carousel: pinch in (Ctrl+wheel down) to join the photos into one strip, out to separate them",
         parameters: [
-            .number("normalSpacing", "Spacing", 8, 0...64, unit: "pt", "Gap between images in the normal state"),
-            .number("normalRadius", "Corner radius", 8, 0...64, unit: "pt", "Corner radius of each image in the normal state"),
-            .number("seamlessSpacing", "Seamless spacing", 0, 0...64, unit: "pt", "Gap between images when stitched"),
-            .number("seamlessRadius", "Seamless radius", 0, 0...64, unit: "pt", "Corner radius of each image when stitched"),
-            .number("outerRadius", "Outer radius", 8, 0...64, unit: "pt", "Corner radius of the rounded clip around the whole row, in both states"),
-            .number("maxHeight", "Max height", 300, 40...1200, unit: "pt", "Largest row height; the row shrinks to fit the window"),
-            .number("padding", "Padding", 16, 0...200, unit: "pt", "Space around the row"),
-            .number("pinchInThreshold", "Pinch-in threshold", 0.95, 0.5...1, step: 0.01, unit: "×", group: "Gesture",
+            .number(Keys.normalSpacing, "Spacing", 8, 0...64, unit: "pt", "Gap between images in the normal state"),
+            .number(Keys.normalRadius, "Corner radius", 8, 0...64, unit: "pt", "Corner radius of each image in the normal state"),
+            .number(Keys.seamlessSpacing, "Seamless spacing", 0, 0...64, unit: "pt", "Gap between images when stitched"),
+            .number(Keys.seamlessRadius, "Seamless radius", 0, 0...64, unit: "pt", "Corner radius of each image when stitched"),
+            .number(Keys.outerRadius, "Outer radius", 8, 0...64, unit: "pt", "Corner radius of the rounded clip around the whole row, in both states"),
+            .number(Keys.maxHeight, "Max height", 300, 40...1200, unit: "pt", "Largest row height; the row shrinks to fit the window"),
+            .number(Keys.padding, "Padding", 16, 0...200, unit: "pt", "Space around the row"),
+            .number(Keys.pinchInThreshold, "Pinch-in threshold", 0.95, 0.5...1, step: 0.01, unit: "×", group: "Gesture",
                     "Magnification below which the row stitches"),
-            .number("pinchOutThreshold", "Pinch-out threshold", 1.05, 1...2, step: 0.01, unit: "×", group: "Gesture",
+            .number(Keys.pinchOutThreshold, "Pinch-out threshold", 1.05, 1...2, step: 0.01, unit: "×", group: "Gesture",
                     "Magnification above which the row separates"),
-            .number("wheelFactorPerTick", "Wheel factor per tick", 1.1, 1.01...2, step: 0.01, unit: "×", group: "Gesture",
+            .number(Keys.wheelFactorPerTick, "Wheel factor per tick", 1.1, 1.01...2, step: 0.01, unit: "×", group: "Gesture",
                     "Magnification of one Ctrl+wheel tick (rolling towards you divides by it)"),
-            .number("gestureQuietTime", "Gesture quiet time", 0.25, 0.05...2, step: 0.01, unit: "s", group: "Gesture",
+            .number(Keys.gestureQuietTime, "Gesture quiet time", 0.25, 0.05...2, step: 0.01, unit: "s", group: "Gesture",
                     "Seconds without a Ctrl+wheel tick that end the gesture"),
-            .curve("stitchCurve", "Stitch curve", "easeIn", "Timing curve of stitching (normal to seamless)"),
-            .number("stitchDuration", "Stitch duration", 0.2, 0...5, step: 0.01, unit: "s", group: "Motion",
+            .curve(Keys.stitchCurve, "Stitch curve", "easeIn", "Timing curve of stitching (normal to seamless)"),
+            .number(Keys.stitchDuration, "Stitch duration", 0.2, 0...5, step: 0.01, unit: "s", group: "Motion",
                     "Duration of stitching"),
-            .curve("unstitchCurve", "Unstitch curve", "easeOut", "Timing curve of separating (seamless to normal)"),
-            .number("unstitchDuration", "Unstitch duration", 0.2, 0...5, step: 0.01, unit: "s", group: "Motion",
+            .curve(Keys.unstitchCurve, "Unstitch curve", "easeOut", "Timing curve of separating (seamless to normal)"),
+            .number(Keys.unstitchDuration, "Unstitch duration", 0.2, 0...5, step: 0.01, unit: "s", group: "Motion",
                     "Duration of separating"),
-            .toggle("cue", "Visible cue", true, group: "Feedback", "A short white pulse around the row on each state change (the phone's haptic)"),
-            .number("cueDuration", "Cue duration", 0.15, 0.05...1, step: 0.01, unit: "s", group: "Feedback", "How long the pulse takes to fade"),
-            .toggle("sound", "Click sound", false, group: "Feedback", "An audible click on each state change"),
-            .toggle("snapping", "Snap to images", true, group: "Scrolling",
+            .toggle(Keys.cue, "Visible cue", true, group: "Feedback", "A short white pulse around the row on each state change (the phone's haptic)"),
+            .number(Keys.cueDuration, "Cue duration", 0.15, 0.05...1, step: 0.01, unit: "s", group: "Feedback", "How long the pulse takes to fade"),
+            .toggle(Keys.sound, "Click sound", false, group: "Feedback", "An audible click on each state change"),
+            .toggle(Keys.snapping, "Snap to images", true, group: "Scrolling",
                     "Wheel bursts move one image and rest with an image edge on the leading padding"),
         ])
+
+    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
+    /// misspelt key does not compile.
+    enum Keys {
+        static let normalSpacing = ParameterKey<Double>("normalSpacing")
+        static let normalRadius = ParameterKey<Double>("normalRadius")
+        static let seamlessSpacing = ParameterKey<Double>("seamlessSpacing")
+        static let seamlessRadius = ParameterKey<Double>("seamlessRadius")
+        static let outerRadius = ParameterKey<Double>("outerRadius")
+        static let maxHeight = ParameterKey<Double>("maxHeight")
+        static let padding = ParameterKey<Double>("padding")
+        static let pinchInThreshold = ParameterKey<Double>("pinchInThreshold")
+        static let pinchOutThreshold = ParameterKey<Double>("pinchOutThreshold")
+        static let wheelFactorPerTick = ParameterKey<Double>("wheelFactorPerTick")
+        static let gestureQuietTime = ParameterKey<Double>("gestureQuietTime")
+        static let stitchCurve = ParameterKey<TimingCurve>("stitchCurve")
+        static let stitchDuration = ParameterKey<Double>("stitchDuration")
+        static let unstitchCurve = ParameterKey<TimingCurve>("unstitchCurve")
+        static let unstitchDuration = ParameterKey<Double>("unstitchDuration")
+        static let cue = ParameterKey<Bool>("cue")
+        static let cueDuration = ParameterKey<Double>("cueDuration")
+        static let sound = ParameterKey<Bool>("sound")
+        static let snapping = ParameterKey<Bool>("snapping")
+    }
 
     /// Called with the new seamless state on each state change while `sound` is on: the app plays a click there.
     public var onHaptic: ((Bool) -> Void)?
@@ -76,8 +100,9 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
     private var foldTimer: TimerID?
     private var gesture: Gesture?
     private var pointer: Point?
-    private var nodes: [Int: Node] = [:]
-    private var pool: [Node] = []
+    /// An image node for each item that can be seen.
+    private lazy var nodes = ViewPool<Node>(parent: strip, make: { Node(name: "stitch.image") }, root: { $0 },
+                                            bind: { [unowned self] node, i in bind(node, to: i) })
     private var handles: [Int: ImageHandle] = [:]
     private var laidOutSize: Size
     private var measuresStale = false
@@ -202,7 +227,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
             row = new
             snapTargetsSpacing = nil
         }
-        if heightChanged { for (i, node) in nodes { bind(node, to: i) } }
+        if heightChanged { for (i, node) in nodes.bound { bind(node, to: i) } }
     }
 
     /// Runs `change` (which re-measures the row) so that the image at the leading padding line stays there, at the
@@ -256,29 +281,15 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
         // The window in strip coordinates.
         let lo = -frame.x, hi = -frame.x + laidOutSize.width
         var i = row.firstIndex(endingAfter: max(lo, 0), spacing: s)
-        let first = i
-        while i < count {
-            let x = row.x(i, spacing: s)
-            if x >= hi { break }
-            let node = self.node(for: i)
-            node.frame = Rect(x, 0, row.width(i), row.height)
-            node.cornerRadius = r
-            i += 1
+        nodes.layout { node in
+            while i < count {
+                let x = row.x(i, spacing: s)
+                if x >= hi { break }
+                node(i).frame = Rect(x, 0, row.width(i), row.height)
+                node(i).cornerRadius = r
+                i += 1
+            }
         }
-        for (j, node) in nodes where j < first || j >= i {
-            node.removeFromParent()
-            nodes[j] = nil
-            pool.append(node)
-        }
-    }
-
-    private func node(for i: Int) -> Node {
-        if let n = nodes[i] { return n }
-        let n = pool.popLast() ?? Node(name: "stitch.image")
-        bind(n, to: i)
-        strip.addChild(n)
-        nodes[i] = n
-        return n
     }
 
     /// Points `node` at item `i`'s image, asking for it at the size it is drawn.
@@ -470,7 +481,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
 
     /// The visible images, by index.
     public func layoutItems() -> [LayoutItem] {
-        nodes.keys.sorted().map { StyleSupport.layoutItem(nodes[$0]!, index: $0, deck: context.deck, scene: scene) }
+        nodes.inKeyOrder.map { StyleSupport.layoutItem($0.view, index: $0.key, deck: context.deck, scene: scene) }
     }
 
     /// `seamless`, `scrollOffset` (0 while a row narrower than the window is centred) and `current` (the first
@@ -490,6 +501,8 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
 
 /// The stitch style's parameters, read once per change.
 struct StitchSettings: Equatable {
+    private typealias Keys = StitchStyle.Keys
+
     var normalSpacing, normalRadius, seamlessSpacing, seamlessRadius, outerRadius: Double
     var maxHeight, padding: Double
     var pinchInThreshold, pinchOutThreshold, wheelFactorPerTick, gestureQuietTime: Double
@@ -500,15 +513,15 @@ struct StitchSettings: Equatable {
     var sound, snapping: Bool
 
     init(_ p: Parameters) {
-        normalSpacing = p.number("normalSpacing"); normalRadius = p.number("normalRadius")
-        seamlessSpacing = p.number("seamlessSpacing"); seamlessRadius = p.number("seamlessRadius")
-        outerRadius = p.number("outerRadius")
-        maxHeight = p.number("maxHeight"); padding = p.number("padding")
-        pinchInThreshold = p.number("pinchInThreshold"); pinchOutThreshold = p.number("pinchOutThreshold")
-        wheelFactorPerTick = p.number("wheelFactorPerTick"); gestureQuietTime = p.number("gestureQuietTime")
-        stitchCurve = p.curve("stitchCurve"); stitchDuration = p.number("stitchDuration")
-        unstitchCurve = p.curve("unstitchCurve"); unstitchDuration = p.number("unstitchDuration")
-        cue = p.bool("cue"); cueDuration = p.number("cueDuration")
-        sound = p.bool("sound"); snapping = p.bool("snapping")
+        normalSpacing = p[Keys.normalSpacing]; normalRadius = p[Keys.normalRadius]
+        seamlessSpacing = p[Keys.seamlessSpacing]; seamlessRadius = p[Keys.seamlessRadius]
+        outerRadius = p[Keys.outerRadius]
+        maxHeight = p[Keys.maxHeight]; padding = p[Keys.padding]
+        pinchInThreshold = p[Keys.pinchInThreshold]; pinchOutThreshold = p[Keys.pinchOutThreshold]
+        wheelFactorPerTick = p[Keys.wheelFactorPerTick]; gestureQuietTime = p[Keys.gestureQuietTime]
+        stitchCurve = p[Keys.stitchCurve]; stitchDuration = p[Keys.stitchDuration]
+        unstitchCurve = p[Keys.unstitchCurve]; unstitchDuration = p[Keys.unstitchDuration]
+        cue = p[Keys.cue]; cueDuration = p[Keys.cueDuration]
+        sound = p[Keys.sound]; snapping = p[Keys.snapping]
     }
 }
