@@ -32,6 +32,25 @@ struct HitTestTests {
         #expect(hit(scene, 45, 65) == "a")
     }
 
+    @Test("Hit-testing within a container finds its parts even under a node drawn above it; a hidden ancestor hides them")
+    func withinContainer() {
+        let scene = makeScene()
+        let panel = node("panel", Rect(100, 100, 300, 200), in: scene.root)
+        panel.offset = Point(0, -40)
+        panel.isHitTestable = false
+        let part = node("part", Rect(10, 10, 50, 20), in: panel)
+        _ = node("cover", Rect(0, 0, 800, 600), in: scene.root)
+        #expect(hit(scene, 120, 80) == "cover")
+        #expect(scene.hitTest(Point(120, 80), within: panel)?.name == "part", "the offset moves the part up 40 points")
+        #expect(scene.hitTest(Point(120, 120), within: panel) == nil, "the container itself is not hit-testable")
+        #expect(scene.convert(Point(120, 80), to: part) == Point(10, 10))
+        let outer = node("outer", Rect(0, 0, 800, 600), in: scene.root)
+        outer.addChild(panel)
+        outer.isHidden = true
+        #expect(scene.hitTest(Point(120, 80), within: panel) == nil)
+        #expect(scene.hitTest(Point(120, 80), within: Node()) == nil, "a node outside the scene")
+    }
+
     @Test("Edges: left and top inclusive, right and bottom exclusive")
     func edges() {
         let scene = makeScene()

@@ -298,6 +298,16 @@ struct PagingStyleTests {
         sim.click(200, 200)
         settle(sim)
         #expect(page(h) == 3)
+        // Each dot's click target is its share of the pill: just right of dot 1's edge (in the gap) is dot 1, and a
+        // click up to 4 points below the pill still counts; 6 points below does not.
+        let one = dotCentre(1, count: 5)
+        sim.click(one.x + 7, one.y); settle(sim)
+        #expect(page(h) == 1)
+        let four = dotCentre(4, count: 5), pillBottom = four.y + 12
+        sim.click(four.x, pillBottom + 3); settle(sim)
+        #expect(page(h) == 4)
+        sim.click(dotCentre(0, count: 5).x, pillBottom + 6); settle(sim)
+        #expect(page(h) == 4)
     }
 
     @Test("The dots can be turned off; a deck too long for dots shows page / count instead")

@@ -314,11 +314,11 @@ public final class TuningPanel {
         refresh()
     }
 
-    /// The row under a window point, with the point in the row's coordinates.
+    /// The row under a window point, found by hit-testing the panel's rows, with the point in the row's coordinates.
     private func row(at p: Point) -> (row: RowView, point: Point)? {
-        let y = p.y - frame.minY + scroll, x = p.x - frame.minX
-        guard let i = rowTops.lastIndex(where: { $0 <= y }), y < rowTops[i] + rows[i].height else { return nil }
-        return (rows[i], Point(x, y - rowTops[i]))
+        guard let scene = root.scene, let hit = scene.hitTest(p, within: content),
+              let row = rows.first(where: { $0.node === hit }), let local = scene.convert(p, to: row.node) else { return nil }
+        return (row, local)
     }
 
     /// A press in the panel: the row under it does what its part does (a click outside any field commits it first).

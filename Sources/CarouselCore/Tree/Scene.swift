@@ -123,6 +123,24 @@ public final class Scene {
     /// The topmost hit-testable node under `point` (root coordinates), searching in reverse paint order.
     public func hitTest(_ point: Point) -> Node? { hitTest(root, point, parent: .identity) }
 
+    /// The topmost hit-testable node under `point` (root coordinates) in `container`'s subtree, `container` included:
+    /// how a control resolves which of its parts an event targets, whatever else is drawn above it. Nil when the
+    /// container is not in this scene or it or an ancestor is hidden.
+    public func hitTest(_ point: Point, within container: Node) -> Node? {
+        guard container.scene === self else { return nil }
+        var ancestor = container.parent
+        while let a = ancestor {
+            if a.isHidden { return nil }
+            ancestor = a.parent
+        }
+        return hitTest(container, point, parent: container.parent?.worldTransform(at: now) ?? .identity)
+    }
+
+    /// The point `point` (root coordinates) in `node`'s own coordinates now, if its transform can be inverted.
+    public func convert(_ point: Point, to node: Node) -> Point? {
+        node.worldTransform(at: now).inverted?.apply(point)
+    }
+
     private func hitTest(_ node: Node, _ point: Point, parent: Transform2D) -> Node? {
         if node.isHidden { return nil }
         let p = node.presentation(at: now)

@@ -345,7 +345,7 @@ public final class PagingStyle: CarouselStyle {
                 scroller.follow(update)
                 used = true
             case .tap(let point):
-                guard let target = dots.target(at: point, page: page, count: count) else { continue }
+                guard let target = dots.target(at: point) else { continue }
                 switch target {
                 case .page(let k): select(page: k)
                 case .step(let s): move(by: s)

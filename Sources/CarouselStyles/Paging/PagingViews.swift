@@ -57,7 +57,6 @@ final class PagingPageView {
         deckIndex = nil
         node.tag = nil
         handle = nil
-        node.removeFromParent()
     }
 
     /// Lays out the image and caption for a page of `size` (the page's own frame is the style's).
@@ -96,6 +95,13 @@ final class PagingDots {
     /// The pill; the dots (or the label) are its children.
     let bar = Node(name: "paging.dots")
     private var dotNodes: [Node] = []
+    /// The click targets: each dot's share of the pill (its cell, the end cells reaching a little past the pill), or in
+    /// label mode the label's two halves. A click resolves to the one the scene's hit-test finds within the pill.
+    private var dotCells: [Node] = []
+    private let previousHalf = Node(name: "paging.dots.previous")
+    private let nextHalf = Node(name: "paging.dots.next")
+    /// How far past the pill a click still counts, in points.
+    private static let slop = 4.0
     private let label = Node(name: "paging.dots.label")
     private let count: Int
     private var isEnabled = true
@@ -122,6 +128,8 @@ final class PagingDots {
         label.isHitTestable = false
         label.isHidden = true
         bar.addChild(label)
+        bar.addChild(previousHalf)
+        bar.addChild(nextHalf)
     }
 
     // MARK: Layout
@@ -149,7 +157,11 @@ final class PagingDots {
         if usesLabel {
             // Room for the longest text, "count / count".
             width = measurer.width(of: "\(count) / \(count)", font: labelFont).rounded(.up) + 2 * height
-            if !dotNodes.isEmpty { for dot in dotNodes { dot.removeFromParent() }; dotNodes = [] }
+            if !dotNodes.isEmpty {
+                for node in dotNodes + dotCells { node.removeFromParent() }
+                dotNodes = []
+                dotCells = []
+            }
         } else {
             width = dotsWidth
             while dotNodes.count < count {
@@ -158,6 +170,9 @@ final class PagingDots {
                 dot.isHitTestable = false
                 bar.addChild(dot)
                 dotNodes.append(dot)
+                let cell = Node(name: "paging.dot.cell")
+                bar.addChild(cell)
+                dotCells.append(cell)
             }
         }
         bar.frame = Rect((size.width - width) / 2, size.height - inset - height, width, height)
@@ -167,7 +182,15 @@ final class PagingDots {
         for (i, dot) in dotNodes.enumerated() {
             dot.frame = Rect(padding + Double(i) * dotPitch, dotSize, dotSize, dotSize)
             dot.cornerRadius = dotSize / 2
+            // Cell i runs from half a dot before dot i to half a dot before the next one.
+            let start = i == 0 ? -Self.slop : padding - dotSize / 2 + Double(i) * dotPitch
+            let end = i == count - 1 ? width + Self.slop : padding - dotSize / 2 + Double(i + 1) * dotPitch
+            dotCells[i].frame = Rect(start, -Self.slop, end - start, height + 2 * Self.slop)
         }
+        previousHalf.isHidden = !usesLabel
+        nextHalf.isHidden = !usesLabel
+        previousHalf.frame = Rect(-Self.slop, -Self.slop, width / 2 + Self.slop, height + 2 * Self.slop)
+        nextHalf.frame = Rect(width / 2, -Self.slop, width / 2 + Self.slop, height + 2 * Self.slop)
         shownPage = nil
         show(page: page, animated: false)
     }
@@ -195,12 +218,10 @@ final class PagingDots {
     // MARK: Hit-testing
 
     /// What a click at `point` (window coordinates) on the indicator asks for, or nil when it misses.
-    func target(at point: Point, page: Int, count: Int) -> Target? {
-        guard !bar.isHidden, let scene = bar.scene else { return nil }
-        let frame = bar.worldFrame(at: scene.now)
-        guard frame.outset(4).contains(point) else { return nil }
-        if usesLabel { return .step(point.x < frame.midX ? -1 : 1) }
-        let k = Int(((point.x - frame.minX - padding + dotSize / 2) / dotPitch).rounded(.down))
-        return .page(min(max(k, 0), count - 1))
+    func target(at point: Point) -> Target? {
+        guard !bar.isHidden, let hit = bar.scene?.hitTest(point, within: bar) else { return nil }
+        if hit === previousHalf { return .step(-1) }
+        if hit === nextHalf { return .step(1) }
+        return dotCells.firstIndex { $0 === hit }.map { .page($0) }
     }
 }

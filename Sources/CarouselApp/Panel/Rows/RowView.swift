@@ -17,6 +17,8 @@ class RowView {
         self.height = height
         self.geometry = geometry
         node = PanelLook.node("panel.row.\(item.name)", Rect(0, 0, geometry.width, height))
+        // The panel finds the row under a press by hit-testing: the row, not its parts, is the target.
+        node.isHitTestable = true
         bar = PanelLook.node("panel.row.selection", Rect(0, 3, 3, height - 6), PanelLook.accent, radius: 1.5)
         node.addChild(bar)
     }
