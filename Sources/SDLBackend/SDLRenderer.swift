@@ -556,11 +556,11 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// The width of one line of `text` in points, for layout (`TextMeasurer`): the same metrics it is drawn with.
     public func width(of text: String, font: FontSpec) -> Double { measureText(text, font: font).width }
 
-    /// The size of one line of `text` in points. Without a font, an estimate (so layout still works).
+    /// The size of one line of `text` in points. Without a font, `EstimatedTextMeasurer`'s width (so layout still works).
     public func measureText(_ text: String, font: FontSpec) -> Size {
         let pixelSize = max(1, Int((font.size * scale).rounded()))
         guard let m = textCache.measure(text, pixelSize: pixelSize, bold: font.bold) else {
-            return Size(0.55 * font.size * Double(text.count), 1.2 * font.size)
+            return Size(EstimatedTextMeasurer.shared.width(of: text, font: font), 1.2 * font.size)
         }
         return Size(Double(m.width) / scale, Double(m.height) / scale)
     }

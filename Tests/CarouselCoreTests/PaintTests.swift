@@ -5,6 +5,9 @@ import Testing
 @MainActor
 @Suite("Paint pass")
 struct PaintTests {
+    /// The width the recorder measures text with when no renderer measures it: the deterministic text measurer's.
+    func measure(_ text: String, _ font: FontSpec) -> Double { EstimatedTextMeasurer.shared.width(of: text, font: font) }
+
     let red = Color(1, 0, 0), blue = Color(0, 0, 1), green = Color(0, 1, 0)
     let shadow = Shadow(color: Color(0, 0, 0, 0.5), radius: 12, offset: Point(0, 4))
     let font = FontSpec(size: 14)
@@ -63,7 +66,7 @@ struct PaintTests {
             (.shadow(shadow), onScreen, 8, nil),
             (.fill(red), onScreen, 8, nil),
             (.image(handle, .fit), onScreen, 8, nil),
-            (.text("Hi", font, .white), Rect(10, 20, 2 * 14 * 0.55, 14 * 1.2), 0, nil),
+            (.text("Hi", font, .white), Rect(10, 20, measure("Hi", font), 14 * 1.2), 0, nil),
             (.fill(blue), Rect(15, 25, 50, 40), 0, onScreen),
         ]
         #expect(recorder.draws.count == resolved.count)
@@ -85,7 +88,7 @@ struct PaintTests {
         n.text = TextContent("Hello", font: font, color: green, alignment: .center)
         scene.root.addChild(n)
         scene.paint(into: recorder, images: nil)
-        let w = 5 * 14 * 0.55, h = 14 * 1.2
+        let w = measure("Hello", font), h = 14 * 1.2
         #expect(recorder.commands.contains(.text("Hello", at: Point((200 - w) / 2, (100 - h) / 2), font: font, color: green)))
     }
 
@@ -96,7 +99,7 @@ struct PaintTests {
         n.text = TextContent("150 pt", font: font, color: green, alignment: .trailing)
         scene.root.addChild(n)
         scene.paint(into: recorder, images: nil)
-        let w = 6 * 14 * 0.55, h = 14 * 1.2
+        let w = measure("150 pt", font), h = 14 * 1.2
         #expect(recorder.commands.contains(.text("150 pt", at: Point(80 - w, (28 - h) / 2), font: font, color: green)))
     }
 
@@ -150,7 +153,7 @@ struct PaintTests {
         scene.root.addChild(small)
         scene.paint(into: recorder, images: images)
         let label = "⚠ can't load", labelFont = FontSpec(size: 12)
-        let w = Double(label.count) * 12 * 0.55, h = 12 * 1.2
+        let w = measure(label, labelFont), h = 12 * 1.2
         let errorColor = Color(hex: 0x5c2b29)
         #expect(errorColor != Color(hex: 0x3c4043))
         #expect(recorder.commands.contains(.fill(Rect(0, 0, 200, 100), cornerRadius: 0, color: errorColor)))

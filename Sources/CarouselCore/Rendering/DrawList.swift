@@ -136,10 +136,11 @@ public final class DrawListRecorder: Renderer {
     /// places centred text where that renderer would).
     public var textMeasurer: ((String, FontSpec) -> Size)?
 
-    /// `textMeasurer`'s size, else a deterministic stand-in metric: 0.55 em per character, 1.2 em line height.
+    /// `textMeasurer`'s size, else the width layout measures with where there is no backend
+    /// (`EstimatedTextMeasurer`) and a 1.2 em line.
     public func measureText(_ text: String, font: FontSpec) -> Size {
         if let textMeasurer { return textMeasurer(text, font) }
-        return Size(Double(text.count) * font.size * 0.55, font.size * 1.2)
+        return Size(EstimatedTextMeasurer.shared.width(of: text, font: font), font.size * 1.2)
     }
 
     private func resolve(_ kind: ResolvedDraw.Kind, _ rect: Rect, _ radius: Double, _ o: Double) {
