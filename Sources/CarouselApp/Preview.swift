@@ -26,10 +26,10 @@ public final class Preview: FrameDriver {
     /// Drops and pastes onto the window (nil where there is no window: capture, tests).
     public var deckDrops: DeckDrop?
     public let images: ImageStore
+    /// The panes, their split and focus, and the input mirrored onto them.
+    public let paneSet: PaneSet
     /// The panes, in reading order; the first is the reference the others' labels compare with.
-    public private(set) var panes: [Pane]
-    /// The pane the tuning panel edits, the number keys switch, and presets load into.
-    public private(set) var focusedIndex = 0
+    public var panes: [Pane] { paneSet.panes }
     /// The window's chrome: the tuning panel and the overlay, above every pane.
     public let chrome: Scene
     public private(set) var time = TimeControl()
@@ -52,18 +52,11 @@ public final class Preview: FrameDriver {
     public var clips: ClipRecorder? { didSet { overlay.showRecording(false) } }
     /// Ctrl+E's code export into the screenshots folder; nil where there is no window (capture, tests).
     public var codeExports: CodeExportSession?
-    /// Whether the focused pane's outline and the mirrored pointer show in a comparison (the window's; a headless
-    /// capture draws only the picture).
-    public var showsFocus = true { didSet { refreshPanes() } }
     let overlay: Overlay
     let frameStats = FrameStats()
     /// What each frame redraws: only what changed since the last one (issue 18).
     public let damage = FrameDamage()
     private lazy var screenshotSession = ScreenshotSession(preview: self)
-    /// The window point of the pointer, while it is over the window.
-    private var pointer: Point?
-    /// The pane a press started in: it keeps the pointer until the release, as a drag would.
-    private var pressedPane: Pane?
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     private(set) var wall: Double = 0
@@ -79,29 +72,21 @@ public final class Preview: FrameDriver {
     /// with `textMeasurer` (the renderer's, in the app).
     public init(deck: Deck, images: ImageStore, size: Size, variants: [Variant],
                 textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
-        guard !variants.isEmpty else { throw PreviewError("no variant to show") }
-        if let problem = PaneSplit.problem(count: variants.count, styles: variants.map(\.style), in: size) {
-            throw PreviewError(problem)
-        }
         self.deck = deck
         self.images = images
         chrome = Scene(size: size, textMeasurer: textMeasurer)
         overlay = Overlay(scene: chrome)
-        let frames = PaneSplit.frames(count: variants.count, styles: variants.map(\.style), in: size)
-        var panes: [Pane] = []
-        for (variant, frame) in zip(variants, frames) {
-            let pane = try Pane(deck: deck, images: images, frame: frame, style: variant.style, name: variant.name, textMeasurer: textMeasurer)
-            panes.append(pane)
-        }
-        self.panes = panes
+        paneSet = try PaneSet(deck: deck, images: images, variants: variants, textMeasurer: textMeasurer, chrome: chrome, overlay: overlay)
         chrome.root.addChild(overlay.root)
         overlay.layout(size: size)
         chrome.root.addChild(panel.root)
+        paneSet.focusChanged = { [unowned self] in panel.styleChanged() }
+        paneSet.paneAdded = { [unowned self] in connect($0) }
         for (pane, variant) in zip(panes, variants) {
             connect(pane)
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
         }
-        refreshPanes()
+        paneSet.refresh()
     }
 
     /// The problems found applying the variants' values when the preview opened, each naming its file, key and line
@@ -116,7 +101,7 @@ public final class Preview: FrameDriver {
     // MARK: The focused pane
 
     /// The focused pane.
-    public var focused: Pane { panes[focusedIndex] }
+    public var focused: Pane { paneSet.focused }
     /// The focused pane's scene.
     public var scene: Scene { focused.scene }
     /// The focused pane's style.
@@ -162,47 +147,7 @@ public final class Preview: FrameDriver {
     @discardableResult
     public func applyParameterFile(_ json: JSONValue, file: String) -> [String] { focused.applyParameterFile(json, file: file) }
 
-    // MARK: Panes
-
-    /// Focuses pane `index` (0-based); the tuning panel follows.
-    public func focus(_ index: Int) {
-        guard panes.indices.contains(index), index != focusedIndex else { return }
-        focusedIndex = index
-        panel.styleChanged()
-        refreshPanes()
-    }
-
-    /// Duplicates the focused pane into a new variant (up to four), focused; says why not when it cannot.
-    public func duplicateFocused() {
-        let count = panes.count + 1
-        let styles = panes.map(\.styleName) + [focused.styleName]
-        if let problem = PaneSplit.problem(count: count, styles: styles, in: windowSize) {
-            overlay.show(message: problem, error: true)
-            return
-        }
-        let frames = PaneSplit.frames(count: count, styles: styles, in: windowSize)
-        let source = focused
-        let copy = source.duplicate(frame: frames[count - 1], name: "variant \(count)")
-        connect(copy)
-        panes.append(copy)
-        focusedIndex = panes.count - 1
-        layoutPanes()
-        panel.styleChanged()
-        overlay.show(message: "Variant \(count): a copy of \(source.name); the panel edits it")
-    }
-
-    /// Closes the focused pane (never the last one).
-    public func closeFocused() {
-        guard panes.count > 1 else { overlay.show(message: "The last variant cannot be closed"); return }
-        let closed = panes.remove(at: focusedIndex)
-        if pressedPane === closed { pressedPane = nil }
-        closed.style.tearDown()
-        closed.autoAdvance.stop()
-        focusedIndex = min(focusedIndex, panes.count - 1)
-        layoutPanes()
-        panel.styleChanged()
-        overlay.show(message: "Closed \(closed.name)")
-    }
+    // MARK: The deck
 
     /// Replaces the deck of every pane: each pane's style is made anew on `deck` with the values it had (styles,
     /// values and undo histories are kept). `source` names where it came from when one local path does;
@@ -216,11 +161,10 @@ public final class Preview: FrameDriver {
         deckSource = source
         deckReplaced = true
         deckProblems = problems
-        pressedPane = nil
-        for pane in panes { pane.replaceDeck(deck) }
+        paneSet.replaceDeck(deck)
         overlay.showRecording(clips?.isRecording ?? false)
         panel.styleChanged()
-        refreshPanes()
+        paneSet.refresh()
         damage.invalidate()
         return true
     }
@@ -233,28 +177,10 @@ public final class Preview: FrameDriver {
         deckDrops.paste(text, into: self)
     }
 
-    /// Lays the panes out for the window's size (after a resize, or panes added or closed).
-    private func layoutPanes() {
-        let frames = PaneSplit.frames(count: panes.count, styles: panes.map(\.styleName), in: windowSize)
-        for (pane, frame) in zip(panes, frames) { pane.setFrame(frame) }
-        refreshPanes()
-    }
-
     private func paneChanged(_ pane: Pane) {
         if pane === focused { panel.parametersChanged() }
-        refreshPanes()
+        paneSet.refresh()
     }
-
-    /// Updates the labels (in a comparison), the dividers and the focus ring.
-    private func refreshPanes() {
-        let compared = panes.count > 1
-        for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil) }
-        overlay.showPanes(frames: compared ? panes.map(\.frame) : [], focused: compared && showsFocus ? focusedIndex : nil)
-        chrome.setNeedsDisplay()
-    }
-
-    /// The pane under window point `p`, if any.
-    private func pane(at p: Point) -> Pane? { panes.first { $0.frame.contains(p) } }
 
     // MARK: FrameDriver
 
@@ -266,11 +192,11 @@ public final class Preview: FrameDriver {
             let s = Size(max(size.width, 1), max(size.height, 1))
             chrome.size = s
             overlay.layout(size: s)
-            layoutPanes()
+            paneSet.layout()
             damage.invalidate()
             return
         case .visibility:
-            for pane in panes { pane.handle(event) }
+            paneSet.deliverToAll(event)
             return
         case .drop(let step):
             deckDrops?.handle(step, into: self)
@@ -280,52 +206,7 @@ public final class Preview: FrameDriver {
         default:
             break
         }
-        deliver(event)
-    }
-
-    /// Delivers an event to every pane, pointer positions moved to the same place relative to each pane as to the
-    /// pane the pointer is over (a press keeps its pane until the release).
-    private func deliver(_ event: InputEvent) {
-        func mirrored(_ p: Point) -> (source: Pane, local: Point)? {
-            guard let source = pressedPane ?? pane(at: p) else { return nil }
-            return (source, Point(p.x - source.frame.x, p.y - source.frame.y))
-        }
-        switch event {
-        case .pointerMove(let p):
-            pointer = p
-            guard let (source, local) = mirrored(p) else { return deliverToAll(.pointerLeave) }
-            deliverToAll(.pointerMove(local))
-            if showsFocus { overlay.showMirroredPointer(source: panes.firstIndex { $0 === source }, local: local, frames: panes.map(\.frame)) }
-        case .pointerDown(let p, let button):
-            pointer = p
-            guard let (source, local) = mirrored(p) else { return }
-            if button == .left {
-                pressedPane = source
-                if let i = panes.firstIndex(where: { $0 === source }) { focus(i) }
-            }
-            deliverToAll(.pointerDown(local, button))
-        case .pointerUp(let p, let button):
-            pointer = p
-            let target = mirrored(p)
-            if button == .left { pressedPane = nil }
-            guard let (_, local) = target else { return }
-            deliverToAll(.pointerUp(local, button))
-        case .pointerLeave:
-            pointer = nil
-            pressedPane = nil
-            overlay.showMirroredPointer(source: nil, local: Point.zero, frames: [])
-            deliverToAll(event)
-        case .wheel(let dx, let dy, let precise, let mods, let at):
-            deliverToAll(.wheel(dx: dx, dy: dy, precise: precise, modifiers: mods, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
-        case .magnify(let phase, let scale, let at):
-            deliverToAll(.magnify(phase, scale: scale, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
-        default:
-            deliverToAll(event)
-        }
-    }
-
-    private func deliverToAll(_ event: InputEvent) {
-        for pane in panes { pane.handle(event) }
+        paneSet.deliver(event)
     }
 
     /// The app's own keys, before the panes: runs the command the key press names in `CommandTable`, if any.

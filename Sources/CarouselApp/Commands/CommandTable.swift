@@ -173,13 +173,13 @@ public enum CommandTable {
                 action: { p, _ in p.pasteDeck() }),
         Command("duplicatePane", [.ctrl("d")], input: "Ctrl+D", help: "compare: duplicate the focused variant (up to four)",
                 details: "compare: duplicate the focused pane into a new variant beside it (up to four; see [Compare](#compare))",
-                action: { p, _ in p.duplicateFocused() }),
+                action: { p, _ in p.paneSet.duplicateFocused() }),
         Command("closePane", [.ctrl("w")], input: "Ctrl+W", help: "compare: close the focused variant",
-                details: "compare: close the focused pane (the last one stays)", action: { p, _ in p.closeFocused() }),
+                details: "compare: close the focused pane (the last one stays)", action: { p, _ in p.paneSet.closeFocused() }),
         Command("focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
                 help: "compare: focus a variant; the panel and presets edit it",
                 details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
-                action: { p, key in p.focus((Int(key.name) ?? 1) - 1) }),
+                action: { p, key in p.paneSet.focus((Int(key.name) ?? 1) - 1) }),
         Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { p, _ in p.quit() }),
     ]
 }
