@@ -32,8 +32,10 @@ public final class Preview: FrameDriver {
     public var panes: [Pane] { paneSet.panes }
     /// The window's chrome: the tuning panel and the overlay, above every pane.
     public let chrome: Scene
-    public private(set) var time = TimeControl()
-    public private(set) var wantsQuit = false
+    /// Pause, frame stepping and slow motion for every pane (the playback commands set it).
+    public internal(set) var time = TimeControl()
+    /// Whether the loop should end (Ctrl+Q).
+    public internal(set) var wantsQuit = false
     /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
     public var sound: SoundPlayer?
     /// Called with every one-line problem to report (the CLI prints them on stderr).
@@ -57,6 +59,8 @@ public final class Preview: FrameDriver {
     /// What each frame redraws: only what changed since the last one (issue 18).
     public let damage = FrameDamage()
     private lazy var screenshotSession = ScreenshotSession(preview: self)
+    /// What the command table's app keys do.
+    private lazy var commands = AppCommands(preview: self)
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     private(set) var wall: Double = 0
@@ -169,14 +173,6 @@ public final class Preview: FrameDriver {
         return true
     }
 
-    /// Ctrl+V: the clipboard's paths or URLs become the deck, as if dropped.
-    func pasteDeck() {
-        guard let deckDrops, let text = clipboard?.readText() else {
-            return overlay.show(message: "Nothing to paste: the clipboard holds no text", error: true)
-        }
-        deckDrops.paste(text, into: self)
-    }
-
     private func paneChanged(_ pane: Pane) {
         if pane === focused { panel.parametersChanged() }
         paneSet.refresh()
@@ -202,18 +198,12 @@ public final class Preview: FrameDriver {
             deckDrops?.handle(step, into: self)
             return
         case .keyDown(let key, let mods, _):
-            if handleAppKey(key, mods) { return }
+            // The app's own keys, before the panes.
+            if commands.run(key, mods) { return }
         default:
             break
         }
         paneSet.deliver(event)
-    }
-
-    /// The app's own keys, before the panes: runs the command the key press names in `CommandTable`, if any.
-    private func handleAppKey(_ key: Key, _ mods: Modifiers) -> Bool {
-        guard let command = CommandTable.command(for: key, mods, in: self) else { return false }
-        command.perform(self, key: key)
-        return true
     }
 
     public func update(to wallTime: Double) {
@@ -281,104 +271,13 @@ public final class Preview: FrameDriver {
         damage.invalidate()
     }
 
-    // MARK: Commands
-
-    /// Switches the focused pane to the style numbered `number` (1-5, as the keys are) and says so.
-    func switchStyle(number: Int) {
-        guard (1...StyleRegistry.all.count).contains(number) else { return }
-        try? switchStyle(to: StyleRegistry.all[number - 1].descriptor.name)
-        overlay.show(message: "Style \(styleType.descriptor.name)")
-    }
-
-    /// `A`: turns auto-advance on or off in every pane (a playback control, like Space).
-    func toggleAutoAdvance() {
-        let on = !currentParameters[StyleRegistry.SharedKey.autoAdvance]
-        for pane in panes { try? pane.setParameter("autoAdvance", .bool(on)) }
-        overlay.show(message: "Auto-advance \(autoAdvance.isEnabled ? "on, every \(JSONValue.format(autoAdvance.interval)) s" : "off")")
-    }
-
-    /// Space: pauses or resumes every animation and timer.
-    func togglePause() {
-        time.togglePause()
-        timeControlChanged()
-        overlay.show(message: time.isPaused ? "Paused (. steps a frame)" : "Playing at \(speedText)")
-    }
-
-    /// `.`: the first press pauses on the current frame; each press while paused steps one 60 Hz frame.
-    func stepFrame() {
-        if time.isPaused { time.step() } else { time.setPaused(true) }
-        timeControlChanged()
-    }
-
-    /// `,`: cycles slow motion.
-    func cycleSlowMotion() {
-        time.cycleSlowMotion()
-        timeControlChanged()
-        overlay.show(message: "Speed \(speedText)")
-    }
-
-    /// F3: shows or hides the status line.
-    func toggleStatus() { overlay.toggleStatus(); chrome.setNeedsDisplay() }
-
-    /// F1: shows or hides the help card generated from the command table.
-    func toggleHelp() { overlay.toggleHelp(lines: CommandTable.helpLines) }
-
-    /// Ctrl+R: starts or stops recording a clip.
-    func toggleRecording() {
-        guard let clips else {
-            overlay.show(message: "Recording needs a window (use carousel-lab record)", error: true)
-            return
-        }
-        clips.toggle()
-        overlay.showRecording(clips.isRecording)
-        chrome.setNeedsDisplay()
-    }
-
-    /// Shift+F12: saves the last seconds as a clip.
-    func saveReplay() {
-        guard let clips else {
-            overlay.show(message: "Instant replay needs a window (use carousel-lab record)", error: true)
-            return
-        }
-        clips.saveReplay()
-    }
-
-    /// Ctrl+E: writes the focused style as SwiftUI and as a web page (`CodeExportSession`).
-    func exportCode() {
-        guard let codeExports, let export = CodeExport(styleType: styleType, parameters: currentParameters, deck: deck) else {
-            return overlay.show(message: "Export needs a window (use carousel-lab export)", error: true)
-        }
-        codeExports.start(export, style: styleType.descriptor.name)
-    }
-
-    /// Ctrl+Q: asks the loop to end.
-    func quit() { wantsQuit = true }
-
-    var speedText: String { time.speed == 1 ? "1×" : "1/\(JSONValue.format((1 / time.speed).rounded()))×" }
-
-    /// The speed badge: shown while paused or in slow motion ("Paused", "1/4×", "Paused · 1/4×"), else nil.
-    public var speedBadge: String? {
-        switch (time.isPaused, time.speed == 1) {
-        case (false, true): nil
-        case (true, true): "Paused"
-        case (false, false): speedText
-        case (true, false): "Paused · \(speedText)"
-        }
-    }
-
-    private func timeControlChanged() {
-        overlay.showBadge(speedBadge)
-        for pane in panes { pane.setTimePaused(time.isPaused) }
-        chrome.setNeedsDisplay()
-    }
-
     // MARK: Status (F3)
 
     /// The F3 line: frame rate and mean frame time over the current run of frames, playback speed, the focused
     /// pane's style and state.
     private var statusText: String {
         let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        let line = frameStats.line(speed: speedText, style: styleType.descriptor.name, state: state)
+        let line = frameStats.line(speed: time.speedText, style: styleType.descriptor.name, state: state)
         return rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)"
     }
 
