@@ -55,7 +55,8 @@ public final class Preview: FrameDriver {
     /// Ctrl+E's code export into the screenshots folder; nil where there is no window (capture, tests).
     public var codeExports: CodeExportSession?
     let overlay: Overlay
-    let frameStats = FrameStats()
+    /// The F3 status line.
+    let statusLine: StatusLine
     /// What each frame redraws: only what changed since the last one (issue 18).
     public let damage = FrameDamage()
     private lazy var screenshotSession = ScreenshotSession(preview: self)
@@ -80,6 +81,7 @@ public final class Preview: FrameDriver {
         self.images = images
         chrome = Scene(size: size, textMeasurer: textMeasurer)
         overlay = Overlay(scene: chrome)
+        statusLine = StatusLine(overlay: overlay)
         paneSet = try PaneSet(deck: deck, images: images, variants: variants, textMeasurer: textMeasurer, chrome: chrome, overlay: overlay)
         chrome.root.addChild(overlay.root)
         overlay.layout(size: size)
@@ -217,9 +219,7 @@ public final class Preview: FrameDriver {
         for pane in panes { pane.advance(to: t) }
         chrome.advance(to: t)
         guard needsFrame else { return }
-        // The F3 line shows the figures as of the last frame drawn, set only for a frame drawn anyway (setting it
-        // for its own sake would redraw the window after every frame).
-        if overlay.isStatusVisible { overlay.setStatus(statusText) }
+        statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
     }
 
@@ -241,7 +241,7 @@ public final class Preview: FrameDriver {
         screenshotSession.captureIfRequested(into: renderer)
         damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0) }
         paintedSceneTime = now
-        frameStats.frameDrawn(atWall: wall)
+        statusLine.frameDrawn(atWall: wall)
     }
 
     /// Draws every pane, then the chrome, as one frame. A pane that covers the window is drawn as it is; others
@@ -271,19 +271,12 @@ public final class Preview: FrameDriver {
         damage.invalidate()
     }
 
-    // MARK: Status (F3)
-
-    /// The F3 line: frame rate and mean frame time over the current run of frames, playback speed, the focused
-    /// pane's style and state.
-    private var statusText: String {
-        let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        let line = frameStats.line(speed: time.speedText, style: styleType.descriptor.name, state: state)
-        return rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)"
-    }
-
     /// The window's renderer and why it was chosen, and its display scale ("software (auto: no GPU device in /dev/dri)
     /// 2x (Xft.dpi 192)"), shown at the end of the F3 line.
-    public var rendererDescription = ""
+    public var rendererDescription: String {
+        get { statusLine.rendererDescription }
+        set { statusLine.rendererDescription = newValue }
+    }
 
     // MARK: Messages
 
@@ -311,7 +304,7 @@ public final class Preview: FrameDriver {
     public var currentProblem: String? { overlay.problemText }
 
     /// The F3 status line on screen, if shown.
-    public var currentStatus: String? { overlay.statusText }
+    public var currentStatus: String? { statusLine.text }
 
     /// Whether the help card is shown.
     public var isHelpVisible: Bool { overlay.isHelpVisible }

@@ -72,7 +72,7 @@ final class AppCommands {
     func requestScreenshot() { preview.requestScreenshot() }
 
     /// F3: shows or hides the status line.
-    func toggleStatus() { preview.overlay.toggleStatus(); preview.chrome.setNeedsDisplay() }
+    func toggleStatus() { preview.statusLine.toggle(); preview.chrome.setNeedsDisplay() }
 
     /// F1: shows or hides the help card generated from the command table.
     func toggleHelp() { preview.overlay.toggleHelp(lines: CommandTable.helpLines) }
