@@ -3,10 +3,12 @@ import CarouselStyles
 import CarouselSupport
 import Foundation
 
-/// The app model: one window's worth of Carousel Lab. It holds one to four panes (each a variant: style, values,
-/// history, recorded input, its own scene at the pane's size), the window's chrome above them (the tuning panel and
-/// the overlay, in a scene of their own), and the one clock every pane runs on; it is the `FrameDriver` the window
-/// loop (or a capture) runs. A single preview is one pane covering the window.
+/// The app model: one window's worth of Carousel Lab. It holds the deck, one to four panes (`PaneSet`; each a
+/// variant: style, values, history, recorded input, its own scene at the pane's size), the window's chrome above them
+/// (the tuning panel and the overlay, in a scene of their own), and the one clock every pane runs on; it is the
+/// `FrameDriver` the window loop (or a capture) runs. A single preview is one pane covering the window. Beside it:
+/// what the keys do (`AppCommands`), the F3 line (`StatusLine`), screenshots (`ScreenshotSession`), and the layout
+/// export and sidecars (`LayoutExport.swift`).
 ///
 /// Frame order per loop iteration: `handle` each input event (the panel first, then the app's commands, then every
 /// pane at the same position relative to it) -> `update(to:)` (time control maps wall time to scene time; every
@@ -244,22 +246,10 @@ public final class Preview: FrameDriver {
         statusLine.frameDrawn(atWall: wall)
     }
 
-    /// Draws every pane, then the chrome, as one frame. A pane that covers the window is drawn as it is; others
-    /// are moved to their place and clipped to it.
+    /// Draws every pane in its place (`PaneSet.paint`), then the chrome, as one frame.
     func drawFrame(into renderer: Renderer) {
         renderer.beginFrame(clearColor: panes[0].scene.clearColor)
-        let window = Rect(origin: .zero, size: windowSize)
-        for pane in panes {
-            if pane.frame == window {
-                pane.scene.paintTree(into: renderer, images: images)
-                continue
-            }
-            renderer.save()
-            renderer.concatenate(.translation(pane.frame.x, pane.frame.y))
-            renderer.clip(to: Rect(origin: .zero, size: pane.frame.size), cornerRadius: 0)
-            pane.scene.paintTree(into: renderer, images: images)
-            renderer.restore()
-        }
+        paneSet.paint(into: renderer, images: images)
         chrome.paintTree(into: renderer, images: images)
         renderer.endFrame()
     }
@@ -269,13 +259,6 @@ public final class Preview: FrameDriver {
         for pane in panes { pane.imagesChanged() }
         // A texture's pixels changed under the same drawing (an image decoded at a new size).
         damage.invalidate()
-    }
-
-    /// The window's renderer and why it was chosen, and its display scale ("software (auto: no GPU device in /dev/dri)
-    /// 2x (Xft.dpi 192)"), shown at the end of the F3 line.
-    public var rendererDescription: String {
-        get { statusLine.rendererDescription }
-        set { statusLine.rendererDescription = newValue }
     }
 
     // MARK: Messages
@@ -292,6 +275,7 @@ public final class Preview: FrameDriver {
 
     /// The message on screen, if any.
     public var currentMessage: String? { overlay.currentMessage }
+    /// Takes a sticky message off the screen.
     public func clearMessage() { overlay.clearMessage() }
 
     /// Shows a problem at the top of the window until it is cleared with nil (a broken parameter file).
@@ -305,6 +289,13 @@ public final class Preview: FrameDriver {
 
     /// The F3 status line on screen, if shown.
     public var currentStatus: String? { statusLine.text }
+
+    /// The window's renderer and why it was chosen, and its display scale ("software (auto: no GPU device in /dev/dri)
+    /// 2x (Xft.dpi 192)"), shown at the end of the F3 line.
+    public var rendererDescription: String {
+        get { statusLine.rendererDescription }
+        set { statusLine.rendererDescription = newValue }
+    }
 
     /// Whether the help card is shown.
     public var isHelpVisible: Bool { overlay.isHelpVisible }

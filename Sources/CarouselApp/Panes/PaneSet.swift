@@ -3,7 +3,8 @@ import CarouselStyles
 
 /// The window's panes in reading order (the first is the reference the others' labels compare with), the focused
 /// one, and how they share the window: the split (`PaneSplit`), duplicating and closing variants, the labels,
-/// dividers and focus ring of a comparison, and input delivered to every pane at the same position relative to it.
+/// dividers and focus ring of a comparison, input delivered to every pane at the same position relative to it, and
+/// each pane painted in its place.
 @MainActor
 public final class PaneSet {
     /// The panes, in reading order.
@@ -110,6 +111,23 @@ public final class PaneSet {
         for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil) }
         overlay.showPanes(frames: compared ? panes.map(\.frame) : [], focused: compared && showsFocus ? focusedIndex : nil)
         chrome.setNeedsDisplay()
+    }
+
+    /// Paints every pane's scene: a pane that covers the window as it is, others moved to their place and clipped
+    /// to it.
+    func paint(into renderer: Renderer, images: ImageStore) {
+        let window = Rect(origin: .zero, size: chrome.size)
+        for pane in panes {
+            if pane.frame == window {
+                pane.scene.paintTree(into: renderer, images: images)
+                continue
+            }
+            renderer.save()
+            renderer.concatenate(.translation(pane.frame.x, pane.frame.y))
+            renderer.clip(to: Rect(origin: .zero, size: pane.frame.size), cornerRadius: 0)
+            pane.scene.paintTree(into: renderer, images: images)
+            renderer.restore()
+        }
     }
 
     // MARK: Input
