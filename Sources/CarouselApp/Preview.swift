@@ -3,10 +3,12 @@ import CarouselStyles
 import CarouselSupport
 import Foundation
 
-/// The app model: one window's worth of Carousel Lab. It holds one to four panes (each a variant: style, values,
-/// history, recorded input, its own scene at the pane's size), the window's chrome above them (the tuning panel and
-/// the overlay, in a scene of their own), and the one clock every pane runs on; it is the `FrameDriver` the window
-/// loop (or a capture) runs. A single preview is one pane covering the window.
+/// The app model: one window's worth of Carousel Lab. It holds the deck, one to four panes (`PaneSet`; each a
+/// variant: style, values, history, recorded input, its own scene at the pane's size), the window's chrome above them
+/// (the tuning panel and the overlay, in a scene of their own), and the one clock every pane runs on; it is the
+/// `FrameDriver` the window loop (or a capture) runs. A single preview is one pane covering the window. Beside it:
+/// what the keys do (`AppCommands`), the F3 line (`StatusLine`), screenshots (`ScreenshotSession`), and the layout
+/// export and sidecars (`LayoutExport.swift`).
 ///
 /// Frame order per loop iteration: `handle` each input event (the panel first, then the app's commands, then every
 /// pane at the same position relative to it) -> `update(to:)` (time control maps wall time to scene time; every
@@ -26,14 +28,16 @@ public final class Preview: FrameDriver {
     /// Drops and pastes onto the window (nil where there is no window: capture, tests).
     public var deckDrops: DeckDrop?
     public let images: ImageStore
+    /// The panes, their split and focus, and the input mirrored onto them.
+    public let paneSet: PaneSet
     /// The panes, in reading order; the first is the reference the others' labels compare with.
-    public private(set) var panes: [Pane]
-    /// The pane the tuning panel edits, the number keys switch, and presets load into.
-    public private(set) var focusedIndex = 0
+    public var panes: [Pane] { paneSet.panes }
     /// The window's chrome: the tuning panel and the overlay, above every pane.
     public let chrome: Scene
-    public private(set) var time = TimeControl()
-    public private(set) var wantsQuit = false
+    /// Pause, frame stepping and slow motion for every pane (the playback commands set it).
+    public internal(set) var time = TimeControl()
+    /// Whether the loop should end (Ctrl+Q).
+    public internal(set) var wantsQuit = false
     /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
     public var sound: SoundPlayer?
     /// Called with every one-line problem to report (the CLI prints them on stderr).
@@ -52,18 +56,14 @@ public final class Preview: FrameDriver {
     public var clips: ClipRecorder? { didSet { overlay.showRecording(false) } }
     /// Ctrl+E's code export into the screenshots folder; nil where there is no window (capture, tests).
     public var codeExports: CodeExportSession?
-    /// Whether the focused pane's outline and the mirrored pointer show in a comparison (the window's; a headless
-    /// capture draws only the picture).
-    public var showsFocus = true { didSet { refreshPanes() } }
     let overlay: Overlay
-    let frameStats = FrameStats()
+    /// The F3 status line.
+    let statusLine: StatusLine
     /// What each frame redraws: only what changed since the last one (issue 18).
     public let damage = FrameDamage()
     private lazy var screenshotSession = ScreenshotSession(preview: self)
-    /// The window point of the pointer, while it is over the window.
-    private var pointer: Point?
-    /// The pane a press started in: it keeps the pointer until the release, as a drag would.
-    private var pressedPane: Pane?
+    /// What the command table's app keys do.
+    private lazy var commands = AppCommands(preview: self)
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     private(set) var wall: Double = 0
@@ -79,29 +79,22 @@ public final class Preview: FrameDriver {
     /// with `textMeasurer` (the renderer's, in the app).
     public init(deck: Deck, images: ImageStore, size: Size, variants: [Variant],
                 textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
-        guard !variants.isEmpty else { throw PreviewError("no variant to show") }
-        if let problem = PaneSplit.problem(count: variants.count, styles: variants.map(\.style), in: size) {
-            throw PreviewError(problem)
-        }
         self.deck = deck
         self.images = images
         chrome = Scene(size: size, textMeasurer: textMeasurer)
         overlay = Overlay(scene: chrome)
-        let frames = PaneSplit.frames(count: variants.count, styles: variants.map(\.style), in: size)
-        var panes: [Pane] = []
-        for (variant, frame) in zip(variants, frames) {
-            let pane = try Pane(deck: deck, images: images, frame: frame, style: variant.style, name: variant.name, textMeasurer: textMeasurer)
-            panes.append(pane)
-        }
-        self.panes = panes
+        statusLine = StatusLine(overlay: overlay)
+        paneSet = try PaneSet(deck: deck, images: images, variants: variants, textMeasurer: textMeasurer, chrome: chrome, overlay: overlay)
         chrome.root.addChild(overlay.root)
         overlay.layout(size: size)
         chrome.root.addChild(panel.root)
+        paneSet.focusChanged = { [unowned self] in panel.styleChanged() }
+        paneSet.paneAdded = { [unowned self] in connect($0) }
         for (pane, variant) in zip(panes, variants) {
             connect(pane)
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
         }
-        refreshPanes()
+        paneSet.refresh()
     }
 
     /// The problems found applying the variants' values when the preview opened, each naming its file, key and line
@@ -116,7 +109,7 @@ public final class Preview: FrameDriver {
     // MARK: The focused pane
 
     /// The focused pane.
-    public var focused: Pane { panes[focusedIndex] }
+    public var focused: Pane { paneSet.focused }
     /// The focused pane's scene.
     public var scene: Scene { focused.scene }
     /// The focused pane's style.
@@ -162,47 +155,7 @@ public final class Preview: FrameDriver {
     @discardableResult
     public func applyParameterFile(_ json: JSONValue, file: String) -> [String] { focused.applyParameterFile(json, file: file) }
 
-    // MARK: Panes
-
-    /// Focuses pane `index` (0-based); the tuning panel follows.
-    public func focus(_ index: Int) {
-        guard panes.indices.contains(index), index != focusedIndex else { return }
-        focusedIndex = index
-        panel.styleChanged()
-        refreshPanes()
-    }
-
-    /// Duplicates the focused pane into a new variant (up to four), focused; says why not when it cannot.
-    public func duplicateFocused() {
-        let count = panes.count + 1
-        let styles = panes.map(\.styleName) + [focused.styleName]
-        if let problem = PaneSplit.problem(count: count, styles: styles, in: windowSize) {
-            overlay.show(message: problem, error: true)
-            return
-        }
-        let frames = PaneSplit.frames(count: count, styles: styles, in: windowSize)
-        let source = focused
-        let copy = source.duplicate(frame: frames[count - 1], name: "variant \(count)")
-        connect(copy)
-        panes.append(copy)
-        focusedIndex = panes.count - 1
-        layoutPanes()
-        panel.styleChanged()
-        overlay.show(message: "Variant \(count): a copy of \(source.name); the panel edits it")
-    }
-
-    /// Closes the focused pane (never the last one).
-    public func closeFocused() {
-        guard panes.count > 1 else { overlay.show(message: "The last variant cannot be closed"); return }
-        let closed = panes.remove(at: focusedIndex)
-        if pressedPane === closed { pressedPane = nil }
-        closed.style.tearDown()
-        closed.autoAdvance.stop()
-        focusedIndex = min(focusedIndex, panes.count - 1)
-        layoutPanes()
-        panel.styleChanged()
-        overlay.show(message: "Closed \(closed.name)")
-    }
+    // MARK: The deck
 
     /// Replaces the deck of every pane: each pane's style is made anew on `deck` with the values it had (styles,
     /// values and undo histories are kept). `source` names where it came from when one local path does;
@@ -216,45 +169,18 @@ public final class Preview: FrameDriver {
         deckSource = source
         deckReplaced = true
         deckProblems = problems
-        pressedPane = nil
-        for pane in panes { pane.replaceDeck(deck) }
+        paneSet.replaceDeck(deck)
         overlay.showRecording(clips?.isRecording ?? false)
         panel.styleChanged()
-        refreshPanes()
+        paneSet.refresh()
         damage.invalidate()
         return true
     }
 
-    /// Ctrl+V: the clipboard's paths or URLs become the deck, as if dropped.
-    func pasteDeck() {
-        guard let deckDrops, let text = clipboard?.readText() else {
-            return overlay.show(message: "Nothing to paste: the clipboard holds no text", error: true)
-        }
-        deckDrops.paste(text, into: self)
-    }
-
-    /// Lays the panes out for the window's size (after a resize, or panes added or closed).
-    private func layoutPanes() {
-        let frames = PaneSplit.frames(count: panes.count, styles: panes.map(\.styleName), in: windowSize)
-        for (pane, frame) in zip(panes, frames) { pane.setFrame(frame) }
-        refreshPanes()
-    }
-
     private func paneChanged(_ pane: Pane) {
         if pane === focused { panel.parametersChanged() }
-        refreshPanes()
+        paneSet.refresh()
     }
-
-    /// Updates the labels (in a comparison), the dividers and the focus ring.
-    private func refreshPanes() {
-        let compared = panes.count > 1
-        for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil) }
-        overlay.showPanes(frames: compared ? panes.map(\.frame) : [], focused: compared && showsFocus ? focusedIndex : nil)
-        chrome.setNeedsDisplay()
-    }
-
-    /// The pane under window point `p`, if any.
-    private func pane(at p: Point) -> Pane? { panes.first { $0.frame.contains(p) } }
 
     // MARK: FrameDriver
 
@@ -266,73 +192,22 @@ public final class Preview: FrameDriver {
             let s = Size(max(size.width, 1), max(size.height, 1))
             chrome.size = s
             overlay.layout(size: s)
-            layoutPanes()
+            paneSet.layout()
             damage.invalidate()
             return
         case .visibility:
-            for pane in panes { pane.handle(event) }
+            paneSet.deliverToAll(event)
             return
         case .drop(let step):
             deckDrops?.handle(step, into: self)
             return
         case .keyDown(let key, let mods, _):
-            if handleAppKey(key, mods) { return }
+            // The app's own keys, before the panes.
+            if commands.run(key, mods) { return }
         default:
             break
         }
-        deliver(event)
-    }
-
-    /// Delivers an event to every pane, pointer positions moved to the same place relative to each pane as to the
-    /// pane the pointer is over (a press keeps its pane until the release).
-    private func deliver(_ event: InputEvent) {
-        func mirrored(_ p: Point) -> (source: Pane, local: Point)? {
-            guard let source = pressedPane ?? pane(at: p) else { return nil }
-            return (source, Point(p.x - source.frame.x, p.y - source.frame.y))
-        }
-        switch event {
-        case .pointerMove(let p):
-            pointer = p
-            guard let (source, local) = mirrored(p) else { return deliverToAll(.pointerLeave) }
-            deliverToAll(.pointerMove(local))
-            if showsFocus { overlay.showMirroredPointer(source: panes.firstIndex { $0 === source }, local: local, frames: panes.map(\.frame)) }
-        case .pointerDown(let p, let button):
-            pointer = p
-            guard let (source, local) = mirrored(p) else { return }
-            if button == .left {
-                pressedPane = source
-                if let i = panes.firstIndex(where: { $0 === source }) { focus(i) }
-            }
-            deliverToAll(.pointerDown(local, button))
-        case .pointerUp(let p, let button):
-            pointer = p
-            let target = mirrored(p)
-            if button == .left { pressedPane = nil }
-            guard let (_, local) = target else { return }
-            deliverToAll(.pointerUp(local, button))
-        case .pointerLeave:
-            pointer = nil
-            pressedPane = nil
-            overlay.showMirroredPointer(source: nil, local: Point.zero, frames: [])
-            deliverToAll(event)
-        case .wheel(let dx, let dy, let precise, let mods, let at):
-            deliverToAll(.wheel(dx: dx, dy: dy, precise: precise, modifiers: mods, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
-        case .magnify(let phase, let scale, let at):
-            deliverToAll(.magnify(phase, scale: scale, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
-        default:
-            deliverToAll(event)
-        }
-    }
-
-    private func deliverToAll(_ event: InputEvent) {
-        for pane in panes { pane.handle(event) }
-    }
-
-    /// The app's own keys, before the panes: runs the command the key press names in `CommandTable`, if any.
-    private func handleAppKey(_ key: Key, _ mods: Modifiers) -> Bool {
-        guard let command = CommandTable.command(for: key, mods, in: self) else { return false }
-        command.perform(self, key: key)
-        return true
+        paneSet.deliver(event)
     }
 
     public func update(to wallTime: Double) {
@@ -346,9 +221,7 @@ public final class Preview: FrameDriver {
         for pane in panes { pane.advance(to: t) }
         chrome.advance(to: t)
         guard needsFrame else { return }
-        // The F3 line shows the figures as of the last frame drawn, set only for a frame drawn anyway (setting it
-        // for its own sake would redraw the window after every frame).
-        if overlay.isStatusVisible { overlay.setStatus(statusText) }
+        statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
     }
 
@@ -370,25 +243,13 @@ public final class Preview: FrameDriver {
         screenshotSession.captureIfRequested(into: renderer)
         damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0) }
         paintedSceneTime = now
-        frameStats.frameDrawn(atWall: wall)
+        statusLine.frameDrawn(atWall: wall)
     }
 
-    /// Draws every pane, then the chrome, as one frame. A pane that covers the window is drawn as it is; others
-    /// are moved to their place and clipped to it.
+    /// Draws every pane in its place (`PaneSet.paint`), then the chrome, as one frame.
     func drawFrame(into renderer: Renderer) {
         renderer.beginFrame(clearColor: panes[0].scene.clearColor)
-        let window = Rect(origin: .zero, size: windowSize)
-        for pane in panes {
-            if pane.frame == window {
-                pane.scene.paintTree(into: renderer, images: images)
-                continue
-            }
-            renderer.save()
-            renderer.concatenate(.translation(pane.frame.x, pane.frame.y))
-            renderer.clip(to: Rect(origin: .zero, size: pane.frame.size), cornerRadius: 0)
-            pane.scene.paintTree(into: renderer, images: images)
-            renderer.restore()
-        }
+        paneSet.paint(into: renderer, images: images)
         chrome.paintTree(into: renderer, images: images)
         renderer.endFrame()
     }
@@ -399,142 +260,6 @@ public final class Preview: FrameDriver {
         // A texture's pixels changed under the same drawing (an image decoded at a new size).
         damage.invalidate()
     }
-
-    // MARK: Commands
-
-    /// Switches the focused pane to the style numbered `number` (1-5, as the keys are) and says so.
-    func switchStyle(number: Int) {
-        guard (1...StyleRegistry.all.count).contains(number) else { return }
-        try? switchStyle(to: StyleRegistry.all[number - 1].descriptor.name)
-        overlay.show(message: "Style \(styleType.descriptor.name)")
-    }
-
-    /// `A`: turns auto-advance on or off in every pane (a playback control, like Space).
-    func toggleAutoAdvance() {
-        let on = !currentParameters[StyleRegistry.SharedKey.autoAdvance]
-        for pane in panes { try? pane.setParameter("autoAdvance", .bool(on)) }
-        overlay.show(message: "Auto-advance \(autoAdvance.isEnabled ? "on, every \(JSONValue.format(autoAdvance.interval)) s" : "off")")
-    }
-
-    /// Space: pauses or resumes every animation and timer.
-    func togglePause() {
-        time.togglePause()
-        timeControlChanged()
-        overlay.show(message: time.isPaused ? "Paused (. steps a frame)" : "Playing at \(speedText)")
-    }
-
-    /// `.`: the first press pauses on the current frame; each press while paused steps one 60 Hz frame.
-    func stepFrame() {
-        if time.isPaused { time.step() } else { time.setPaused(true) }
-        timeControlChanged()
-    }
-
-    /// `,`: cycles slow motion.
-    func cycleSlowMotion() {
-        time.cycleSlowMotion()
-        timeControlChanged()
-        overlay.show(message: "Speed \(speedText)")
-    }
-
-    /// F3: shows or hides the status line.
-    func toggleStatus() { overlay.toggleStatus(); chrome.setNeedsDisplay() }
-
-    /// F1: shows or hides the help card generated from the command table.
-    func toggleHelp() { overlay.toggleHelp(lines: CommandTable.helpLines) }
-
-    /// Ctrl+R: starts or stops recording a clip.
-    func toggleRecording() {
-        guard let clips else {
-            overlay.show(message: "Recording needs a window (use carousel-lab record)", error: true)
-            return
-        }
-        clips.toggle()
-        overlay.showRecording(clips.isRecording)
-        chrome.setNeedsDisplay()
-    }
-
-    /// Shift+F12: saves the last seconds as a clip.
-    func saveReplay() {
-        guard let clips else {
-            overlay.show(message: "Instant replay needs a window (use carousel-lab record)", error: true)
-            return
-        }
-        clips.saveReplay()
-    }
-
-    /// Ctrl+E: writes the focused style as SwiftUI and as a web page (`CodeExportSession`).
-    func exportCode() {
-        guard let codeExports, let export = CodeExport(styleType: styleType, parameters: currentParameters, deck: deck) else {
-            return overlay.show(message: "Export needs a window (use carousel-lab export)", error: true)
-        }
-        codeExports.start(export, style: styleType.descriptor.name)
-    }
-
-    /// Ctrl+Q: asks the loop to end.
-    func quit() { wantsQuit = true }
-
-    var speedText: String { time.speed == 1 ? "1×" : "1/\(JSONValue.format((1 / time.speed).rounded()))×" }
-
-    /// The speed badge: shown while paused or in slow motion ("Paused", "1/4×", "Paused · 1/4×"), else nil.
-    public var speedBadge: String? {
-        switch (time.isPaused, time.speed == 1) {
-        case (false, true): nil
-        case (true, true): "Paused"
-        case (false, false): speedText
-        case (true, false): "Paused · \(speedText)"
-        }
-    }
-
-    private func timeControlChanged() {
-        overlay.showBadge(speedBadge)
-        for pane in panes { pane.setTimePaused(time.isPaused) }
-        chrome.setNeedsDisplay()
-    }
-
-    // MARK: Status (F3)
-
-    /// The F3 line: frame rate and mean frame time over the current run of frames, playback speed, the focused
-    /// pane's style and state.
-    private var statusText: String {
-        let state = style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
-        let line = frameStats.line(speed: speedText, style: styleType.descriptor.name, state: state)
-        return rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)"
-    }
-
-    /// The window's renderer and why it was chosen, and its display scale ("software (auto: no GPU device in /dev/dri)
-    /// 2x (Xft.dpi 192)"), shown at the end of the F3 line.
-    public var rendererDescription = ""
-
-    // MARK: Messages
-
-    /// Shows a one-line message in the window (errors stay until the next message when `sticky`).
-    public func show(message: String, error: Bool = false, sticky: Bool = false) {
-        overlay.show(message: message, sticky: sticky, error: error)
-    }
-
-    /// Shows a message for `seconds`.
-    func show(message: String, seconds: Double, error: Bool) {
-        overlay.show(message: message, seconds: seconds, error: error)
-    }
-
-    /// The message on screen, if any.
-    public var currentMessage: String? { overlay.currentMessage }
-    public func clearMessage() { overlay.clearMessage() }
-
-    /// Shows a problem at the top of the window until it is cleared with nil (a broken parameter file).
-    public func showProblem(_ text: String?) {
-        overlay.showProblem(text)
-        chrome.setNeedsDisplay()
-    }
-
-    /// The problem on screen, if any.
-    public var currentProblem: String? { overlay.problemText }
-
-    /// The F3 status line on screen, if shown.
-    public var currentStatus: String? { overlay.statusText }
-
-    /// Whether the help card is shown.
-    public var isHelpVisible: Bool { overlay.isHelpVisible }
 
     // MARK: Screenshots
 

@@ -1,3 +1,5 @@
+import CarouselSupport
+
 /// Maps wall-clock time to scene time: pause, frame stepping and slow motion for every animation and timer.
 public struct TimeControl: Sendable {
     /// The playback speeds offered, slowest last.
@@ -33,5 +35,18 @@ public struct TimeControl: Sendable {
     public mutating func cycleSlowMotion() {
         let i = TimeControl.speeds.firstIndex(of: speed) ?? 0
         speed = TimeControl.speeds[(i + 1) % TimeControl.speeds.count]
+    }
+
+    /// The speed as messages and the F3 line write it: "1×", "1/4×".
+    public var speedText: String { speed == 1 ? "1×" : "1/\(JSONValue.format((1 / speed).rounded()))×" }
+
+    /// The speed badge: shown while paused or in slow motion ("Paused", "1/4×", "Paused · 1/4×"), else nil.
+    public var speedBadge: String? {
+        switch (isPaused, speed == 1) {
+        case (false, true): nil
+        case (true, true): "Paused"
+        case (false, false): speedText
+        case (true, false): "Paused · \(speedText)"
+        }
     }
 }

@@ -242,7 +242,7 @@ extension DeckOptions {
         canvas.images.onFailure = report
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true,
                                       textMeasurer: canvas.renderer, report: report)
-        preview.showsFocus = false
+        preview.paneSet.showsFocus = false
         let run = CaptureRun(preview: preview, script: inputs.script) {
             if !canvas.images.waitUntilLoaded(timeout: 60) { report("some images did not load within 60 s") }
             return true

@@ -93,15 +93,15 @@ struct CompareTests {
     func focusPanelAndKeys() throws {
         let (p, sim) = try makePreview()
         sim.key("d", .ctrl)
-        #expect(p.panes.count == 2 && p.focusedIndex == 1)
+        #expect(p.panes.count == 2 && p.paneSet.focusedIndex == 1)
         try p.setParameter("expandDuration", .number(0.9))
         #expect(p.panes[0].currentParameters.number("expandDuration") == 0.4)
         #expect(p.panes[1].currentParameters.number("expandDuration") == 0.9)
         sim.key("1", .ctrl)
-        #expect(p.focusedIndex == 0)
+        #expect(p.paneSet.focusedIndex == 0)
         // A click in a pane focuses it.
         sim.click(640, 600)
-        #expect(p.focusedIndex == 1)
+        #expect(p.paneSet.focusedIndex == 1)
         for _ in 0..<2 { sim.key("d", .ctrl) }
         #expect(p.panes.count == 4)
         #expect(p.panes.map(\.frame) == [Rect(0, 0, 640, 360), Rect(640, 0, 640, 360), Rect(0, 360, 640, 360), Rect(640, 360, 640, 360)])

@@ -138,7 +138,7 @@ struct DeckDropTests {
         preview.report = { reported.append($0) }
         preview.deckDrops = DeckDrop()
         try preview.setParameter("autoAdvance", .bool(true))
-        preview.duplicateFocused()
+        preview.paneSet.duplicateFocused()
         try preview.switchStyle(to: "paging")
         preview.panes[0].histories["circular"] = ParameterHistory()
         let values = preview.panes.map { $0.parameters.mapValues { $0.json.serialized() } }

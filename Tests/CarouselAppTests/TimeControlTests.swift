@@ -84,26 +84,26 @@ struct TimeControlTests {
     @Test("',' cycles the speed 1/2, 1/4, 1/10 and back to 1×; the badge shows it and any pause")
     func speedsAndBadge() throws {
         let (p, sim) = try makePreview()
-        #expect(p.speedBadge == nil)
+        #expect(p.time.speedBadge == nil)
         var seen: [Double] = []
         var badges: [String?] = []
         for _ in 0..<4 {
             sim.key("comma")
             seen.append(p.time.speed)
-            badges.append(p.speedBadge)
+            badges.append(p.time.speedBadge)
         }
         #expect(seen == [0.5, 0.25, 0.1, 1])
         #expect(badges == ["1/2×", "1/4×", "1/10×", nil])
         sim.key("space")
-        #expect(p.speedBadge == "Paused")
+        #expect(p.time.speedBadge == "Paused")
         #expect(sim.renderer.draws.texts.contains("Paused"))
         sim.key("comma")
-        #expect(p.speedBadge == "Paused · 1/2×")
+        #expect(p.time.speedBadge == "Paused · 1/2×")
         #expect(sim.renderer.draws.texts.contains("Paused · 1/2×"))
         sim.key("space")
-        #expect(p.speedBadge == "1/2×")
+        #expect(p.time.speedBadge == "1/2×")
         sim.key("comma"); sim.key("comma"); sim.key("comma")
-        #expect(p.speedBadge == nil)
+        #expect(p.time.speedBadge == nil)
         #expect(!sim.renderer.draws.texts.contains { ["1/2×", "1/4×", "1/10×", "Paused"].contains($0) }, "no badge at 1×")
     }
 

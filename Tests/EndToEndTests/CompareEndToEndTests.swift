@@ -19,7 +19,7 @@ struct CompareCaptureTests {
         let (deck, _) = try Deck.load(path: Golden.packageRoot.appendingPathComponent("Resources/deck.json").path)
         let list = try variants.map { Variant(name: $0.0, style: $0.1, values: try JSONParser.parse($0.2)) }
         let preview = try Preview(deck: deck, images: canvas.images, size: size, variants: list, textMeasurer: canvas.renderer)
-        preview.showsFocus = false
+        preview.paneSet.showsFocus = false
         let run = CaptureRun(preview: preview, script: try ScriptedInput.parse(script, size: size)) {
             _ = canvas.images.waitUntilLoaded(timeout: 30)
             return true

@@ -51,15 +51,15 @@ public struct Command: Sendable {
     public let details: String?
     public let scope: CommandScope
     /// Whether the command answers now (a command that does not falls through to the style).
-    let isAvailable: @MainActor @Sendable (Preview) -> Bool
+    let isAvailable: @MainActor @Sendable (AppCommands) -> Bool
     /// The action of an app command, given the key that ran it.
-    let action: (@MainActor @Sendable (Preview, Key) -> Void)?
+    let action: (@MainActor @Sendable (AppCommands, Key) -> Void)?
     /// Whether the help card and the README list the row (false for a second way to a listed command).
     public let isListed: Bool
 
     init(_ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
-         listed: Bool = true, when isAvailable: @escaping @MainActor @Sendable (Preview) -> Bool = { _ in true },
-         action: (@MainActor @Sendable (Preview, Key) -> Void)? = nil) {
+         listed: Bool = true, when isAvailable: @escaping @MainActor @Sendable (AppCommands) -> Bool = { _ in true },
+         action: (@MainActor @Sendable (AppCommands, Key) -> Void)? = nil) {
         self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
         self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable; self.action = action
     }
@@ -68,15 +68,15 @@ public struct Command: Sendable {
     public var plainInput: String { input.replacingOccurrences(of: "`", with: "") }
 
     /// Runs the command's action.
-    @MainActor func perform(_ preview: Preview, key: Key) { action?(preview, key) }
+    @MainActor func perform(_ commands: AppCommands, key: Key) { action?(commands, key) }
 }
 
 /// Every key and gesture of the app, in the order the help card and the README list them.
 public enum CommandTable {
     /// The app command a key press runs, if any: an available app command whose chord names exactly these
     /// modifiers (Shift+F12 before F12), else the first whose chord matches (`KeyChord.matches`).
-    @MainActor public static func command(for key: Key, _ mods: Modifiers, in preview: Preview) -> Command? {
-        let candidates = all.filter { $0.scope == .app && $0.action != nil && $0.isAvailable(preview) }
+    @MainActor static func command(for key: Key, _ mods: Modifiers, in commands: AppCommands) -> Command? {
+        let candidates = all.filter { $0.scope == .app && $0.action != nil && $0.isAvailable(commands) }
         let held = mods.intersection([.ctrl, .shift, .alt])
         return candidates.first { $0.chords.contains { $0.key == key && $0.modifiers == held } }
             ?? candidates.first { $0.chords.contains { $0.matches(key, mods) } }
@@ -99,7 +99,7 @@ public enum CommandTable {
         Command("style", (1...5).map { KeyChord(Key(String($0))) }, input: "`1`-`5`",
                 help: "switch style (expand, stitch, loop, circular, paging)",
                 details: "switch style (expand, stitch, loop, circular, paging); each style keeps its values",
-                action: { p, key in p.switchStyle(number: Int(key.name) ?? 0) }),
+                action: { c, key in c.switchStyle(number: Int(key.name) ?? 0) }),
         Command("scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
                 details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
         Command("item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
@@ -112,35 +112,35 @@ public enum CommandTable {
         Command("mode", [], input: "`M`", help: "Normal / Scaled mode (circular)", scope: .style),
         Command("autoAdvance", [KeyChord("a")], input: "`A`", help: "auto-advance on/off (pauses while the pointer is over the row)",
                 details: "auto-advance on/off (every style; pauses while the pointer is over the carousel)",
-                action: { p, _ in p.toggleAutoAdvance() }),
+                action: { c, _ in c.toggleAutoAdvance() }),
         Command("pause", [KeyChord("space")], input: "Space", help: "pause / resume every animation and timer",
                 details: "pause / resume every animation and timer (auto-advance included)",
-                action: { p, _ in p.togglePause() }),
+                action: { c, _ in c.togglePause() }),
         Command("step", [KeyChord("period")], input: "`.`", help: "pause on the current frame; each press steps 1/60 s",
                 details: "pause on the current frame; then each press steps one 60 Hz frame (1/60 s)",
-                action: { p, _ in p.stepFrame() }),
+                action: { c, _ in c.stepFrame() }),
         Command("slowMotion", [KeyChord("comma")], input: "`,`", help: "slow motion: 1/2, 1/4, 1/10 and back to 1×",
                 details: "slow motion: cycles 1/2, 1/4, 1/10 and back to 1× (animations and timers alike)",
-                action: { p, _ in p.cycleSlowMotion() }),
+                action: { c, _ in c.cycleSlowMotion() }),
         Command("screenshot", [KeyChord("f12"), .ctrl("p")], input: "`F12` or Ctrl+P",
                 help: "screenshot (PNG + JSON to reproduce it with capture)",
                 details: "screenshot: a PNG of the window and a JSON sidecar to reproduce it (see [Screenshots](#screenshots))",
-                action: { p, _ in p.requestScreenshot() }),
+                action: { c, _ in c.requestScreenshot() }),
         Command("record", [.ctrl("r")], input: "Ctrl+R", help: "record a clip: start / stop (MP4 in the screenshots folder)",
                 details: "start / stop recording a clip, re-rendered frame-exact as MP4 (and GIF with `--gif`) into the screenshots folder (see [Record](#record))",
-                action: { p, _ in p.toggleRecording() }),
+                action: { c, _ in c.toggleRecording() }),
         Command("replay", [.shift("f12")], input: "Shift+`F12`", help: "instant replay: save the last 10 s as a clip",
-                details: "instant replay: save the last 10 seconds (`--replay SECONDS`) as a clip", action: { p, _ in p.saveReplay() }),
+                details: "instant replay: save the last 10 seconds (`--replay SECONDS`) as a clip", action: { c, _ in c.saveReplay() }),
         Command("status", [KeyChord("f3")], input: "`F3`", help: "status line: frame rate, frame time, speed and state",
                 details: "status line: frame rate, frame time, speed, style and the style's state",
-                action: { p, _ in p.toggleStatus() }),
+                action: { c, _ in c.toggleStatus() }),
         Command("help", [KeyChord("f1"), KeyChord("question"), .shift("slash")], input: "`F1` or `?` (Shift+/)",
                 help: "this help; F1 or Escape hides it", details: "every key and gesture; `F1` or Escape hides it",
-                action: { p, _ in p.toggleHelp() }),
+                action: { c, _ in c.toggleHelp() }),
         Command("hideHelp", [KeyChord("escape")], input: "Escape", help: "hide the help", listed: false,
-                when: { $0.isHelpVisible }, action: { p, _ in p.toggleHelp() }),
+                when: { $0.isHelpVisible }, action: { c, _ in c.toggleHelp() }),
         Command("panel", [KeyChord("tab")], input: "Tab", help: "show / hide the tuning panel",
-                details: "show / hide the tuning panel (below)", action: { p, _ in p.panel.toggle() }),
+                details: "show / hide the tuning panel (below)", action: { c, _ in c.panel.toggle() }),
         Command("slider", [], input: "drag a slider, Shift-drag", help: "set a value; Shift: a tenth as fast",
                 details: "set a value under the pointer; Shift: a tenth as fast, in tenth steps", scope: .panel),
         Command("typeValue", [], input: "double-click a value", help: "type it exactly (Enter commits, Escape cancels)",
@@ -152,34 +152,34 @@ public enum CommandTable {
                 scope: .panel),
         Command("undo", [.ctrl("z")], input: "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", help: "undo / redo a parameter change",
                 details: "undo / redo a parameter change (one step per drag, typed value, reset or preset)",
-                action: { p, _ in p.panel.undo() }),
+                action: { c, _ in c.panel.undo() }),
         Command("redo", [KeyChord("z", [.ctrl, .shift]), .ctrl("y")], input: "Ctrl+Shift+Z", help: "redo", listed: false,
-                action: { p, _ in p.panel.redo() }),
+                action: { c, _ in c.panel.redo() }),
         Command("savePreset", [.ctrl("s")], input: "Ctrl+S", help: "save the values as a named preset",
                 details: "save the values as a named preset (the name field opens filled with style and time; Enter saves)",
-                action: { p, _ in p.panel.beginSavingPreset() }),
+                action: { c, _ in c.panel.beginSavingPreset() }),
         Command("deletePreset", [], input: "Delete (or Backspace), twice", help: "your preset selected: delete it",
                 details: "with one of your presets selected: delete it (the first press asks; Escape keeps it)", scope: .panel),
         Command("renamePreset", [], input: "`F2`, double-click a preset's name", help: "rename one of your presets",
                 details: "rename one of your presets (Enter renames, Escape cancels)", scope: .panel),
         Command("copy", [.ctrl("c")], input: "Ctrl+C", help: "copy the values as JSON and Swift",
                 details: "copy the values to the clipboard as JSON and as a Swift snippet",
-                action: { p, _ in p.panel.copyToClipboard() }),
+                action: { c, _ in c.panel.copyToClipboard() }),
         Command("exportCode", [.ctrl("e")], input: "Ctrl+E", help: "export the style as SwiftUI and as a web page",
                 details: "export the focused style with its values as a SwiftUI view and as a web page into the screenshots folder (see [Export](#export))",
-                action: { p, _ in p.exportCode() }),
+                action: { c, _ in c.exportCode() }),
         Command("pasteDeck", [.ctrl("v")], input: "Ctrl+V, drop files", help: "new deck: paste or drop images, a folder, a deck or a URL",
                 details: "make the deck from paths or URLs on the clipboard, or from files, a folder, a deck file or a URL dropped onto the window (see [Your own images](#your-own-images))",
-                action: { p, _ in p.pasteDeck() }),
+                action: { c, _ in c.pasteDeck() }),
         Command("duplicatePane", [.ctrl("d")], input: "Ctrl+D", help: "compare: duplicate the focused variant (up to four)",
                 details: "compare: duplicate the focused pane into a new variant beside it (up to four; see [Compare](#compare))",
-                action: { p, _ in p.duplicateFocused() }),
+                action: { c, _ in c.paneSet.duplicateFocused() }),
         Command("closePane", [.ctrl("w")], input: "Ctrl+W", help: "compare: close the focused variant",
-                details: "compare: close the focused pane (the last one stays)", action: { p, _ in p.closeFocused() }),
+                details: "compare: close the focused pane (the last one stays)", action: { c, _ in c.paneSet.closeFocused() }),
         Command("focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
                 help: "compare: focus a variant; the panel and presets edit it",
                 details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
-                action: { p, key in p.focus((Int(key.name) ?? 1) - 1) }),
-        Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { p, _ in p.quit() }),
+                action: { c, key in c.paneSet.focus((Int(key.name) ?? 1) - 1) }),
+        Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { c, _ in c.quit() }),
     ]
 }

@@ -1,0 +1,34 @@
+import CarouselSupport
+
+/// The F3 status line: frame rate and mean frame time over the current run of frames (`FrameStats`), playback speed,
+/// the focused pane's style and state, and the window's renderer. The overlay shows it; this keeps its figures and
+/// writes its text.
+@MainActor
+final class StatusLine {
+    private unowned let overlay: Overlay
+    private let stats = FrameStats()
+    /// The window's renderer and why it was chosen, and its display scale ("software (auto: no GPU device in /dev/dri)
+    /// 2x (Xft.dpi 192)"), shown at the end of the line.
+    var rendererDescription = ""
+
+    init(overlay: Overlay) { self.overlay = overlay }
+
+    /// The line on screen, if shown.
+    var text: String? { overlay.statusText }
+
+    /// F3: shows or hides the line.
+    func toggle() { overlay.toggleStatus() }
+
+    /// A frame was drawn at wall time `wall`.
+    func frameDrawn(atWall wall: Double) { stats.frameDrawn(atWall: wall) }
+
+    /// Sets the line, while it is shown, to the figures as of the last frame drawn, the speed of `time`, and the style
+    /// of `focused` with its state. Called only for a frame drawn anyway (setting it for its own sake would redraw the
+    /// window after every frame).
+    func update(time: TimeControl, focused: Pane) {
+        guard overlay.isStatusVisible else { return }
+        let state = focused.style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
+        let line = stats.line(speed: time.speedText, style: focused.styleName, state: state)
+        overlay.setStatus(rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)")
+    }
+}
