@@ -125,6 +125,24 @@ public final class ScrollController {
         jump(to: offset - dx)
     }
 
+    /// Runs a pointer event through `press`: a drag moves the content (unless `dragScrolls` is false for this press)
+    /// and a tap goes to `tap`, which says whether it used it. Returns whether the event was used.
+    public func handle(_ event: InputEvent, press: inout PressRecognizer, dragScrolls: Bool = true,
+                       tap: (Point) -> Bool) -> Bool {
+        var used = false
+        for outcome in press.handle(event, at: scene.now) {
+            switch outcome {
+            case .drag(let update):
+                guard dragScrolls else { continue }
+                follow(update)
+                used = true
+            case .tap(let point):
+                if tap(point) { used = true }
+            }
+        }
+        return used
+    }
+
     /// Follows one update of a drag on the content: the one place where drags become scrolling.
     public func follow(_ update: DragRecognizer.Update) {
         switch update {

@@ -70,8 +70,7 @@ public final class CircularStyle: CarouselStyle {
                     "How far the highlight's centre sits above the window's vertical centre"),
         ])
 
-    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
-    /// misspelt key does not compile.
+    /// Each circular parameter's key, spelt once for the schema and for reading values.
     enum Keys {
         static let imageSize = ParameterKey<Double>("imageSize")
         static let spacing = ParameterKey<Double>("spacing")
@@ -371,25 +370,16 @@ public final class CircularStyle: CarouselStyle {
     /// Drags scroll the row; a click on the picker switches the mode; a click on an image centres it.
     private func handlePointer(_ event: InputEvent) -> Bool {
         if case .pointerDown(let point, .left) = event { pressOnPicker = pickerMode(at: point) != nil }
-        var used = false
-        for outcome in press.handle(event, at: scene.now) {
-            switch outcome {
-            case .drag(let update) where !pressOnPicker:
-                scroll.follow(update)
-                used = true
-            case .drag:
-                break
-            case .tap(let point):
-                if let m = pickerMode(at: point) {
-                    setMode(m)
-                    used = true
-                } else if let index = StyleSupport.item(at: point, in: scene) {
-                    select(index)
-                    used = true
-                }
+        return scroll.handle(event, press: &press, dragScrolls: !pressOnPicker) { point in
+            if let m = pickerMode(at: point) {
+                setMode(m)
+            } else if let index = StyleSupport.item(at: point, in: scene) {
+                select(index)
+            } else {
+                return false
             }
+            return true
         }
-        return used
     }
 
     /// The mode of the picker segment under `point`, if the point is on the picker.

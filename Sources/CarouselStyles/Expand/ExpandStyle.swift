@@ -38,8 +38,7 @@ public final class ExpandStyle: CarouselStyle {
             .toggle(Keys.snapping, "Snap to items", true, group: "Input", "The wheel moves one item per burst and rests on an item edge"),
         ])
 
-    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
-    /// misspelt key does not compile.
+    /// Each expand parameter's key, spelt once for the schema and for reading values.
     enum Keys {
         static let itemWidth = ParameterKey<Double>("itemWidth")
         static let expandedWidth = ParameterKey<Double>("expandedWidth")

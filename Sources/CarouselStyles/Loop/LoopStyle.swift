@@ -41,8 +41,7 @@ public final class LoopStyle: CarouselStyle {
             ])
     }
 
-    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
-    /// misspelt key does not compile.
+    /// Each loop parameter's key, spelt once for the schema and for reading values.
     enum Keys {
         static let cardWidth = ParameterKey<Double>("cardWidth")
         static let selectedWidth = ParameterKey<Double>("selectedWidth")

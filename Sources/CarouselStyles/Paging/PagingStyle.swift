@@ -60,8 +60,7 @@ public final class PagingStyle: CarouselStyle {
         ],
         autoAdvanceByDefault: true)
 
-    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
-    /// misspelt key does not compile.
+    /// Each paging parameter's key, spelt once for the schema and for reading values.
     enum Keys {
         static let contentMode = ParameterKey<String>("contentMode")
         static let pageSpacing = ParameterKey<Double>("pageSpacing")
@@ -336,24 +335,17 @@ public final class PagingStyle: CarouselStyle {
         }
     }
 
+    /// Drags move the pages; a click on the indicator pages.
     private func handlePointer(_ event: InputEvent) -> Bool {
         guard count > 0 else { return false }
-        var used = false
-        for outcome in press.handle(event, at: scene.now) {
-            switch outcome {
-            case .drag(let update):
-                scroller.follow(update)
-                used = true
-            case .tap(let point):
-                guard let target = dots.target(at: point) else { continue }
-                switch target {
-                case .page(let k): select(page: k)
-                case .step(let s): move(by: s)
-                }
-                used = true
+        return scroller.handle(event, press: &press) { point in
+            guard let target = dots.target(at: point) else { return false }
+            switch target {
+            case .page(let k): select(page: k)
+            case .step(let s): move(by: s)
             }
+            return true
         }
-        return used
     }
 
     /// True while the pages follow a drag.

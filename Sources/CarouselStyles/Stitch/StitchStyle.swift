@@ -54,8 +54,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle {
                     "Wheel bursts move one image and rest with an image edge on the leading padding"),
         ])
 
-    /// The style's parameter keys, declared once: the schema above and the code that reads values use them, so a
-    /// misspelt key does not compile.
+    /// Each stitch parameter's key, spelt once for the schema and for reading values.
     enum Keys {
         static let normalSpacing = ParameterKey<Double>("normalSpacing")
         static let normalRadius = ParameterKey<Double>("normalRadius")
