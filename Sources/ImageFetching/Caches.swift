@@ -1,3 +1,4 @@
+import CarouselSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -23,41 +24,23 @@ final class Locked<Value>: @unchecked Sendable {
 
 /// Recently fetched bytes by cache key, bounded by their total size; the least recently used go first.
 struct MemoryCache {
-    private var entries: [String: (data: Data, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
+    private var entries: LRUCache<String, Data>
     /// The most bytes kept.
-    let byteLimit: Int
+    var byteLimit: Int { entries.costLimit }
     /// The bytes kept now.
-    private(set) var totalBytes = 0
+    var totalBytes: Int { entries.totalCost }
 
-    init(byteLimit: Int) { self.byteLimit = max(byteLimit, 0) }
+    init(byteLimit: Int) { entries = LRUCache(costLimit: byteLimit) }
 
     /// The bytes for `key`, marking them as just used.
-    mutating func data(for key: String) -> Data? {
-        guard let entry = entries[key] else { return nil }
-        clock += 1
-        entries[key] = (entry.data, clock)
-        return entry.data
-    }
+    mutating func data(for key: String) -> Data? { entries.value(for: key) }
 
     /// Keeps `data` under `key`, dropping the least recently used entries beyond the limit. Data larger than the
     /// whole limit is not kept.
-    mutating func insert(_ data: Data, for key: String) {
-        if let old = entries.removeValue(forKey: key) { totalBytes -= old.data.count }
-        guard data.count <= byteLimit else { return }
-        clock += 1
-        entries[key] = (data, clock)
-        totalBytes += data.count
-        while totalBytes > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            entries[oldest.key] = nil
-            totalBytes -= oldest.value.data.count
-        }
-    }
+    mutating func insert(_ data: Data, for key: String) { entries.insert(data, for: key, cost: data.count) }
 
     /// Forgets the bytes for `key`.
-    mutating func remove(_ key: String) {
-        if let old = entries.removeValue(forKey: key) { totalBytes -= old.data.count }
-    }
+    mutating func remove(_ key: String) { entries.remove(key) }
 
-    mutating func removeAll() { entries.removeAll(); totalBytes = 0 }
+    mutating func removeAll() { entries.removeAll() }
 }

@@ -1,3 +1,4 @@
+import CarouselSupport
 import CSDL2
 import CSDL2TTF
 import Foundation
@@ -60,7 +61,8 @@ final class TextCache {
         var texture: OpaquePointer
         var width: Int32
         var height: Int32
-        var lastUse: UInt64
+        /// Pixel memory, 4 bytes per pixel.
+        var bytes: Int { Int(width) * Int(height) * 4 }
     }
 
     private let context: RendererContext
@@ -70,13 +72,13 @@ final class TextCache {
     private let fallback: FontFallback
     /// The only font folders to use, or nil for `CAROUSEL_LAB_FONT_DIRS` / the system's.
     private let fontFolders: [String]?
-    private var entries: [Key: Entry] = [:]
+    /// The textures, the least recently drawn dropped first beyond `capacity`.
+    private var entries: LRUCache<Key, Entry>
     private var measures: [Key: (width: Int32, height: Int32)] = [:]
-    private var useCounter: UInt64 = 0
     private var paths: (regular: String?, bold: String?)?
     private var warned = false
-    /// The most textures kept; beyond it the least recently drawn eighth is dropped.
-    let capacity: Int
+    /// The most textures kept; beyond it the least recently drawn is dropped.
+    var capacity: Int { entries.costLimit }
 
     /// `fontFolders`: the only folders fonts come from (tests pass the bundled DejaVu Sans), else the environment's or
     /// the system's.
@@ -84,7 +86,7 @@ final class TextCache {
         self.fontFolders = fontFolders
         fallback = FontFallback(folders: fontFolders ?? FontFallback.restrictedFolders())
         self.context = context
-        self.capacity = capacity
+        entries = LRUCache(costLimit: capacity)
     }
 
     struct FallbackKey: Hashable {
@@ -94,7 +96,7 @@ final class TextCache {
     }
 
     isolated deinit {
-        for e in entries.values { SDL_DestroyTexture(e.texture) }
+        for e in entries.removeAll() { SDL_DestroyTexture(e.texture) }
         for f in fonts.values { TTF_CloseFont(f) }
         for f in fallbackFonts.values { TTF_CloseFont(f) }
     }
@@ -190,12 +192,7 @@ final class TextCache {
     func texture(for text: String, pixelSize: Int, bold: Bool, rgb: UInt32 = 0xffffff) -> Entry? {
         guard !text.isEmpty else { return nil }
         let key = Key(text: text, pixelSize: pixelSize, bold: bold, rgb: rgb)
-        useCounter += 1
-        if var e = entries[key] {
-            e.lastUse = useCounter
-            entries[key] = e
-            return e
-        }
+        if let e = entries.value(for: key) { return e }
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
         let colour = SDL_Color(r: UInt8(rgb >> 16 & 0xff), g: UInt8(rgb >> 8 & 0xff), b: UInt8(rgb & 0xff), a: 255)
         let line = TextRuns.isPlain(text) ? nil : lineLayout(text, pixelSize: pixelSize, bold: bold)
@@ -204,21 +201,12 @@ final class TextCache {
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUse: useCounter)
-        if entries.count >= capacity { evictOldest() }
-        entries[key] = e
-        textureBytes += Int(e.width) * Int(e.height) * 4
-        return e
-    }
-
-    /// Drops the least recently used eighth of the cache (at least one entry).
-    private func evictOldest() {
-        let drop = max(1, capacity / 8)
-        let victims = entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(drop)
-        for (k, e) in victims {
-            SDL_DestroyTexture(e.texture)
-            textureBytes -= Int(e.width) * Int(e.height) * 4
-            entries.removeValue(forKey: k)
+        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h)
+        textureBytes += e.bytes
+        for dropped in entries.insert(e, for: key) {
+            SDL_DestroyTexture(dropped.texture)
+            textureBytes -= dropped.bytes
         }
+        return e
     }
 }
