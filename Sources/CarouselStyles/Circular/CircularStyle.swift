@@ -360,14 +360,13 @@ public final class CircularStyle: CarouselStyle {
             default: return false
             }
             return true
-        case .pointerDown, .pointerMove, .pointerUp, .pointerLeave:
-            return handlePointer(event)
         default:
-            return false
+            return handlePointer(event)
         }
     }
 
-    /// Drags scroll the row; a click on the picker switches the mode; a click on an image centres it.
+    /// Pointer events (others are not used): drags scroll the row; a click on the picker switches the mode; a click
+    /// on an image centres it.
     private func handlePointer(_ event: InputEvent) -> Bool {
         if case .pointerDown(let point, .left) = event { pressOnPicker = pickerMode(at: point) != nil }
         return scroll.handle(event, press: &press, dragScrolls: !pressOnPicker) { point in

@@ -328,14 +328,12 @@ public final class PagingStyle: CarouselStyle {
             let step = wheelFilter.step(delta: dx - dy, precise: precise, at: scene.now)
             if step != 0 { move(by: step) }
             return true
-        case .pointerDown, .pointerMove, .pointerUp, .pointerLeave:
-            return handlePointer(event)
         default:
-            return false
+            return handlePointer(event)
         }
     }
 
-    /// Drags move the pages; a click on the indicator pages.
+    /// Pointer events (others are not used): drags move the pages; a click on the indicator pages.
     private func handlePointer(_ event: InputEvent) -> Bool {
         guard count > 0 else { return false }
         return scroller.handle(event, press: &press) { point in
