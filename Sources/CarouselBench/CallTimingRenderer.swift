@@ -41,6 +41,9 @@ final class CallTimingRenderer: Renderer {
     func fill(_ rect: Rect, cornerRadius: Double, color: Color) {
         timed(color.a * opacity < 1 ? "fill, translucent" : "fill, opaque") { base.fill(rect, cornerRadius: cornerRadius, color: color) }
     }
+    func fillGradient(_ rect: Rect, cornerRadius: Double, gradient: HorizontalGradient) {
+        timed("gradient") { base.fillGradient(rect, cornerRadius: cornerRadius, gradient: gradient) }
+    }
     func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double) {
         timed(opacity * self.opacity < 1 ? "image, translucent" : "image") {
             base.drawImage(image, in: rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: opacity)

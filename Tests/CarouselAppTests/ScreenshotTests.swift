@@ -39,6 +39,9 @@ final class RecordingTaker: ScreenshotTaker, Renderer {
     func multiplyOpacity(_ o: Double) { recorder.multiplyOpacity(o) }
     func clip(to rect: Rect, cornerRadius: Double) { recorder.clip(to: rect, cornerRadius: cornerRadius) }
     func fill(_ rect: Rect, cornerRadius: Double, color: Color) { recorder.fill(rect, cornerRadius: cornerRadius, color: color) }
+    func fillGradient(_ rect: Rect, cornerRadius: Double, gradient: HorizontalGradient) {
+        recorder.fillGradient(rect, cornerRadius: cornerRadius, gradient: gradient)
+    }
     func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double) {
         recorder.drawImage(image, in: rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: opacity)
     }

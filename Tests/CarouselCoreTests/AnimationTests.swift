@@ -131,7 +131,7 @@ struct AnimationTests {
         // Every other property too: the same value written again changes nothing.
         let same = (anchor: node.anchor, clips: node.clipsToBounds, hidden: node.isHidden, background: node.background,
                     z: node.zIndex, image: node.image, text: node.text, shadow: node.shadow, radius: node.cornerRadius,
-                    offset: node.offset)
+                    offset: node.offset, gradient: node.gradient)
         node.anchor = same.anchor
         node.clipsToBounds = same.clips
         node.isHidden = same.hidden
@@ -142,6 +142,7 @@ struct AnimationTests {
         node.shadow = same.shadow
         node.cornerRadius = same.radius
         node.offset = same.offset
+        node.gradient = same.gradient
         #expect(!scene.needsFrame, "rewriting a node's values owes no frame")
         node.isHidden = true
         #expect(scene.needsFrame, "a real change does")

@@ -81,6 +81,26 @@ struct PaintTests {
         #expect(recorder.commands == expected)
     }
 
+    @Test("A gradient is drawn over the background in the node's bounds and corner radius, and recorded as one drawing")
+    func gradientNode() {
+        let (scene, recorder, _) = makeScene()
+        let n = Node(name: "fade", frame: Rect(10, 20, 100, 40))
+        let g = HorizontalGradient(from: Color(0, 0, 0, 0.5), to: Color(0, 0, 0, 0))
+        n.background = green
+        n.gradient = g
+        n.cornerRadius = 6
+        scene.root.addChild(n)
+        scene.paint(into: recorder, images: nil)
+        let fills = recorder.commands.filter {
+            switch $0 { case .fill, .gradient: true; default: false }
+        }
+        #expect(fills == [.fill(Rect(0, 0, 100, 40), cornerRadius: 6, color: green),
+                          .gradient(Rect(0, 0, 100, 40), cornerRadius: 6, gradient: g)])
+        #expect(recorder.draws.last?.kind == .gradient(g) && recorder.draws.last?.rect == Rect(10, 20, 100, 40))
+        #expect(g.color(at: 0.5) == Color(0, 0, 0, 0.25))
+        #expect(g.color(at: -1) == g.leading && g.color(at: 2) == g.trailing)
+    }
+
     @Test("Centred text is placed by the renderer's measurement")
     func centredText() {
         let (scene, recorder, _) = makeScene()

@@ -23,6 +23,28 @@ struct RenderingTests {
         #expect(diagonal.contains { $0 > 20 && $0 < 235 })
     }
 
+    @Test("A gradient darkens left to right without a seam, inside a rounded clip, over what is beneath")
+    func gradientFill() throws {
+        let c = try HeadlessCanvas(width: 260, height: 80)
+        let r = c.renderer
+        r.beginFrame(clearColor: Color(1, 1, 1))
+        // As expand's details fade: half-transparent black to transparent over white, at a fractional position and
+        // width, its clear end in a rounded clip's corners.
+        r.save()
+        r.clip(to: Rect(0, 10, 221.7, 60), cornerRadius: 12)
+        r.fillGradient(Rect(20.3, 10, 201.4, 60), cornerRadius: 0, gradient: HorizontalGradient(from: Color(0, 0, 0, 0.5), to: Color(0, 0, 0, 0)))
+        r.restore()
+        r.endFrame()
+        let row = (21...219).map { rgb(c, $0, 40)[0] }
+        #expect(abs(row.first! - 128) <= 4, "the left edge is half black over white: \(row.first!)")
+        #expect(row.last! >= 250, "the right edge is nearly clear: \(row.last!)")
+        #expect(zip(row, row.dropFirst()).allSatisfy { $1 >= $0 - 2 }, "lighter to the right (but for rounding): \(row)")
+        #expect(zip(row, row.dropFirst()).allSatisfy { $1 - $0 <= 4 }, "no step or seam between columns (a fractional strip edge made 30): \(row)")
+        #expect(rgb(c, 10, 40) == [255, 255, 255] && rgb(c, 240, 40) == [255, 255, 255], "nothing outside")
+        #expect(rgb(c, 120, 40) == rgb(c, 120, 20), "the same colour down a column")
+        #expect(rgb(c, 120, 5) == [255, 255, 255], "nothing outside the clip")
+    }
+
     @Test func squareEdgesOnWholePixelsMeetWithoutSeam() throws {
         let c = try HeadlessCanvas(width: 100, height: 40)
         let r = c.renderer

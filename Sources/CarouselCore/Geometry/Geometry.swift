@@ -169,6 +169,20 @@ public struct Transform2D: Hashable, Sendable {
 }
 
 /// An RGBA colour with components in 0...1.
+/// A fill whose colour goes from `leading` at its left edge to `trailing` at its right edge, linearly.
+public struct HorizontalGradient: Hashable, Sendable {
+    public var leading: Color
+    public var trailing: Color
+    public init(from leading: Color, to trailing: Color) { self.leading = leading; self.trailing = trailing }
+
+    /// The colour at `fraction` of the width (0 at the left edge, 1 at the right; clamped).
+    public func color(at fraction: Double) -> Color {
+        let t = min(max(fraction, 0), 1)
+        return Color(leading.r + (trailing.r - leading.r) * t, leading.g + (trailing.g - leading.g) * t,
+                     leading.b + (trailing.b - leading.b) * t, leading.a + (trailing.a - leading.a) * t)
+    }
+}
+
 public struct Color: Hashable, Sendable {
     public var r, g, b, a: Double
     public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }

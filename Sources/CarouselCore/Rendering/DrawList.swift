@@ -8,6 +8,7 @@ public enum DrawCommand: Equatable, Sendable {
     case multiplyOpacity(Double)
     case clip(Rect, cornerRadius: Double)
     case fill(Rect, cornerRadius: Double, color: Color)
+    case gradient(Rect, cornerRadius: Double, gradient: HorizontalGradient)
     case image(ImageHandle, Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double)
     case shadow(Rect, cornerRadius: Double, shadow: Shadow)
     case text(String, at: Point, font: FontSpec, color: Color)
@@ -17,6 +18,7 @@ public enum DrawCommand: Equatable, Sendable {
 public struct ResolvedDraw: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case fill(Color)
+        case gradient(HorizontalGradient)
         case image(ImageHandle, ContentMode)
         case shadow(Shadow)
         case text(String, FontSpec, Color)
@@ -120,6 +122,10 @@ public final class DrawListRecorder: Renderer {
         append(.fill(rect, cornerRadius: cornerRadius, color: color))
         resolve(.fill(color), rect, cornerRadius, 1)
     }
+    public func fillGradient(_ rect: Rect, cornerRadius: Double, gradient: HorizontalGradient) {
+        append(.gradient(rect, cornerRadius: cornerRadius, gradient: gradient))
+        resolve(.gradient(gradient), rect, cornerRadius, 1)
+    }
     public func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity o: Double) {
         append(.image(image, rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: o))
         resolve(.image(image, contentMode), rect, cornerRadius, o)
@@ -181,6 +187,7 @@ public final class DrawListRecorder: Renderer {
             case .multiplyOpacity(let o): r.multiplyOpacity(o)
             case .clip(let rect, let cr): r.clip(to: rect, cornerRadius: cr)
             case .fill(let rect, let cr, let color): r.fill(rect, cornerRadius: cr, color: color)
+            case .gradient(let rect, let cr, let g): r.fillGradient(rect, cornerRadius: cr, gradient: g)
             case .image(let h, let rect, let cr, let mode, let o): r.drawImage(h, in: rect, cornerRadius: cr, contentMode: mode, opacity: o)
             case .shadow(let rect, let cr, let s): r.drawShadow(for: rect, cornerRadius: cr, shadow: s)
             case .text(let s, let p, let f, let color): r.drawText(s, at: p, font: f, color: color)

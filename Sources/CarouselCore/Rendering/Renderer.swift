@@ -44,6 +44,8 @@ public protocol Renderer: AnyObject {
     func clip(to rect: Rect, cornerRadius: Double)
     /// Fills a rounded rectangle with a colour.
     func fill(_ rect: Rect, cornerRadius: Double, color: Color)
+    /// Fills `rect` rounded by `cornerRadius` with `gradient`, left to right.
+    func fillGradient(_ rect: Rect, cornerRadius: Double, gradient: HorizontalGradient)
     /// Draws an image placed in `rect` by `contentMode`, clipped to `rect` rounded by `cornerRadius`.
     func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double)
     /// Draws a soft shadow for a rounded rectangle.

@@ -63,6 +63,8 @@ public final class Node {
     /// Whether hit-testing can return this node (its children are tested either way).
     public var isHitTestable = true
     public var background: Color? { didSet { if background != oldValue { changed(nil) } } }
+    /// A horizontal gradient drawn over the background (in the node's bounds and corner radius).
+    public var gradient: HorizontalGradient? { didSet { if gradient != oldValue { changed(nil) } } }
     public var image: ImageContent? { didSet { if image != oldValue { changed(nil) } } }
     public var text: TextContent? { didSet { if text != oldValue { changed(nil) } } }
     public var shadow: Shadow? { didSet { if shadow != oldValue { changed(nil) } } }

@@ -192,6 +192,7 @@ struct Painter {
         let bounds = p.bounds
         if let shadow = node.shadow { renderer.drawShadow(for: bounds, cornerRadius: p.cornerRadius, shadow: shadow) }
         if let bg = node.background { renderer.fill(bounds, cornerRadius: p.cornerRadius, color: bg) }
+        if let g = node.gradient { renderer.fillGradient(bounds, cornerRadius: p.cornerRadius, gradient: g) }
         if let image = node.image { drawImage(image, bounds: bounds, cornerRadius: p.cornerRadius) }
         if let text = node.text {
             var origin = Point.zero

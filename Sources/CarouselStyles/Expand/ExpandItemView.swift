@@ -10,12 +10,8 @@ final class ExpandItemView {
     private let poster = Node(name: "expand.poster")
     private let still = Node(name: "expand.still")
     private let details = Node(name: "expand.details")
-    /// Strips of falling opacity that soften the details panel's trailing edge into the still (a gradient).
+    /// A gradient from the panel's shade to nothing that softens the details panel's trailing edge into the still.
     private let detailsFade = Node(name: "expand.details.fade")
-    private var fadeStrips: [Node] = []
-    /// 64 strips, about 3 points each at the default sizes: each steps the shade by 0.8 % (under 2 levels of 255 on
-    /// a bright sky), so the fade reads as a gradient; 12 strips of 16 points showed as visible bands.
-    static let fadeStripCount = 64
     private let title = Node(name: "expand.title")
     private var lines: [Node] = []
 
@@ -40,13 +36,7 @@ final class ExpandItemView {
         imageArea.addChild(details)
         for n in [poster, still, details, detailsFade, title] { n.isHitTestable = false }
         details.background = Color(0, 0, 0, 0.5)
-        for k in 0..<ExpandItemView.fadeStripCount {
-            let strip = Node(name: "expand.details.fade.strip")
-            strip.isHitTestable = false
-            strip.background = Color(0, 0, 0, 0.5 * (1 - (Double(k) + 0.5) / Double(ExpandItemView.fadeStripCount)))
-            detailsFade.addChild(strip)
-            fadeStrips.append(strip)
-        }
+        detailsFade.gradient = HorizontalGradient(from: Color(0, 0, 0, 0.5), to: Color(0, 0, 0, 0))
     }
 
     /// Shows deck item `index`.
@@ -96,10 +86,6 @@ final class ExpandItemView {
         details.frame = Rect(0, 0, panelWidth, s.imageHeight)
         let fadeWidth = max(width - panelWidth, 0)
         detailsFade.frame = Rect(panelWidth, 0, fadeWidth, s.imageHeight)
-        let stripWidth = fadeWidth / Double(fadeStrips.count)
-        for (k, strip) in fadeStrips.enumerated() {
-            strip.frame = Rect((Double(k) * stripWidth).rounded(), 0, (Double(k + 1) * stripWidth).rounded() - (Double(k) * stripWidth).rounded(), s.imageHeight)
-        }
         details.opacity = e
         detailsFade.opacity = e
         details.isHidden = e <= 0

@@ -55,6 +55,9 @@ final class GeometryBatch {
     /// Whether `addRect` collects a rectangle instead of two triangles: always without a texture; with one only when
     /// `snapsToPixels` (elsewhere two triangles keep sub-texel texture coordinates that a copy would round).
     var collectsRects = false
+    /// While set, each vertex's colour is this function of its exact position, with the colour passed in acting as a
+    /// tint (its alpha scales the result: the feathered edge stays transparent). How a gradient is drawn.
+    var colorAt: ((Point) -> SDL_Color)?
     /// `unitCorner[n]` holds n+1 (cos, sin) pairs for angles 0...90 degrees in n steps.
     private var unitCorner: [[(c: Double, s: Double)]] = []
     /// Scratch space of `addRoundedRect`, kept to avoid allocating per shape: the round corners' fans (centre, first
@@ -236,6 +239,11 @@ final class GeometryBatch {
 
     private func vertex(_ exact: Point, _ color: SDL_Color, _ texture: TextureMapping?) -> SDL_Vertex {
         let p = snap(exact)
+        var color = color
+        if let colorAt {
+            let c = colorAt(p)
+            color = SDL_Color(r: c.r, g: c.g, b: c.b, a: UInt8((Int(c.a) * Int(color.a) + 127) / 255))
+        }
         return SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: color,
                           tex_coord: texture?.map(p) ?? SDL_FPoint(x: 0, y: 0))
     }
