@@ -34,15 +34,17 @@ public enum ClipFormat: String, CaseIterable, Sendable {
     /// in one run (MP4, WebM). Odd sizes are padded to even ones for yuv420p (never cropped).
     public func ffmpegArguments(width: Int, height: Int, fps: Int, output: String) -> [String] {
         let input = ClipFormat.rawInput(width: width, height: height, fps: fps)
-        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        // Padding only for an odd side (a filter that copies every frame costs 8 % of an MP4's encoding otherwise).
+        let even = width % 2 == 0 && height % 2 == 0 ? [] : ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
         switch self {
         case .mp4:
             // CRF 12: every frame within 38 dB (RGB PSNR) of the capture; chroma subsampling is what limits it.
-            return input + ["-vf", even, "-c:v", "libx264", "-preset", "veryfast", "-crf", "12", "-pix_fmt", "yuv420p",
-                            "-movflags", "+faststart", "-f", "mp4", output]
+            // superfast: a fifth less encoding time than veryfast on the bench's hover sweep for a larger file.
+            return input + even + ["-c:v", "libx264", "-preset", "superfast", "-crf", "12", "-pix_fmt", "yuv420p",
+                                   "-movflags", "+faststart", "-f", "mp4", output]
         case .webm:
-            return input + ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "20", "-deadline", "realtime", "-cpu-used", "8",
-                            "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm", output]
+            return input + even + ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "20", "-deadline", "realtime", "-cpu-used", "8",
+                                   "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm", output]
         case .gif, .png:
             return []
         }
