@@ -33,6 +33,9 @@ public struct LRUCache<Key: Hashable, Value> {
         return slots[i]!.value
     }
 
+    /// The least recently used key, the next to be evicted.
+    public var leastRecentKey: Key? { oldest.map { slots[$0]!.key } }
+
     /// The value for `key`, leaving the order of use as it is.
     public func peek(_ key: Key) -> Value? { index[key].map { slots[$0]!.value } }
 

@@ -16,6 +16,7 @@ struct LRUCacheTests {
         #expect(cache.peek("b") == nil && cache.count == 3 && cache.totalCost == 3)
         #expect(cache.peek("c") == 3)
         #expect(cache.keysByAge == ["c", "a", "d"], "peek leaves the order")
+        #expect(cache.leastRecentKey == "c")
     }
 
     @Test("Costs: a large entry evicts several; one larger than the limit is not kept; replacing hands back the old value")

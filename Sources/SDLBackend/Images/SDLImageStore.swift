@@ -94,6 +94,8 @@ public final class SDLImageStore: ImageStore {
     private let queue: OperationQueue
     private let mailbox = DecodeMailbox()
     private var frame: UInt64 = 1
+    /// The images that have a texture, least recently drawn first: what the budget evicts from.
+    private var drawOrder = LRUCache<Int, Void>(costLimit: .max)
     private var fetcherStorage: ImageFetcher?
     /// Bytes held by textures.
     public private(set) var textureBytes = 0
@@ -263,6 +265,7 @@ public final class SDLImageStore: ImageStore {
                 textureBytes += e.bytes
                 e.state = .ready(natural)
                 e.lastUse = max(e.lastUse, frame)
+                drawOrder.insert((), for: item.raw, cost: 0)
             }
             entries[item.raw] = e
             changed = true
@@ -305,6 +308,7 @@ public final class SDLImageStore: ImageStore {
         guard entries.indices.contains(handle.raw) else { return nil }
         guard case .ready(let natural) = entries[handle.raw].state else { return nil }
         entries[handle.raw].lastUse = frame
+        _ = drawOrder.value(for: handle.raw)
         guard let t = entries[handle.raw].texture else {
             if !entries[handle.raw].inFlight { startLoad(handle.raw) }
             return nil
@@ -479,14 +483,14 @@ public final class SDLImageStore: ImageStore {
     /// How messages name a source: its path for files, else the source itself.
     private func displayName(_ source: String) -> String { MessageText.clean(SDLImageStore.localPath(source) ?? source, limit: 1000) }
 
-    /// Drops least recently drawn textures (not drawn this frame) until the budget holds.
+    /// Drops least recently drawn textures (not drawn this frame) until the budget holds: O(textures dropped).
     private func enforceBudget() {
-        guard textureBytes > textureBudget else { return }
-        let order = entries.indices.filter { entries[$0].texture != nil && entries[$0].lastUse < frame }
-            .sorted { entries[$0].lastUse < entries[$1].lastUse }
-        for i in order {
-            guard textureBytes > textureBudget else { break }
-            if let t = entries[i].texture { SDL_DestroyTexture(t) }
+        while textureBytes > textureBudget, let i = drawOrder.leastRecentKey {
+            // Drawn this frame: it and every texture drawn after it stay.
+            guard entries[i].lastUse < frame else { break }
+            drawOrder.remove(i)
+            guard let t = entries[i].texture else { continue }
+            SDL_DestroyTexture(t)
             textureBytes -= entries[i].bytes
             dropSized(&entries[i])
             entries[i].texture = nil
