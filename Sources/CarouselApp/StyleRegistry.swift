@@ -16,23 +16,26 @@ public enum StyleRegistry {
         all.first { $0.descriptor.name == name.lowercased() }
     }
 
-    /// The keys of the parameters every style shares.
+    /// The parameters every style shares, declared once: auto-advance and its progress indicator.
     public enum SharedKey {
-        public static let autoAdvance = ParameterKey<Bool>("autoAdvance")
-        public static let autoAdvanceInterval = ParameterKey<Double>("autoAdvanceInterval")
-        public static let autoAdvanceProgress = ParameterKey<Bool>("autoAdvanceProgress")
+        /// Auto-advance, off by default (a style's schema sets its own default: `autoAdvance(onByDefault:)`).
+        public static let autoAdvance = autoAdvance(onByDefault: false)
+        public static let autoAdvanceInterval = ParameterKey<Double>.number(
+            "autoAdvanceInterval", "Interval", 3.0, 0.5...60, step: 0.1, unit: "s", group: "Auto-advance",
+            "Seconds between automatic advances")
+        public static let autoAdvanceProgress = ParameterKey<Bool>.toggle(
+            "autoAdvanceProgress", "Progress bar", true, group: "Auto-advance", "Show a thin bar with the time left until the next advance")
+
+        /// Auto-advance with the default a style chooses.
+        static func autoAdvance(onByDefault: Bool) -> ParameterKey<Bool> {
+            .toggle("autoAdvance", "Auto-advance", onByDefault, group: "Auto-advance",
+                    "Select the next item every interval, through the style's own selection path")
+        }
     }
 
-    /// The parameters every style shares: auto-advance and its progress indicator.
+    /// The parameters every style shares, with auto-advance on by default when `autoAdvance`.
     public static func commonParameters(autoAdvance: Bool) -> [ParameterSpec] {
-        [
-            .toggle(SharedKey.autoAdvance, "Auto-advance", autoAdvance, group: "Auto-advance",
-                    "Select the next item every interval, through the style's own selection path"),
-            .number(SharedKey.autoAdvanceInterval, "Interval", 3.0, 0.5...60, step: 0.1, unit: "s", group: "Auto-advance",
-                    "Seconds between automatic advances"),
-            .toggle(SharedKey.autoAdvanceProgress, "Progress bar", true, group: "Auto-advance",
-                    "Show a thin bar with the time left until the next advance"),
-        ]
+        [SharedKey.autoAdvance(onByDefault: autoAdvance).spec, SharedKey.autoAdvanceInterval.spec, SharedKey.autoAdvanceProgress.spec]
     }
 
     /// The full schema of a style: its own parameters, then the shared ones.

@@ -12,8 +12,10 @@ public struct StyleDescriptor: Sendable {
     /// Whether auto-advance is on when the style opens.
     public let autoAdvanceByDefault: Bool
 
-    public init(name: String, summary: String, parameters: [ParameterSpec], autoAdvanceByDefault: Bool = false) {
-        self.name = name; self.summary = summary; self.parameters = parameters; self.autoAdvanceByDefault = autoAdvanceByDefault
+    /// `parameters` in panel order.
+    public init(name: String, summary: String, parameters: [any ParameterDeclaration], autoAdvanceByDefault: Bool = false) {
+        self.name = name; self.summary = summary; self.parameters = parameters.map(\.spec)
+        self.autoAdvanceByDefault = autoAdvanceByDefault
     }
 }
 
@@ -28,6 +30,20 @@ public struct StyleContext {
     public init(scene: Scene, container: Node, deck: Deck, images: ImageStore) {
         self.scene = scene; self.container = container; self.deck = deck; self.images = images
     }
+}
+
+/// A style that keeps the context it was built with: its scene, container, deck and images are the context's.
+@MainActor
+protocol ContextualStyle: AnyObject {
+    /// What the style was built with.
+    var context: StyleContext { get }
+}
+
+extension ContextualStyle {
+    var scene: Scene { context.scene }
+    var container: Node { context.container }
+    var deck: Deck { context.deck }
+    var images: ImageStore { context.images }
 }
 
 /// One laid-out item as `capture --layout` reports it.

@@ -57,28 +57,6 @@ public struct ParameterSpec: Sendable {
         self.key = key; self.label = label; self.kind = kind; self.defaultValue = value; self.meaning = meaning; self.group = group
     }
 
-    /// A number parameter.
-    public static func number(_ key: ParameterKey<Double>, _ label: String, _ value: Double, _ range: ClosedRange<Double>,
-                              step: Double = 1, unit: String = "pt", group: String = "Layout", _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key.name, label, .number(min: range.lowerBound, max: range.upperBound, step: step, unit: unit),
-                      default: .number(value), group: group, meaning)
-    }
-    /// An on/off parameter.
-    public static func toggle(_ key: ParameterKey<Bool>, _ label: String, _ value: Bool, group: String = "Layout",
-                              _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key.name, label, .toggle, default: .bool(value), group: group, meaning)
-    }
-    /// A choice among names.
-    public static func choice(_ key: ParameterKey<String>, _ label: String, _ value: String, _ options: [String],
-                              group: String = "Layout", _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key.name, label, .choice(options), default: .text(value), group: group, meaning)
-    }
-    /// A timing curve.
-    public static func curve(_ key: ParameterKey<TimingCurve>, _ label: String, _ value: String, group: String = "Motion",
-                             _ meaning: String) -> ParameterSpec {
-        ParameterSpec(key.name, label, .curve, default: .text(value), group: group, meaning)
-    }
-
     /// Checks and normalises a value for this parameter; throws a message naming the problem.
     public func validate(_ value: ParameterValue) throws(ParameterError) -> ParameterValue {
         switch (kind, value) {
@@ -166,14 +144,52 @@ public enum CurveSyntax {
     }
 }
 
-/// A parameter's key with the type its value reads as (`Double` for a number, `Bool` for a toggle, `String` for a
-/// choice, `TimingCurve` for a curve). A style declares its keys once and uses them both in its schema
-/// (`ParameterSpec.number(Key.spacing, ...)`) and where it reads values (`parameters[Key.spacing]`), so a misspelt or
-/// mistyped key is a compile error, not a trap at run time.
-public struct ParameterKey<Value>: Sendable, Hashable {
+/// Something that declares one parameter: a style's schema is a list of them.
+public protocol ParameterDeclaration: Sendable {
+    /// The parameter's description: key, label, kind, default, meaning and panel group.
+    var spec: ParameterSpec { get }
+}
+
+/// A parameter declared once, with the type its value reads as (`Double` for a number, `Bool` for a toggle, `String`
+/// for a choice, `TimingCurve` for a curve): a style lists its keys in its schema (`parameters: [Keys.spacing, ...]`)
+/// and reads values with them (`parameters[Keys.spacing]`), so a misspelt or mistyped key is a compile error, and a
+/// key and its description cannot drift apart.
+public struct ParameterKey<Value>: ParameterDeclaration {
+    public let spec: ParameterSpec
     /// The key in parameter files, sidecars and JSON.
-    public let name: String
-    public init(_ name: String) { self.name = name }
+    public var name: String { spec.key }
+    init(_ spec: ParameterSpec) { self.spec = spec }
+}
+
+extension ParameterKey where Value == Double {
+    /// A number in `range`, adjusted in `step`s, shown with `unit`.
+    public static func number(_ key: String, _ label: String, _ value: Double, _ range: ClosedRange<Double>, step: Double = 1,
+                              unit: String = "pt", group: String = "Layout", _ meaning: String) -> Self {
+        Self(ParameterSpec(key, label, .number(min: range.lowerBound, max: range.upperBound, step: step, unit: unit),
+                           default: .number(value), group: group, meaning))
+    }
+}
+
+extension ParameterKey where Value == Bool {
+    /// An on/off parameter.
+    public static func toggle(_ key: String, _ label: String, _ value: Bool, group: String = "Layout", _ meaning: String) -> Self {
+        Self(ParameterSpec(key, label, .toggle, default: .bool(value), group: group, meaning))
+    }
+}
+
+extension ParameterKey where Value == String {
+    /// A choice among `options`.
+    public static func choice(_ key: String, _ label: String, _ value: String, _ options: [String], group: String = "Layout",
+                              _ meaning: String) -> Self {
+        Self(ParameterSpec(key, label, .choice(options), default: .text(value), group: group, meaning))
+    }
+}
+
+extension ParameterKey where Value == TimingCurve {
+    /// A timing curve: a preset name, "cubic-bezier(x1,y1,x2,y2)" or "spring(response,damping)".
+    public static func curve(_ key: String, _ label: String, _ value: String, group: String = "Motion", _ meaning: String) -> Self {
+        Self(ParameterSpec(key, label, .curve, default: .text(value), group: group, meaning))
+    }
 }
 
 /// A style's parameter values, checked against its schema. Reading a key the schema lacks is a programming error.

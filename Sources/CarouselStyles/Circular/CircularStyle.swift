@@ -14,7 +14,7 @@ import CarouselCore
 /// Scrolling is a `ScrollController` whose snap targets centre each image. The centred image (the one the scroll is
 /// heading to) is the active one. Only images that can be visible have nodes: they come from a pool.
 @MainActor
-public final class CircularStyle: CarouselStyle {
+public final class CircularStyle: CarouselStyle, ContextualStyle {
 
     // MARK: Mode
 
@@ -38,58 +38,32 @@ public final class CircularStyle: CarouselStyle {
         name: "circular",
         summary: "Round images on an arc with view-aligned snapping and a Normal / Scaled switch (SwiftUI circular slider)",
         parameters: [
-            .number(Keys.imageSize, "Image size", 70, 20...200, "Diameter of each round image; also the unit of an image's progress p"),
-            .number(Keys.spacing, "Spacing", 35, 0...200, "Gap between neighbouring images in the row"),
-            .number(Keys.rowLift, "Row lift", 30, -300...300,
-                    "How far the row's line sits above the window's vertical centre (the public code's offset(y: -30))"),
-            .number(Keys.offsetFactor, "Offset factor", 30, 0...150, group: "Arc",
-                    "Downward shift per unit of |p|: offset(p) = offsetFactor * |p|"),
-            .number(Keys.scaleOffset, "Scale offset", 15, -100...100, group: "Arc",
-                    "Extra downward shift of the centred image: scaleOffset * s, s = 1 - min(|p|, 1)"),
-            .number(Keys.scaleFactor, "Scale factor", 0.5, 0...2, step: 0.05, unit: "×", group: "Arc",
-                    "Scaled mode: an image is scaled by 1 + scaleFactor * s about its layout centre"),
-            .choice(Keys.mode, "Mode", Mode.normal.rawValue, Mode.allCases.map(\.rawValue), group: "Arc",
-                    "Normal (highlight circle behind the centre) or Scaled (images grow towards the centre); key M"),
-            .curve(Keys.modeCurve, "Mode curve", "easeInOut", "Timing curve of the Normal / Scaled transition"),
-            .number(Keys.modeDuration, "Mode duration", 0.35, 0...3, step: 0.05, unit: "s", group: "Motion",
-                    "Duration of the Normal / Scaled transition (springs ignore it)"),
-            .number(Keys.snapResponse, "Snap response", 0.4, 0.05...3, step: 0.05, unit: "s", group: "Motion",
-                    "Response of the critically damped spring that settles the row on an image"),
-            .toggle(Keys.snapping, "Snapping", true, group: "Motion",
-                    "View-aligned snapping: when input stops the row settles with one image centred"),
-            .toggle(Keys.shadow, "Shadow", true, group: "Shadow", "Drop shadow under each image"),
-            .number(Keys.shadowOpacity, "Shadow opacity", 0.15, 0...1, step: 0.01, unit: "", group: "Shadow",
-                    "Opacity of the black image shadow"),
-            .number(Keys.shadowRadius, "Shadow radius", 5, 0...40, group: "Shadow", "Blur radius of the image shadow"),
-            .number(Keys.shadowOffset, "Shadow offset", 5, -40...40, group: "Shadow",
-                    "Offset of the image shadow, right and down"),
-            .toggle(Keys.highlight, "Highlight", true, group: "Highlight",
-                    "Normal mode: a white circle with a soft shadow behind the centre slot"),
-            .number(Keys.highlightSize, "Highlight size", 85, 0...300, group: "Highlight", "Diameter of the highlight circle"),
-            .number(Keys.highlightOffset, "Highlight offset", 15, -300...300, group: "Highlight",
-                    "How far the highlight's centre sits above the window's vertical centre"),
+            Keys.imageSize, Keys.spacing, Keys.rowLift, Keys.offsetFactor, Keys.scaleOffset, Keys.scaleFactor,
+            Keys.mode, Keys.modeCurve, Keys.modeDuration, Keys.snapResponse, Keys.snapping, Keys.shadow,
+            Keys.shadowOpacity, Keys.shadowRadius, Keys.shadowOffset, Keys.highlight, Keys.highlightSize,
+            Keys.highlightOffset,
         ])
 
-    /// Each circular parameter's key, spelt once for the schema and for reading values.
+    /// Each circular parameter, declared once: the schema lists them, the style reads values with them.
     enum Keys {
-        static let imageSize = ParameterKey<Double>("imageSize")
-        static let spacing = ParameterKey<Double>("spacing")
-        static let rowLift = ParameterKey<Double>("rowLift")
-        static let offsetFactor = ParameterKey<Double>("offsetFactor")
-        static let scaleOffset = ParameterKey<Double>("scaleOffset")
-        static let scaleFactor = ParameterKey<Double>("scaleFactor")
-        static let mode = ParameterKey<String>("mode")
-        static let modeCurve = ParameterKey<TimingCurve>("modeCurve")
-        static let modeDuration = ParameterKey<Double>("modeDuration")
-        static let snapResponse = ParameterKey<Double>("snapResponse")
-        static let snapping = ParameterKey<Bool>("snapping")
-        static let shadow = ParameterKey<Bool>("shadow")
-        static let shadowOpacity = ParameterKey<Double>("shadowOpacity")
-        static let shadowRadius = ParameterKey<Double>("shadowRadius")
-        static let shadowOffset = ParameterKey<Double>("shadowOffset")
-        static let highlight = ParameterKey<Bool>("highlight")
-        static let highlightSize = ParameterKey<Double>("highlightSize")
-        static let highlightOffset = ParameterKey<Double>("highlightOffset")
+        static let imageSize = ParameterKey<Double>.number("imageSize", "Image size", 70, 20...200, "Diameter of each round image; also the unit of an image's progress p")
+        static let spacing = ParameterKey<Double>.number("spacing", "Spacing", 35, 0...200, "Gap between neighbouring images in the row")
+        static let rowLift = ParameterKey<Double>.number("rowLift", "Row lift", 30, -300...300, "How far the row's line sits above the window's vertical centre (the public code's offset(y: -30))")
+        static let offsetFactor = ParameterKey<Double>.number("offsetFactor", "Offset factor", 30, 0...150, group: "Arc", "Downward shift per unit of |p|: offset(p) = offsetFactor * |p|")
+        static let scaleOffset = ParameterKey<Double>.number("scaleOffset", "Scale offset", 15, -100...100, group: "Arc", "Extra downward shift of the centred image: scaleOffset * s, s = 1 - min(|p|, 1)")
+        static let scaleFactor = ParameterKey<Double>.number("scaleFactor", "Scale factor", 0.5, 0...2, step: 0.05, unit: "×", group: "Arc", "Scaled mode: an image is scaled by 1 + scaleFactor * s about its layout centre")
+        static let mode = ParameterKey<String>.choice("mode", "Mode", Mode.normal.rawValue, Mode.allCases.map(\.rawValue), group: "Arc", "Normal (highlight circle behind the centre) or Scaled (images grow towards the centre); key M")
+        static let modeCurve = ParameterKey<TimingCurve>.curve("modeCurve", "Mode curve", "easeInOut", "Timing curve of the Normal / Scaled transition")
+        static let modeDuration = ParameterKey<Double>.number("modeDuration", "Mode duration", 0.35, 0...3, step: 0.05, unit: "s", group: "Motion", "Duration of the Normal / Scaled transition (springs ignore it)")
+        static let snapResponse = ParameterKey<Double>.number("snapResponse", "Snap response", 0.4, 0.05...3, step: 0.05, unit: "s", group: "Motion", "Response of the critically damped spring that settles the row on an image")
+        static let snapping = ParameterKey<Bool>.toggle("snapping", "Snapping", true, group: "Motion", "View-aligned snapping: when input stops the row settles with one image centred")
+        static let shadow = ParameterKey<Bool>.toggle("shadow", "Shadow", true, group: "Shadow", "Drop shadow under each image")
+        static let shadowOpacity = ParameterKey<Double>.number("shadowOpacity", "Shadow opacity", 0.15, 0...1, step: 0.01, unit: "", group: "Shadow", "Opacity of the black image shadow")
+        static let shadowRadius = ParameterKey<Double>.number("shadowRadius", "Shadow radius", 5, 0...40, group: "Shadow", "Blur radius of the image shadow")
+        static let shadowOffset = ParameterKey<Double>.number("shadowOffset", "Shadow offset", 5, -40...40, group: "Shadow", "Offset of the image shadow, right and down")
+        static let highlight = ParameterKey<Bool>.toggle("highlight", "Highlight", true, group: "Highlight", "Normal mode: a white circle with a soft shadow behind the centre slot")
+        static let highlightSize = ParameterKey<Double>.number("highlightSize", "Highlight size", 85, 0...300, group: "Highlight", "Diameter of the highlight circle")
+        static let highlightOffset = ParameterKey<Double>.number("highlightOffset", "Highlight offset", 15, -300...300, group: "Highlight", "How far the highlight's centre sits above the window's vertical centre")
     }
 
     // MARK: Formulas
@@ -185,10 +159,7 @@ public final class CircularStyle: CarouselStyle {
 
     // MARK: State
 
-    private let scene: Scene
-    private let container: Node
-    private let deck: Deck
-    private let images: ImageStore
+    let context: StyleContext
     private var settings: Settings
     private let scroll: ScrollController
     private var press = PressRecognizer()
@@ -219,14 +190,11 @@ public final class CircularStyle: CarouselStyle {
 
     /// Builds the row, the highlight and the picker under the context's container, with the first image centred.
     public init(context: StyleContext, parameters: Parameters) {
-        scene = context.scene
-        container = context.container
-        deck = context.deck
-        images = context.images
+        self.context = context
         settings = Settings(parameters)
         mode = settings.mode
         blend = AnimatedValue(settings.mode.blend)
-        scroll = ScrollController(scene: scene)
+        scroll = ScrollController(scene: context.scene)
 
         highlightNode.background = .white
         highlightNode.shadow = Self.highlightShadow

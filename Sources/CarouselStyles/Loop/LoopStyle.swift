@@ -14,7 +14,7 @@ import CarouselCore
 /// jump is exactly the frame before it. `layout()` places a small pool of card nodes on the slots that can be
 /// visible, left to right, from the presentation value of `motion`.
 @MainActor
-public final class LoopStyle: CarouselStyle {
+public final class LoopStyle: CarouselStyle, ContextualStyle {
     // MARK: Descriptor
 
     /// Name, summary and the tunable parameters with the article's values as defaults.
@@ -23,35 +23,22 @@ public final class LoopStyle: CarouselStyle {
             name: "loop",
             summary: "Loopy infinite carousel: the deck repeated into one strip, re-centred invisibly before each animated move",
             parameters: [
-                .number(Keys.cardWidth, "Card width", 100, 20...400, unit: "pt",
-                        "Width of an unselected card (the article's Card.normalWidth)"),
-                .number(Keys.selectedWidth, "Selected width", 140, 20...600, unit: "pt",
-                        "Width of the selected card; its height grows in the same proportion"),
-                .number(Keys.cardHeight, "Card height", 130, 20...600, unit: "pt",
-                        "Height of an unselected card"),
-                .number(Keys.spacing, "Spacing", 8, 0...100, unit: "pt", "Gap between neighbouring cards"),
-                .number(Keys.cornerRadius, "Corner radius", 10, 0...100, unit: "pt", "Rounding of the card corners"),
-                .toggle(Keys.caption, "Caption", true, "Show each card's title beneath it"),
-                .number(Keys.copies, "Copies", 3, 3...9, step: 1, unit: "×", group: "Loop",
-                        "How many times the deck is repeated into the strip (the article uses 3)"),
-                .curve(Keys.selectionCurve, "Selection curve", "springDefault",
-                       "Curve of the slide to the selected card (SwiftUI's default animation: a spring, response 0.55, damping 1)"),
-                .number(Keys.selectionDuration, "Selection duration", 0.35, 0.05...3, step: 0.05, unit: "s", group: "Motion",
-                        "Duration of the slide for non-spring curves (SwiftUI's easeInOut lasted 0.35 s)"),
-            ])
+            Keys.cardWidth, Keys.selectedWidth, Keys.cardHeight, Keys.spacing, Keys.cornerRadius, Keys.caption,
+            Keys.copies, Keys.selectionCurve, Keys.selectionDuration,
+        ])
     }
 
-    /// Each loop parameter's key, spelt once for the schema and for reading values.
+    /// Each loop parameter, declared once: the schema lists them, the style reads values with them.
     enum Keys {
-        static let cardWidth = ParameterKey<Double>("cardWidth")
-        static let selectedWidth = ParameterKey<Double>("selectedWidth")
-        static let cardHeight = ParameterKey<Double>("cardHeight")
-        static let spacing = ParameterKey<Double>("spacing")
-        static let cornerRadius = ParameterKey<Double>("cornerRadius")
-        static let caption = ParameterKey<Bool>("caption")
-        static let copies = ParameterKey<Double>("copies")
-        static let selectionCurve = ParameterKey<TimingCurve>("selectionCurve")
-        static let selectionDuration = ParameterKey<Double>("selectionDuration")
+        static let cardWidth = ParameterKey<Double>.number("cardWidth", "Card width", 100, 20...400, unit: "pt", "Width of an unselected card (the article's Card.normalWidth)")
+        static let selectedWidth = ParameterKey<Double>.number("selectedWidth", "Selected width", 140, 20...600, unit: "pt", "Width of the selected card; its height grows in the same proportion")
+        static let cardHeight = ParameterKey<Double>.number("cardHeight", "Card height", 130, 20...600, unit: "pt", "Height of an unselected card")
+        static let spacing = ParameterKey<Double>.number("spacing", "Spacing", 8, 0...100, unit: "pt", "Gap between neighbouring cards")
+        static let cornerRadius = ParameterKey<Double>.number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Rounding of the card corners")
+        static let caption = ParameterKey<Bool>.toggle("caption", "Caption", true, "Show each card's title beneath it")
+        static let copies = ParameterKey<Double>.number("copies", "Copies", 3, 3...9, step: 1, unit: "×", group: "Loop", "How many times the deck is repeated into the strip (the article uses 3)")
+        static let selectionCurve = ParameterKey<TimingCurve>.curve("selectionCurve", "Selection curve", "springDefault", "Curve of the slide to the selected card (SwiftUI's default animation: a spring, response 0.55, damping 1)")
+        static let selectionDuration = ParameterKey<Double>.number("selectionDuration", "Selection duration", 0.35, 0.05...3, step: 0.05, unit: "s", group: "Motion", "Duration of the slide for non-spring curves (SwiftUI's easeInOut lasted 0.35 s)")
     }
 
     // MARK: The article's model
@@ -175,10 +162,7 @@ public final class LoopStyle: CarouselStyle {
 
     // MARK: State
 
-    private let scene: Scene
-    private let container: Node
-    private let deck: Deck
-    private let images: ImageStore
+    let context: StyleContext
     private var settings: Settings
     /// The integer part of the strip position that re-centring moves.
     private var base: Int
@@ -195,10 +179,7 @@ public final class LoopStyle: CarouselStyle {
 
     /// Builds the style on `context.deck` with `current` on the first card of the middle copy.
     public init(context: StyleContext, parameters: Parameters) {
-        scene = context.scene
-        container = context.container
-        deck = context.deck
-        images = context.images
+        self.context = context
         settings = Settings(parameters)
         base = Self.middleStart(count: context.deck.items.count, copies: settings.copies)
     }

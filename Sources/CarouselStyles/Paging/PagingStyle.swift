@@ -17,7 +17,7 @@ import Foundation
 /// Input: Left / Right (and Home / End) keys, one page per wheel burst, click-and-drag with the fling velocity choosing
 /// the page, and a click on a page dot. Auto-advance is the app's timer calling `advance()`.
 @MainActor
-public final class PagingStyle: CarouselStyle {
+public final class PagingStyle: CarouselStyle, ContextualStyle {
     /// What happens after the last page.
     public enum Wrap: String, CaseIterable, Sendable {
         /// Scroll back across every page to the first (the article's `scrollToItem` to index 0).
@@ -27,7 +27,7 @@ public final class PagingStyle: CarouselStyle {
     }
 
     /// The colours offered behind each page's image.
-    public static let backgrounds: [(name: String, color: Color?)] = [
+    public nonisolated static let backgrounds: [(name: String, color: Color?)] = [
         ("none", nil), ("black", .black), ("white", .white), ("gray", Color(hex: 0x303134)),
     ]
 
@@ -39,45 +39,28 @@ public final class PagingStyle: CarouselStyle {
         name: "paging",
         summary: "Full-size pages paging horizontally on a timer, after an auto-advancing UICollectionView carousel",
         parameters: [
-            .choice(Keys.contentMode, "Content mode", "center", ["center", "fill", "fit"], group: "Page",
-                    "How an image sits in its page: natural size centred (the article's .center), aspect-fill or aspect-fit"),
-            .number(Keys.pageSpacing, "Page spacing", 0, 0...200, group: "Page",
-                    "Gap between neighbouring pages (the article's collection view uses 0)"),
-            .choice(Keys.background, "Background", "none", backgrounds.map(\.name), group: "Page",
-                    "Colour behind each page's image; none shows the window's background"),
-            .choice(Keys.wrap, "After the last page", Wrap.rewind.rawValue, Wrap.allCases.map(\.rawValue), group: "Paging",
-                    "rewind scrolls back across all pages to the first (the article); seamless continues to a copy of the first"),
-            .curve(Keys.pageCurve, "Page curve", "easeInOut", group: "Motion",
-                   "Timing curve of a page change by auto-advance, keys, wheel or a dot"),
-            .number(Keys.pageDuration, "Page duration", 0.5, 0.05...3, step: 0.05, unit: "s", group: "Motion",
-                    "Duration of a page change (a spring curve uses its own settling time)"),
-            .curve(Keys.settleCurve, "Drag settle curve", "spring(0.4,1)", group: "Motion",
-                   "How a released drag settles on a page; a spring carries the fling's velocity on"),
-            .toggle(Keys.dots, "Page dots", true, group: "Dots",
-                    "Show the page indicator at the bottom, the current page's dot highlighted"),
-            .number(Keys.dotSize, "Dot size", 8, 4...24, group: "Dots", "Diameter of a page dot; dots are one diameter apart"),
-            .number(Keys.dotsInset, "Dots inset", 24, 0...200, group: "Dots", "Distance from the bottom edge to the page dots"),
+            Keys.contentMode, Keys.pageSpacing, Keys.background, Keys.wrap, Keys.pageCurve, Keys.pageDuration,
+            Keys.settleCurve, Keys.dots, Keys.dotSize, Keys.dotsInset,
         ],
         autoAdvanceByDefault: true)
 
-    /// Each paging parameter's key, spelt once for the schema and for reading values.
+    /// Each paging parameter, declared once: the schema lists them, the style reads values with them.
     enum Keys {
-        static let contentMode = ParameterKey<String>("contentMode")
-        static let pageSpacing = ParameterKey<Double>("pageSpacing")
-        static let background = ParameterKey<String>("background")
-        static let wrap = ParameterKey<String>("wrap")
-        static let pageCurve = ParameterKey<TimingCurve>("pageCurve")
-        static let pageDuration = ParameterKey<Double>("pageDuration")
-        static let settleCurve = ParameterKey<TimingCurve>("settleCurve")
-        static let dots = ParameterKey<Bool>("dots")
-        static let dotSize = ParameterKey<Double>("dotSize")
-        static let dotsInset = ParameterKey<Double>("dotsInset")
+        static let contentMode = ParameterKey<String>.choice("contentMode", "Content mode", "center", ["center", "fill", "fit"], group: "Page", "How an image sits in its page: natural size centred (the article's .center), aspect-fill or aspect-fit")
+        static let pageSpacing = ParameterKey<Double>.number("pageSpacing", "Page spacing", 0, 0...200, group: "Page", "Gap between neighbouring pages (the article's collection view uses 0)")
+        static let background = ParameterKey<String>.choice("background", "Background", "none", backgrounds.map(\.name), group: "Page", "Colour behind each page's image; none shows the window's background")
+        static let wrap = ParameterKey<String>.choice("wrap", "After the last page", Wrap.rewind.rawValue, Wrap.allCases.map(\.rawValue), group: "Paging", "rewind scrolls back across all pages to the first (the article); seamless continues to a copy of the first")
+        static let pageCurve = ParameterKey<TimingCurve>.curve("pageCurve", "Page curve", "easeInOut", group: "Motion", "Timing curve of a page change by auto-advance, keys, wheel or a dot")
+        static let pageDuration = ParameterKey<Double>.number("pageDuration", "Page duration", 0.5, 0.05...3, step: 0.05, unit: "s", group: "Motion", "Duration of a page change (a spring curve uses its own settling time)")
+        static let settleCurve = ParameterKey<TimingCurve>.curve("settleCurve", "Drag settle curve", "spring(0.4,1)", group: "Motion", "How a released drag settles on a page; a spring carries the fling's velocity on")
+        static let dots = ParameterKey<Bool>.toggle("dots", "Page dots", true, group: "Dots", "Show the page indicator at the bottom, the current page's dot highlighted")
+        static let dotSize = ParameterKey<Double>.number("dotSize", "Dot size", 8, 4...24, group: "Dots", "Diameter of a page dot; dots are one diameter apart")
+        static let dotsInset = ParameterKey<Double>.number("dotsInset", "Dots inset", 24, 0...200, group: "Dots", "Distance from the bottom edge to the page dots")
     }
 
     // MARK: State
 
-    private let context: StyleContext
-    private var scene: Scene { context.scene }
+    let context: StyleContext
     private var count: Int { context.deck.items.count }
     private let scroller: ScrollController
     /// Holds the pages, under the dots.
