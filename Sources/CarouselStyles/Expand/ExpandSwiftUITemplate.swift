@@ -8,9 +8,7 @@ enum ExpandSwiftUITemplate {
     /// Google's desktop movie carousel: a horizontal row of posters. Hovering an item (or tapping it) widens it, its
     /// poster grows from its anchor while it fades into a still with the details, and an item partly out of view
     /// scrolls into view shortly after. A tap (or Return) pins the expansion; Left / Right move it.
-    struct {{typeName}}: View {
-        private typealias Tuning = {{typeName}}Tuning
-        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+    {{> swiftViewHead}}
 
         @State private var selectedItem: {{typeName}}Item?
         /// The item a tap keeps expanded while the pointer moves on.

@@ -4,8 +4,15 @@
 enum SwiftUIPartials {
     static let all: [String: String] = [
         "swiftHeader": header, "swiftTuning": tuning, "swiftDeck": deck, "swiftAutoAdvance": autoAdvance,
-        "swiftSnapping": snapping, "swiftPrelude": prelude,
+        "swiftSnapping": snapping, "swiftPrelude": prelude, "swiftViewHead": viewHead,
     ]
+
+    /// The view's first lines: its declaration, the tuned constants' short name and the deck it shows.
+    static let viewHead = #"""
+    struct {{typeName}}: View {
+        private typealias Tuning = {{typeName}}Tuning
+        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+    """#
 
     /// A file's start when nothing comes between: the header, the tuned values and the deck.
     static let prelude = #"""

@@ -7,9 +7,7 @@ enum LoopSwiftUITemplate {
     /// The Loopy infinite carousel: the deck repeated into one strip of copies. Selecting a card re-centres the strip
     /// on the same picture in the middle copy without animation (nothing changes on screen), then animates the
     /// remaining distance, so the strip never runs out. Tap a card, or use Left / Right.
-    struct {{typeName}}: View {
-        private typealias Tuning = {{typeName}}Tuning
-        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+    {{> swiftViewHead}}
 
         /// The strip position: the card centred in the view.
         @State private var current: Int

@@ -21,9 +21,7 @@ enum PagingSwiftUITemplate {
     /// Full-size pages paging horizontally, after the article's auto-advancing `UICollectionView` carousel: a timer
     /// selects the next page every interval (no timer with fewer than two images), after the last page it goes back
     /// to the first, and it waits while the pointer is over the pages. Page dots show where you are; Left / Right move.
-    struct {{typeName}}: View {
-        private typealias Tuning = {{typeName}}Tuning
-        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+    {{> swiftViewHead}}
 
         /// The page shown: an index into `pages`.
         @State private var position: Int? = 0

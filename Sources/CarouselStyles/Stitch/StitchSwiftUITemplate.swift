@@ -8,9 +8,7 @@ enum StitchSwiftUITemplate {
     /// Threads' pinch-to-stitch carousel: pinch in (below the pinch-in threshold) and the photos join into one
     /// seamless strip; pinch out (above the pinch-out threshold) and they separate. The row is always clipped to one
     /// rounded rectangle, so its outer corners stay round in both states. At most one change per gesture.
-    struct {{typeName}}: View {
-        private typealias Tuning = {{typeName}}Tuning
-        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+    {{> swiftViewHead}}
 
         @State private var seamless = false
         /// Whether the gesture in progress already changed the state.
