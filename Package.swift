@@ -49,7 +49,7 @@ let package = Package(
             "CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench", "ImageFetching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "CarouselSupportTests", dependencies: ["CarouselSupport"]),
+        .testTarget(name: "CarouselSupportTests", dependencies: ["CarouselSupport", "CarouselTesting"]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselSupport", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselAppTests", dependencies: ["CarouselSupport", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),

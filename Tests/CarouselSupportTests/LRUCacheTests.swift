@@ -1,4 +1,5 @@
 import CarouselSupport
+import CarouselTesting
 import Testing
 
 /// The least-recently-used cache behind the fetched-bytes cache and the text texture cache.
@@ -51,7 +52,7 @@ struct LRUCacheTests {
     func agreesWithModel() {
         var cache = LRUCache<Int, Int>(costLimit: 50)
         var model: [(key: Int, cost: Int)] = []  // oldest first
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for step in 0..<20_000 {
             let key = Int(rng.next() % 40)
             if rng.next() % 3 == 0 {
@@ -72,18 +73,5 @@ struct LRUCacheTests {
         }
         #expect(cache.keysByAge == model.map(\.key))
         #expect(cache.totalCost == model.reduce(0) { $0 + $1.cost })
-    }
-}
-
-/// A small deterministic generator, so a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
