@@ -40,8 +40,9 @@ public final class ViewPool<View: AnyObject> {
             asked.insert(key)
             return view(for: key)
         }
-        let gone = bound.keys.filter { !asked.contains($0) }
-        for key in gone { recycle(key) }
+        // Every key asked for is bound, so equal counts mean nothing left the window (most frames): no scan.
+        guard bound.count != asked.count else { return }
+        for key in bound.keys.filter({ !asked.contains($0) }) { recycle(key) }
     }
 
     /// The view bound to `key`, if it is in use.
