@@ -10,17 +10,20 @@ import Glibc
 /// whole clip before its first frame is written, which FFmpeg would get by holding every frame in memory (1.1 GB for
 /// ten seconds at 720p); instead the clip is given twice, as frames are a function of time and input and rendering
 /// one costs less than storing it: first a sample (every `paletteSampling`th frame) to a run that builds the palette,
-/// then, after `beginFrames()`, every frame to a run that maps it onto that palette. Every file is written under a
+/// then, after `beginFrames()`, every frame, mapped onto that palette by `PaletteMapper` on the writing queue, to a
+/// run that compresses it into the GIF. Every file is written under a
 /// hidden temporary name beside the output and renamed into place only when FFmpeg finished cleanly, so a failure (a
 /// full disk, a killed encoder, Ctrl+C) leaves nothing.
 public final class ClipEncoder: @unchecked Sendable {
     public let output: String
     public let format: ClipFormat
-    private let program: String
     private let temp: String
     private let size: (width: Int, height: Int, fps: Int)
     /// The FFmpeg run frames go to: the palette's, then the clip's.
     private var run: FFmpegRun
+    /// A GIF's clip run while the palette's is under way: started with it, so FFmpeg's start (about 0.1 s) overlaps the
+    /// sample pass; its frames come after `beginFrames()`.
+    private var waiting: FFmpegRun?
     /// A GIF's palette, from the sample pass until the clip is written.
     private var palette: String?
     /// Whether frames still go to the sample pass.
@@ -56,7 +59,6 @@ public final class ClipEncoder: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: ffmpeg) else {
             throw ClipError("cannot encode \(format.rawValue): no ffmpeg program at \(ffmpeg) (CAROUSEL_LAB_FFMPEG)")
         }
-        program = ffmpeg
         size = (width, height, fps)
         temp = AtomicFile.temporaryPath(beside: output)
         // Proves the folder takes a file before a single frame is rendered.
@@ -69,7 +71,11 @@ public final class ClipEncoder: @unchecked Sendable {
         do throws(ClipError) {
             let input = ClipFormat.rawInput(width: width, height: height, fps: fps)
             if let palette {
-                run = try FFmpegRun(program: ffmpeg, arguments: input + ["-vf", ClipFormat.paletteFilter, "-f", "image2", "-c:v", "png", palette], input: true)
+                run = try FFmpegRun(program: ffmpeg, arguments: input + ClipFormat.paletteOutput(palette), input: true)
+                do throws(ClipError) {
+                    waiting = try FFmpegRun(program: ffmpeg, arguments: ClipFormat.rawInput(width: width, height: height, fps: fps, pixelFormat: "pal8")
+                                                + ClipFormat.gifOutput(temp), input: true)
+                } catch { run.cancel(); throw error }
             } else {
                 run = try FFmpegRun(program: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: temp), input: true)
             }
@@ -90,10 +96,15 @@ public final class ClipEncoder: @unchecked Sendable {
     public func beginFrames() throws(ClipError) {
         guard let palette, samplingInterval != nil else { return }
         try finishRun()
-        do {
-            run = try FFmpegRun(program: program, arguments: ClipFormat.rawInput(width: size.width, height: size.height, fps: size.fps)
-                                    + ["-i", palette] + ClipFormat.gifOutput(temp), input: true)
-        } catch { cancel(); throw error }
+        guard let colours = FileManager.default.contents(atPath: palette), let mapper = PaletteMapper(palette: colours) else {
+            cancel()
+            throw ClipError("\(output): ffmpeg made no usable palette (\(palette))")
+        }
+        guard let clip = waiting else { return }
+        let (width, height) = (size.width, size.height)
+        clip.convert { mapper.map($0, width: width, height: height) }
+        run = clip
+        waiting = nil
         sampling = false
     }
 
@@ -112,6 +123,7 @@ public final class ClipEncoder: @unchecked Sendable {
         guard !ended else { return }
         ended = true
         run.cancel()
+        waiting?.cancel()
         removeTemporaries(keepingOutput: false)
     }
 

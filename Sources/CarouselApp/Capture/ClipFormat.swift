@@ -23,11 +23,12 @@ public enum ClipFormat: String, CaseIterable, Sendable {
     /// Whether frames go to FFmpeg (all but PNG).
     public var isVideo: Bool { self != .png }
 
-    /// FFmpeg's arguments reading raw BGRA frames of `width` x `height` at `fps` from standard input.
-    static func rawInput(width: Int, height: Int, fps: Int) -> [String] {
+    /// FFmpeg's arguments reading raw frames of `width` x `height` at `fps` from standard input: BGRA pixels, or
+    /// with `pixelFormat` "pal8" a palette index per pixel followed by the palette.
+    static func rawInput(width: Int, height: Int, fps: Int, pixelFormat: String = "bgra") -> [String] {
         // -xerror: FFmpeg otherwise reports a failed write (a full disk) and still exits 0 with a truncated file.
         ["-hide_banner", "-loglevel", "error", "-xerror", "-nostdin", "-y",
-         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0"]
+         "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0"]
     }
 
     /// FFmpeg's arguments to encode raw BGRA frames of `width` x `height` at `fps` from standard input into `output`
@@ -50,16 +51,18 @@ public enum ClipFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The filter that builds a GIF's palette from the sample pass: colour counts over every pixel of the sampled
-    /// frames, each halved first (nearest pixel, so no new colours): the same palette quality on the bench's hover
-    /// sweep (36.96 dB at worst, 39.22 mean, against the PNG frames) in half the time.
-    static let paletteFilter = "scale=iw/2:ih/2:flags=neighbor,palettegen=stats_mode=full"
+    /// The sample pass's output arguments: the GIF's palette built from colour counts over every pixel of the
+    /// sampled frames, each halved first (nearest pixel, so no new colours): the same palette quality on the bench's
+    /// hover sweep (36.96 dB at worst, 39.22 mean, against the PNG frames) in half the time. It is written raw (256
+    /// entries, B G R A) for `PaletteMapper`; an entry with alpha 0 is the one FFmpeg keeps for transparency.
+    static func paletteOutput(_ palette: String) -> [String] {
+        ["-vf", "scale=iw/2:ih/2:flags=neighbor,palettegen=stats_mode=full", "-f", "rawvideo", "-pix_fmt", "bgra", palette]
+    }
 
-    /// The GIF pass's output arguments (inputs: the raw frames, then the palette): ordered (Bayer)
-    /// dithering, closer to the frames than error diffusion here (39 against 37 dB) and 10 % smaller, as its pattern
-    /// stays put from frame to frame; only the changed rectangle of each frame is stored; loops forever.
+    /// The GIF pass's output arguments, for frames already mapped onto the palette (`pal8`): FFmpeg's GIF encoder
+    /// stores only the rectangle of each frame that changed (the rest transparent) and loops forever.
     static func gifOutput(_ output: String) -> [String] {
-        ["-lavfi", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle", "-loop", "0", "-f", "gif", output]
+        ["-loop", "0", "-f", "gif", output]
     }
 }
 

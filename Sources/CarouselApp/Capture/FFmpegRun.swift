@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// One run of the `ffmpeg` program: its arguments, raw frames written to its standard input from a background queue
-/// (at most three waiting, so memory stays bounded), and its error output kept for the message when it fails.
+/// (at most three waiting, so memory stays bounded), each first converted there when the run was given a conversion,
+/// and its error output kept for the message when it fails.
 final class FFmpegRun: @unchecked Sendable {
     private let process = Process()
     private let stdin: FileHandle?
@@ -14,6 +15,8 @@ final class FFmpegRun: @unchecked Sendable {
     private var writeError: String?
     private var stderrText = Data()
     private let stderrDone = DispatchSemaphore(value: 0)
+    /// What each frame goes through before it is written (only touched on `queue`).
+    private var conversion: (@Sendable (Data) -> Data)?
     private(set) var ended = false
 
     /// Starts `program` with `arguments`; with `input`, frames are written to its standard input.
@@ -40,6 +43,12 @@ final class FFmpegRun: @unchecked Sendable {
         }
     }
 
+    /// Passes every frame appended from now on through `conversion` before it is written (on the writing queue, so it
+    /// overlaps rendering the next frame).
+    func convert(with conversion: @escaping @Sendable (Data) -> Data) {
+        queue.sync { self.conversion = conversion }
+    }
+
     /// Queues one frame for standard input; returns at once unless three frames are already waiting.
     func append(_ frame: Data) {
         guard let fd = stdin?.fileDescriptor else { return }
@@ -48,7 +57,7 @@ final class FFmpegRun: @unchecked Sendable {
             defer { inFlight.signal() }
             lock.lock(); let failed = writeError != nil; lock.unlock()
             guard !failed else { return }
-            if let why = FFmpegRun.writeAll(frame, to: fd) { lock.lock(); writeError = why; lock.unlock() }
+            if let why = FFmpegRun.writeAll(conversion?(frame) ?? frame, to: fd) { lock.lock(); writeError = why; lock.unlock() }
         }
     }
 
