@@ -29,7 +29,7 @@ public struct ClipSettings: Sendable {
 /// Records the window as clips that are re-rendered, not grabbed from the screen: Ctrl+R marks a start and an end in
 /// the focused pane's style time, Shift+F12 takes the last `replaySeconds`; either writes a clip sidecar (style,
 /// values, every variant, the input delivered, from, to, fps) into the screenshots folder and runs this program's
-/// `record --params SIDECAR` on it in the background, at a lower priority, so the clip has every frame even when the
+/// `record --params SIDECAR` on it in the background, at the idle priority, so the clip has every frame even when the
 /// window dropped some, and the window keeps its frame rate. The overlay says when each file is ready, and where.
 @MainActor
 public final class ClipRecorder {
@@ -101,11 +101,19 @@ public final class ClipRecorder {
         for out in outputs { render(sidecar: sidecarPath, out: out, what: what) }
     }
 
-    /// Runs `record` for one output in the background, niced; its end is picked up by `pump`.
+    /// How a clip is rendered beside the window: `command` (a program and its arguments) run under Linux's idle
+    /// scheduling class (`chrt --idle 0`, from util-linux, which every Debian system has), so it and its FFmpeg only
+    /// get CPU time the window and the desktop leave; `nice -n 19` where there is no `chrt`.
+    public static func background(_ command: [String]) -> (program: String, arguments: [String]) {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt")
+            ? ("/usr/bin/chrt", ["--idle", "0"] + command)
+            : ("/usr/bin/nice", ["-n", "19"] + command)
+    }
+
+    /// Runs `record` for one output in the background (`background`); its end is picked up by `pump`.
     private func render(sidecar: String, out: String, what: String) {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-        var args = ["-n", "10", settings.executable, "record", "--params", sidecar, "--out", out]
+        var args = [settings.executable, "record", "--params", sidecar, "--out", out]
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
         var droppedDeck: String?
         if preview.deckReplaced {
@@ -119,7 +127,9 @@ public final class ClipRecorder {
         } else if let deck = settings.deckPath {
             args += ["--images", deck]
         }
-        p.arguments = args
+        let (program, arguments) = ClipRecorder.background(args)
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil  // headless: the clip is rendered off-screen
         env["WAYLAND_DISPLAY"] = nil
