@@ -75,7 +75,7 @@ extension CarouselLab {
                         let times = stride(from: 0, to: timeline.count, by: every).map { timeline.times[$0] }
                         try sampleRun.render(times: times, into: sampleCanvas.renderer) { _ in
                             if interrupted.take() { throw Failure("interrupted: no clip written") }
-                            encoder.append(sampleCanvas.bgraFrame())
+                            encoder.append { sampleCanvas.bgraFrame(into: &$0) }
                             progress.frameDone()
                         }
                         do throws(ClipError) { try encoder.beginFrames() } catch { throw Failure(error.message) }
@@ -84,7 +84,7 @@ extension CarouselLab {
                     try run.render(times: timeline.times, into: canvas.renderer) { t in
                         if interrupted.take() { throw Failure("interrupted: no clip written") }
                         if let encoder {
-                            encoder.append(canvas.bgraFrame())
+                            encoder.append { canvas.bgraFrame(into: &$0) }
                         } else {
                             let name = String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
                             try canvas.savePNG(to: name)

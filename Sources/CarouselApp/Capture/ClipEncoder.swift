@@ -91,6 +91,14 @@ public final class ClipEncoder: @unchecked Sendable {
     /// A failure shows up in `beginFrames` or `finish`.
     public func append(_ frame: Data) { run.append(frame) }
 
+    /// Queues one frame that `fill` writes into a buffer of an earlier frame (its size is set by `fill`); as
+    /// `append(_:)`, without a fresh allocation per frame.
+    public func append(filling fill: (inout Data) -> Void) {
+        var buffer = run.reusableBuffer()
+        fill(&buffer)
+        run.append(buffer)
+    }
+
     /// Ends the sample pass (a GIF's palette is built) and starts the clip's: the frames appended from now on are the
     /// clip's, every one. Throws FFmpeg's own last error line and leaves nothing behind.
     public func beginFrames() throws(ClipError) {

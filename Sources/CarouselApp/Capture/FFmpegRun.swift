@@ -15,6 +15,9 @@ final class FFmpegRun: @unchecked Sendable {
     private var writeError: String?
     private var stderrText = Data()
     private let stderrDone = DispatchSemaphore(value: 0)
+    /// Frames already written, handed back for the next ones (at most `spareLimit`; under `lock`).
+    private var spare: [Data] = []
+    private static let spareLimit = 4
     /// What each frame goes through before it is written (only touched on `queue`).
     private var conversion: (@Sendable (Data) -> Data)?
     private(set) var ended = false
@@ -49,6 +52,13 @@ final class FFmpegRun: @unchecked Sendable {
         queue.sync { self.conversion = conversion }
     }
 
+    /// A buffer of a frame already written, to fill with the next one (empty when there is none yet): a few buffers go
+    /// round instead of a fresh allocation of several megabytes a frame, each of which the kernel maps and zeroes.
+    func reusableBuffer() -> Data {
+        lock.lock(); defer { lock.unlock() }
+        return spare.popLast() ?? Data()
+    }
+
     /// Queues one frame for standard input; returns at once unless three frames are already waiting.
     func append(_ frame: Data) {
         guard let fd = stdin?.fileDescriptor else { return }
@@ -57,7 +67,11 @@ final class FFmpegRun: @unchecked Sendable {
             defer { inFlight.signal() }
             lock.lock(); let failed = writeError != nil; lock.unlock()
             guard !failed else { return }
-            if let why = FFmpegRun.writeAll(conversion?(frame) ?? frame, to: fd) { lock.lock(); writeError = why; lock.unlock() }
+            let why = FFmpegRun.writeAll(conversion?(frame) ?? frame, to: fd)
+            lock.lock()
+            if let why { writeError = why }
+            if spare.count < FFmpegRun.spareLimit { spare.append(frame) }
+            lock.unlock()
         }
     }
 

@@ -53,15 +53,22 @@ public final class HeadlessCanvas {
     /// The frame as the surface holds it, row by row with no padding: 4 bytes a pixel in memory order B, G, R, A
     /// (ARGB8888 on a little-endian machine; FFmpeg's `bgra`). A plain copy of each row, for encoders.
     public func bgraFrame() -> Data {
+        var out = Data()
+        bgraFrame(into: &out)
+        return out
+    }
+
+    /// The frame as `bgraFrame()` gives it, written into `buffer` (resized to fit), so an encoder can hand the same
+    /// few buffers round instead of allocating several megabytes a frame.
+    public func bgraFrame(into buffer: inout Data) {
         let rowBytes = pixelWidth * 4
-        var out = Data(count: rowBytes * pixelHeight)
-        guard let surface = context.surface, let p = surface.pointee.pixels else { return out }
+        if buffer.count != rowBytes * pixelHeight { buffer = Data(count: rowBytes * pixelHeight) }
+        guard let surface = context.surface, let p = surface.pointee.pixels else { return }
         SDL_RenderFlush(context.renderer)
         let pitch = Int(surface.pointee.pitch)
-        out.withUnsafeMutableBytes { dst in
+        buffer.withUnsafeMutableBytes { dst in
             for y in 0..<pixelHeight { (dst.baseAddress! + y * rowBytes).copyMemory(from: p + y * pitch, byteCount: rowBytes) }
         }
-        return out
     }
 
     /// All pixels, row by row, as RGBA bytes (4 per pixel).
