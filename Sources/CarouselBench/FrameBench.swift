@@ -82,28 +82,45 @@ enum FrameBench {
     }
 }
 
+/// Expand's frames with a clip rendering beside the window, against the same frames without, measured in alternating
+/// rounds so that both see the same machine (a shared machine's load drifts from minute to minute).
+public struct BesideRecordingResult: Sendable {
+    /// Frame times of the rounds without a clip, pooled.
+    public var alone: Samples
+    /// Frame times of the rounds while `record` renders a clip, pooled.
+    public var beside: Samples
+    /// How many rounds of each.
+    public var rounds: Int
+    /// p99 beside over p99 alone.
+    public var p99Ratio: Double { alone.p99 > 0 ? beside.p99 / alone.p99 : 0 }
+}
+
 extension FrameBench {
-    /// Expand's interaction while `record` renders a 3 s 720p30 MP4 in another process at the priority the window
-    /// gives it (nice 10), as after Ctrl+R: the window's frames with a clip being made beside it.
-    static func runBesideRecording(deck: Deck, target: BenchTarget, frames: Int, deckPath: String) throws -> StyleFrameResult {
+    /// Expand's interaction alone, then while `record` renders a 720p30 MP4 in another process run as the window runs
+    /// it (`ClipRecorder.background`, as after Ctrl+R), `rounds` times in turn.
+    static func runBesideRecording(deck: Deck, target: BenchTarget, frames: Int, deckPath: String, rounds: Int = 3) throws -> BesideRecordingResult {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("record-beside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let p = Process()
-        // As the window runs it (ClipRecorder.background).
-        let (program, arguments) = ClipRecorder.background([ResourceLocator.executablePath(), "record", "--images", deckPath, "--to", "30",
-                       "--input", BenchScripts.hoverSweep(size: Size(1280, 720), seconds: 30), "--out", dir.appendingPathComponent("c.mp4").path])
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil
-        p.environment = env
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
-        // Give it a moment to load its images and start encoding, so the frames below overlap the heavy part.
-        Thread.sleep(forTimeInterval: 0.5)
-        return try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false)
+        var result = BesideRecordingResult(alone: Samples(), beside: Samples(), rounds: rounds)
+        for _ in 0..<rounds {
+            for v in try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false).frame.values { result.alone.append(v) }
+            let p = Process()
+            let (program, arguments) = ClipRecorder.background([ResourceLocator.executablePath(), "record", "--images", deckPath, "--to", "30",
+                           "--input", BenchScripts.hoverSweep(size: Size(1280, 720), seconds: 30), "--out", dir.appendingPathComponent("c.mp4").path])
+            p.executableURL = URL(fileURLWithPath: program)
+            p.arguments = arguments
+            var env = ProcessInfo.processInfo.environment
+            env["DISPLAY"] = nil
+            p.environment = env
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
+            // Give it a moment to load its images and start encoding, so the frames below overlap the heavy part.
+            Thread.sleep(forTimeInterval: 0.5)
+            for v in try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false).frame.values { result.beside.append(v) }
+        }
+        return result
     }
 }
 

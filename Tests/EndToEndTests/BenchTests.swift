@@ -41,6 +41,11 @@ struct BenchTests {
             if let p50 = s["frameMs"]?["p50"]?.numberValue, let max = s["frameMs"]?["max"]?.numberValue { #expect(p50 <= max) }
         }
 
+        // Frames beside a rendering clip, and alone in the rounds between (one round each with --quick).
+        let beside = try #require(json["whileRecording"])
+        #expect(beside["rounds"] == .number(1))
+        for phase in ["frameMs", "aloneFrameMs"] { #expect(beside[phase]?["p99"]?.numberValue.map { $0 > 0 } == true, "whileRecording.\(phase)") }
+
         let startup = try #require(json["startup"])
         let first = try #require(startup["firstFrame"]?.numberValue)
         let all = try #require(startup["allVisibleImages"]?.numberValue)
