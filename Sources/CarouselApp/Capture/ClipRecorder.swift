@@ -29,7 +29,7 @@ public struct ClipSettings: Sendable {
 /// Records the window as clips that are re-rendered, not grabbed from the screen: Ctrl+R marks a start and an end in
 /// the focused pane's style time, Shift+F12 takes the last `replaySeconds`; either writes a clip sidecar (style,
 /// values, every variant, the input delivered, from, to, fps) into the screenshots folder and runs this program's
-/// `record --params SIDECAR` on it in the background, at the idle priority, so the clip has every frame even when the
+/// `record --params SIDECAR` on it in the background, at a lower priority, so the clip has every frame even when the
 /// window dropped some, and the window keeps its frame rate. The overlay says when each file is ready, and where.
 @MainActor
 public final class ClipRecorder {
@@ -101,13 +101,16 @@ public final class ClipRecorder {
         for out in outputs { render(sidecar: sidecarPath, out: out, what: what) }
     }
 
-    /// How a clip is rendered beside the window: `command` (a program and its arguments) run under Linux's idle
-    /// scheduling class (`chrt --idle 0`, from util-linux, which every Debian system has), so it and its FFmpeg only
-    /// get CPU time the window and the desktop leave; `nice -n 19` where there is no `chrt`.
+    /// How a clip is rendered beside the window: `command` (a program and its arguments) at nice 10 in Linux's batch
+    /// scheduling class (`chrt --batch 0`, from util-linux, which every Debian system has): the window's wake-ups
+    /// preempt it first, yet it keeps a fair share of a busy machine and always finishes (the idle class, tried
+    /// first, starved it: a 1 s clip took 40 s beside two busy processes, 7.6 s like this); plain `nice -n 10`
+    /// where there is no `chrt`.
     public static func background(_ command: [String]) -> (program: String, arguments: [String]) {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt")
-            ? ("/usr/bin/chrt", ["--idle", "0"] + command)
-            : ("/usr/bin/nice", ["-n", "19"] + command)
+        let niced = ["/usr/bin/nice", "-n", "10"] + command
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt")
+            ? ("/usr/bin/chrt", ["--batch", "0"] + niced)
+            : (niced[0], Array(niced.dropFirst()))
     }
 
     /// Runs `record` for one output in the background (`background`); its end is picked up by `pump`.
