@@ -4,8 +4,22 @@
 enum SwiftUIPartials {
     static let all: [String: String] = [
         "swiftHeader": header, "swiftTuning": tuning, "swiftDeck": deck, "swiftAutoAdvance": autoAdvance,
-        "swiftSnapping": snapping, "swiftPrelude": prelude, "swiftViewHead": viewHead,
+        "swiftSnapping": snapping, "swiftPrelude": prelude, "swiftViewHead": viewHead, "swiftStepControls": stepControls,
     ]
+
+    /// The controls of a view that steps through its items, after its content: the pointer over it pauses
+    /// auto-advance, the arrow keys step back and on (the view's `step(_:)`), auto-advance calls its `advance()`.
+    static let stepControls = #"""
+    .onHover { isPointerOver = $0 }
+    .focusable()
+    .onKeyPress(.leftArrow) { step(-1); return .handled }
+    .onKeyPress(.rightArrow) { step(1); return .handled }
+    .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
+                                      interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver,
+                                      showsProgress: Tuning.autoAdvanceProgress) {
+        advance()
+    })
+    """#
 
     /// The view's first lines: its declaration, the tuned constants' short name and the deck it shows.
     static let viewHead = #"""

@@ -44,16 +44,12 @@ enum LoopSwiftUITemplate {
             .frame(maxWidth: .infinity)
             .clipped()
             .contentShape(Rectangle())
-            .onHover { isPointerOver = $0 }
-            .focusable()
-            .onKeyPress(.leftArrow) { onSelect(current - 1); return .handled }
-            .onKeyPress(.rightArrow) { onSelect(current + 1); return .handled }
-            .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
-                                              interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver,
-                                              showsProgress: Tuning.autoAdvanceProgress) {
-                onSelect(current + 1)
-            })
+            {{> swiftStepControls}}
         }
+
+        /// The arrow keys: the card `by` slots away. Auto-advance: the next card.
+        private func step(_ by: Int) { onSelect(current + by) }
+        private func advance() { step(1) }
 
         /// The article's selection: a card in the last copies jumps back (a card in the first copies forward) onto the
         /// same picture in the middle copy, outside any animation, then slides the rest of the way.

@@ -54,16 +54,11 @@ enum PagingSwiftUITemplate {
                     dots
                 }
             }
-            .onHover { isPointerOver = $0 }
-            .focusable()
-            .onKeyPress(.leftArrow) { select(currentPage - 1); return .handled }
-            .onKeyPress(.rightArrow) { select(currentPage + 1); return .handled }
-            .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
-                                              interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver,
-                                              showsProgress: Tuning.autoAdvanceProgress) {
-                advance()
-            })
+            {{> swiftStepControls}}
         }
+
+        /// The arrow keys: the page `by` pages away (clamped).
+        private func step(_ by: Int) { select(currentPage + by) }
 
         /// One page: the image placed by the content mode on the page's background, clipped to the page.
         @ViewBuilder private func page(_ item: {{typeName}}Item) -> some View {
