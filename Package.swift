@@ -23,7 +23,15 @@ let package = Package(
         // local HTTP server (Foundation sockets only).
         .target(name: "CarouselTesting", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),
         // The five carousel styles, their parameter schemas, and the deck model.
-        .target(name: "CarouselStyles", dependencies: ["CarouselSupport", "CarouselCore"]),
+        .target(name: "CarouselStyles", dependencies: ["CarouselSupport", "CarouselCore"],
+                // Each style's parameters as data beside its code, compiled in (no resource bundle to find at run time).
+                resources: ["Expand/expand", "Stitch/stitch", "Loop/loop", "Circular/circular", "Paging/paging"]
+                    .map { .embedInCode("\($0).parameters.json") },
+                // Their typed keys (`ExpandStyle.Keys`), generated from those files at build time.
+                plugins: ["StyleKeys"]),
+        .plugin(name: "StyleKeys", capability: .buildTool(), dependencies: ["style-keys"]),
+        // The plugin's tool: a parameters file in, the style's typed keys out (Foundation only).
+        .executableTarget(name: "style-keys"),
         // The app model: style switching, the tuning panel, scripted input, layout export, capture, auto-advance, the
         // window's driver.
         .target(name: "CarouselApp", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),

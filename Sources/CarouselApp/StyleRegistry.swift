@@ -51,30 +51,10 @@ public enum StyleRegistry {
             return .object([
                 JSONMember("name", .string(d.name)),
                 JSONMember("summary", .string(d.summary)),
-                JSONMember("parameters", .array(schema(of: style).map(specJSON))),
+                JSONMember("parameters", .array(schema(of: style).map(\.json))),
                 JSONMember("exports", .array(CodeExport.formats(of: style).map { .string($0.rawValue) })),
             ])
         })
-    }
-
-    static func specJSON(_ s: ParameterSpec) -> JSONValue {
-        var m: [JSONMember] = [JSONMember("key", .string(s.key)), JSONMember("label", .string(s.label)),
-                               JSONMember("group", .string(s.group))]
-        switch s.kind {
-        case .number(let lo, let hi, let step, let unit):
-            m += [JSONMember("type", "number"), JSONMember("default", s.defaultValue.json), JSONMember("min", .number(lo)),
-                  JSONMember("max", .number(hi)), JSONMember("step", .number(step)), JSONMember("unit", .string(unit))]
-        case .toggle:
-            m += [JSONMember("type", "toggle"), JSONMember("default", s.defaultValue.json), JSONMember("min", .null), JSONMember("max", .null)]
-        case .choice(let options):
-            m += [JSONMember("type", "choice"), JSONMember("default", s.defaultValue.json),
-                  JSONMember("options", .array(options.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
-        case .curve:
-            m += [JSONMember("type", "curve"), JSONMember("default", s.defaultValue.json),
-                  JSONMember("options", .array(CurveSyntax.presetNames.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
-        }
-        m.append(JSONMember("meaning", .string(s.meaning)))
-        return .object(m)
     }
 
     /// `carousel-lab styles`: a readable listing.

@@ -223,6 +223,11 @@ public struct Parameters: Sendable {
     public subscript(key: ParameterKey<String>) -> String { text(key.name) }
     /// A curve parameter as a timing curve.
     public subscript(key: ParameterKey<TimingCurve>) -> TimingCurve { curve(key.name) }
+    /// A choice read as a case of its enum (`ParameterKeys.choice(_:as:)` checked that the options are its cases).
+    public subscript<E: RawRepresentable>(key: ParameterKey<E>) -> E where E.RawValue == String {
+        guard let value = E(rawValue: text(key.name)) else { preconditionFailure("parameter \(key.name): \(text(key.name)) is not a case of \(E.self)") }
+        return value
+    }
     /// An animation from a curve parameter and a duration parameter (springs ignore the duration).
     public func animation(curve: ParameterKey<TimingCurve>, duration: ParameterKey<Double>, delay: Double = 0) -> Animation {
         Animation(curve: self[curve], duration: self[duration], delay: delay)

@@ -37,34 +37,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     public static let descriptor = StyleDescriptor(
         name: "circular",
         summary: "Round images on an arc with view-aligned snapping and a Normal / Scaled switch (SwiftUI circular slider)",
-        parameters: [
-            Keys.imageSize, Keys.spacing, Keys.rowLift, Keys.offsetFactor, Keys.scaleOffset, Keys.scaleFactor,
-            Keys.mode, Keys.modeCurve, Keys.modeDuration, Keys.snapResponse, Keys.snapping, Keys.shadow,
-            Keys.shadowOpacity, Keys.shadowRadius, Keys.shadowOffset, Keys.highlight, Keys.highlightSize,
-            Keys.highlightOffset,
-        ])
-
-    /// Each circular parameter, declared once: the schema lists them, the style reads values with them.
-    enum Keys {
-        static let imageSize = ParameterKey<Double>.number("imageSize", "Image size", 70, 20...200, "Diameter of each round image; also the unit of an image's progress p")
-        static let spacing = ParameterKey<Double>.number("spacing", "Spacing", 35, 0...200, "Gap between neighbouring images in the row")
-        static let rowLift = ParameterKey<Double>.number("rowLift", "Row lift", 30, -300...300, "How far the row's line sits above the window's vertical centre (the public code's offset(y: -30))")
-        static let offsetFactor = ParameterKey<Double>.number("offsetFactor", "Offset factor", 30, 0...150, group: "Arc", "Downward shift per unit of |p|: offset(p) = offsetFactor * |p|")
-        static let scaleOffset = ParameterKey<Double>.number("scaleOffset", "Scale offset", 15, -100...100, group: "Arc", "Extra downward shift of the centred image: scaleOffset * s, s = 1 - min(|p|, 1)")
-        static let scaleFactor = ParameterKey<Double>.number("scaleFactor", "Scale factor", 0.5, 0...2, step: 0.05, unit: "×", group: "Arc", "Scaled mode: an image is scaled by 1 + scaleFactor * s about its layout centre")
-        static let mode = ParameterKey<String>.choice("mode", "Mode", Mode.normal.rawValue, Mode.allCases.map(\.rawValue), group: "Arc", "Normal (highlight circle behind the centre) or Scaled (images grow towards the centre); key M")
-        static let modeCurve = ParameterKey<TimingCurve>.curve("modeCurve", "Mode curve", "easeInOut", "Timing curve of the Normal / Scaled transition")
-        static let modeDuration = ParameterKey<Double>.number("modeDuration", "Mode duration", 0.35, 0...3, step: 0.05, unit: "s", group: "Motion", "Duration of the Normal / Scaled transition (springs ignore it)")
-        static let snapResponse = ParameterKey<Double>.number("snapResponse", "Snap response", 0.4, 0.05...3, step: 0.05, unit: "s", group: "Motion", "Response of the critically damped spring that settles the row on an image")
-        static let snapping = ParameterKey<Bool>.toggle("snapping", "Snapping", true, group: "Motion", "View-aligned snapping: when input stops the row settles with one image centred")
-        static let shadow = ParameterKey<Bool>.toggle("shadow", "Shadow", true, group: "Shadow", "Drop shadow under each image")
-        static let shadowOpacity = ParameterKey<Double>.number("shadowOpacity", "Shadow opacity", 0.15, 0...1, step: 0.01, unit: "", group: "Shadow", "Opacity of the black image shadow")
-        static let shadowRadius = ParameterKey<Double>.number("shadowRadius", "Shadow radius", 5, 0...40, group: "Shadow", "Blur radius of the image shadow")
-        static let shadowOffset = ParameterKey<Double>.number("shadowOffset", "Shadow offset", 5, -40...40, group: "Shadow", "Offset of the image shadow, right and down")
-        static let highlight = ParameterKey<Bool>.toggle("highlight", "Highlight", true, group: "Highlight", "Normal mode: a white circle with a soft shadow behind the centre slot")
-        static let highlightSize = ParameterKey<Double>.number("highlightSize", "Highlight size", 85, 0...300, group: "Highlight", "Diameter of the highlight circle")
-        static let highlightOffset = ParameterKey<Double>.number("highlightOffset", "Highlight offset", 15, -300...300, group: "Highlight", "How far the highlight's centre sits above the window's vertical centre")
-    }
+        parameters: Keys.schema)
 
     // MARK: Formulas
 
@@ -123,7 +96,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         init(_ p: Parameters) {
             imageSize = p[Keys.imageSize]; spacing = p[Keys.spacing]; rowLift = p[Keys.rowLift]
             offsetFactor = p[Keys.offsetFactor]; scaleOffset = p[Keys.scaleOffset]; scaleFactor = p[Keys.scaleFactor]
-            mode = Mode(rawValue: p[Keys.mode]) ?? .normal
+            mode = p[Keys.mode]
             modeAnimation = p.animation(curve: Keys.modeCurve, duration: Keys.modeDuration)
             snapResponse = p[Keys.snapResponse]; snapping = p[Keys.snapping]
             shadow = p[Keys.shadow]; shadowOpacity = p[Keys.shadowOpacity]

@@ -14,33 +14,7 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
     public static let descriptor = StyleDescriptor(
         name: "expand",
         summary: "Google's desktop movie carousel: hover expands an item and reveals a still and its details",
-        parameters: [
-            Keys.itemWidth, Keys.expandedWidth, Keys.itemHeight, Keys.imageHeight, Keys.spacing, Keys.cornerRadius,
-            Keys.padding, Keys.expandCurve, Keys.expandDuration, Keys.posterScale, Keys.posterAnchor,
-            Keys.scrollDelay, Keys.scrollDuration, Keys.scrollCurve, Keys.scrollAnchor, Keys.hoverDelay,
-            Keys.snapping,
-        ])
-
-    /// Each expand parameter, declared once: the schema lists them, the style reads values with them.
-    enum Keys {
-        static let itemWidth = ParameterKey<Double>.number("itemWidth", "Item width", 150, 40...600, unit: "pt", "Width of a collapsed item")
-        static let expandedWidth = ParameterKey<Double>.number("expandedWidth", "Expanded width", 250, 40...1200, unit: "pt", "Width of the expanded item")
-        static let itemHeight = ParameterKey<Double>.number("itemHeight", "Item height", 250, 60...800, unit: "pt", "Height of an item: image plus title")
-        static let imageHeight = ParameterKey<Double>.number("imageHeight", "Image height", 200, 40...760, unit: "pt", "Height of the image area")
-        static let spacing = ParameterKey<Double>.number("spacing", "Spacing", 20, 0...200, unit: "pt", "Gap between items")
-        static let cornerRadius = ParameterKey<Double>.number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Corner radius of the image area")
-        static let padding = ParameterKey<Double>.number("padding", "Row padding", 24, 0...400, unit: "pt", "Space before the first and after the last item")
-        static let expandCurve = ParameterKey<TimingCurve>.curve("expandCurve", "Expand curve", "easeInOut", "Timing curve of expanding and collapsing")
-        static let expandDuration = ParameterKey<Double>.number("expandDuration", "Expand duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of expanding and collapsing")
-        static let posterScale = ParameterKey<Double>.number("posterScale", "Poster scale", 1.5, 0.5...4, step: 0.05, unit: "×", group: "Motion", "How much the poster grows while it fades out")
-        static let posterAnchor = ParameterKey<String>.choice("posterAnchor", "Poster anchor", "topLeading", ["topLeading", "top", "center", "leading"], group: "Motion", "The point of the poster that stays fixed while it grows")
-        static let scrollDelay = ParameterKey<Double>.number("scrollDelay", "Scroll delay", 0.1, 0...2, step: 0.01, unit: "s", group: "Motion", "Wait after an expansion starts before scrolling the item into view")
-        static let scrollDuration = ParameterKey<Double>.number("scrollDuration", "Scroll duration", 0.4, 0.01...5, step: 0.01, unit: "s", group: "Motion", "Duration of the scroll into view")
-        static let scrollCurve = ParameterKey<TimingCurve>.curve("scrollCurve", "Scroll curve", "easeInOut", "Timing curve of the scroll into view")
-        static let scrollAnchor = ParameterKey<String>.choice("scrollAnchor", "Scroll anchor", "center", ["center", "nearest", "leading"], group: "Motion", "Where an item partly outside the row is scrolled to")
-        static let hoverDelay = ParameterKey<Double>.number("hoverDelay", "Hover intent delay", 0, 0...2, step: 0.01, unit: "s", group: "Input", "How long the pointer must rest on an item before it expands")
-        static let snapping = ParameterKey<Bool>.toggle("snapping", "Snap to items", true, group: "Input", "The wheel moves one item per burst and rests on an item edge")
-    }
+        parameters: Keys.schema)
 
     let context: StyleContext
     private var settings: ExpandSettings

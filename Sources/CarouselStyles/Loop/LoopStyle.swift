@@ -22,23 +22,7 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
         StyleDescriptor(
             name: "loop",
             summary: "Loopy infinite carousel: the deck repeated into one strip, re-centred invisibly before each animated move",
-            parameters: [
-            Keys.cardWidth, Keys.selectedWidth, Keys.cardHeight, Keys.spacing, Keys.cornerRadius, Keys.caption,
-            Keys.copies, Keys.selectionCurve, Keys.selectionDuration,
-        ])
-    }
-
-    /// Each loop parameter, declared once: the schema lists them, the style reads values with them.
-    enum Keys {
-        static let cardWidth = ParameterKey<Double>.number("cardWidth", "Card width", 100, 20...400, unit: "pt", "Width of an unselected card (the article's Card.normalWidth)")
-        static let selectedWidth = ParameterKey<Double>.number("selectedWidth", "Selected width", 140, 20...600, unit: "pt", "Width of the selected card; its height grows in the same proportion")
-        static let cardHeight = ParameterKey<Double>.number("cardHeight", "Card height", 130, 20...600, unit: "pt", "Height of an unselected card")
-        static let spacing = ParameterKey<Double>.number("spacing", "Spacing", 8, 0...100, unit: "pt", "Gap between neighbouring cards")
-        static let cornerRadius = ParameterKey<Double>.number("cornerRadius", "Corner radius", 10, 0...100, unit: "pt", "Rounding of the card corners")
-        static let caption = ParameterKey<Bool>.toggle("caption", "Caption", true, "Show each card's title beneath it")
-        static let copies = ParameterKey<Double>.number("copies", "Copies", 3, 3...9, step: 1, unit: "×", group: "Loop", "How many times the deck is repeated into the strip (the article uses 3)")
-        static let selectionCurve = ParameterKey<TimingCurve>.curve("selectionCurve", "Selection curve", "springDefault", "Curve of the slide to the selected card (SwiftUI's default animation: a spring, response 0.55, damping 1)")
-        static let selectionDuration = ParameterKey<Double>.number("selectionDuration", "Selection duration", 0.35, 0.05...3, step: 0.05, unit: "s", group: "Motion", "Duration of the slide for non-spring curves (SwiftUI's easeInOut lasted 0.35 s)")
+            parameters: Keys.schema)
     }
 
     // MARK: The article's model

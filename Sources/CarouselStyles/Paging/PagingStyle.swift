@@ -38,25 +38,8 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
     public static let descriptor = StyleDescriptor(
         name: "paging",
         summary: "Full-size pages paging horizontally on a timer, after an auto-advancing UICollectionView carousel",
-        parameters: [
-            Keys.contentMode, Keys.pageSpacing, Keys.background, Keys.wrap, Keys.pageCurve, Keys.pageDuration,
-            Keys.settleCurve, Keys.dots, Keys.dotSize, Keys.dotsInset,
-        ],
+        parameters: Keys.schema,
         autoAdvanceByDefault: true)
-
-    /// Each paging parameter, declared once: the schema lists them, the style reads values with them.
-    enum Keys {
-        static let contentMode = ParameterKey<String>.choice("contentMode", "Content mode", "center", ["center", "fill", "fit"], group: "Page", "How an image sits in its page: natural size centred (the article's .center), aspect-fill or aspect-fit")
-        static let pageSpacing = ParameterKey<Double>.number("pageSpacing", "Page spacing", 0, 0...200, group: "Page", "Gap between neighbouring pages (the article's collection view uses 0)")
-        static let background = ParameterKey<String>.choice("background", "Background", "none", backgrounds.map(\.name), group: "Page", "Colour behind each page's image; none shows the window's background")
-        static let wrap = ParameterKey<String>.choice("wrap", "After the last page", Wrap.rewind.rawValue, Wrap.allCases.map(\.rawValue), group: "Paging", "rewind scrolls back across all pages to the first (the article); seamless continues to a copy of the first")
-        static let pageCurve = ParameterKey<TimingCurve>.curve("pageCurve", "Page curve", "easeInOut", group: "Motion", "Timing curve of a page change by auto-advance, keys, wheel or a dot")
-        static let pageDuration = ParameterKey<Double>.number("pageDuration", "Page duration", 0.5, 0.05...3, step: 0.05, unit: "s", group: "Motion", "Duration of a page change (a spring curve uses its own settling time)")
-        static let settleCurve = ParameterKey<TimingCurve>.curve("settleCurve", "Drag settle curve", "spring(0.4,1)", group: "Motion", "How a released drag settles on a page; a spring carries the fling's velocity on")
-        static let dots = ParameterKey<Bool>.toggle("dots", "Page dots", true, group: "Dots", "Show the page indicator at the bottom, the current page's dot highlighted")
-        static let dotSize = ParameterKey<Double>.number("dotSize", "Dot size", 8, 4...24, group: "Dots", "Diameter of a page dot; dots are one diameter apart")
-        static let dotsInset = ParameterKey<Double>.number("dotsInset", "Dots inset", 24, 0...200, group: "Dots", "Distance from the bottom edge to the page dots")
-    }
 
     // MARK: State
 
@@ -114,8 +97,8 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
     // MARK: Parameters
 
     private func read(_ p: Parameters) {
-        contentMode = ContentMode(rawValue: p[Keys.contentMode]) ?? .center
-        wrap = Wrap(rawValue: p[Keys.wrap]) ?? .rewind
+        contentMode = p[Keys.contentMode]
+        wrap = p[Keys.wrap]
         background = Self.backgrounds.first { $0.name == p[Keys.background] }?.color
         pageAnimation = p.animation(curve: Keys.pageCurve, duration: Keys.pageDuration)
         settleAnimation = p.animation(curve: Keys.settleCurve, duration: Keys.pageDuration)

@@ -25,35 +25,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
     public static let descriptor = StyleDescriptor(
         name: "stitch",
         summary: "Threads' pinch-to-stitch carousel: pinch in (Ctrl+wheel down) to join the photos into one strip, out to separate them",
-        parameters: [
-            Keys.normalSpacing, Keys.normalRadius, Keys.seamlessSpacing, Keys.seamlessRadius, Keys.outerRadius,
-            Keys.maxHeight, Keys.padding, Keys.pinchInThreshold, Keys.pinchOutThreshold, Keys.wheelFactorPerTick,
-            Keys.gestureQuietTime, Keys.stitchCurve, Keys.stitchDuration, Keys.unstitchCurve, Keys.unstitchDuration,
-            Keys.cue, Keys.cueDuration, Keys.sound, Keys.snapping,
-        ])
-
-    /// Each stitch parameter, declared once: the schema lists them, the style reads values with them.
-    enum Keys {
-        static let normalSpacing = ParameterKey<Double>.number("normalSpacing", "Spacing", 8, 0...64, unit: "pt", "Gap between images in the normal state")
-        static let normalRadius = ParameterKey<Double>.number("normalRadius", "Corner radius", 8, 0...64, unit: "pt", "Corner radius of each image in the normal state")
-        static let seamlessSpacing = ParameterKey<Double>.number("seamlessSpacing", "Seamless spacing", 0, 0...64, unit: "pt", "Gap between images when stitched")
-        static let seamlessRadius = ParameterKey<Double>.number("seamlessRadius", "Seamless radius", 0, 0...64, unit: "pt", "Corner radius of each image when stitched")
-        static let outerRadius = ParameterKey<Double>.number("outerRadius", "Outer radius", 8, 0...64, unit: "pt", "Corner radius of the rounded clip around the whole row, in both states")
-        static let maxHeight = ParameterKey<Double>.number("maxHeight", "Max height", 300, 40...1200, unit: "pt", "Largest row height; the row shrinks to fit the window")
-        static let padding = ParameterKey<Double>.number("padding", "Padding", 16, 0...200, unit: "pt", "Space around the row")
-        static let pinchInThreshold = ParameterKey<Double>.number("pinchInThreshold", "Pinch-in threshold", 0.95, 0.5...1, step: 0.01, unit: "×", group: "Gesture", "Magnification below which the row stitches")
-        static let pinchOutThreshold = ParameterKey<Double>.number("pinchOutThreshold", "Pinch-out threshold", 1.05, 1...2, step: 0.01, unit: "×", group: "Gesture", "Magnification above which the row separates")
-        static let wheelFactorPerTick = ParameterKey<Double>.number("wheelFactorPerTick", "Wheel factor per tick", 1.1, 1.01...2, step: 0.01, unit: "×", group: "Gesture", "Magnification of one Ctrl+wheel tick (rolling towards you divides by it)")
-        static let gestureQuietTime = ParameterKey<Double>.number("gestureQuietTime", "Gesture quiet time", 0.25, 0.05...2, step: 0.01, unit: "s", group: "Gesture", "Seconds without a Ctrl+wheel tick that end the gesture")
-        static let stitchCurve = ParameterKey<TimingCurve>.curve("stitchCurve", "Stitch curve", "easeIn", "Timing curve of stitching (normal to seamless)")
-        static let stitchDuration = ParameterKey<Double>.number("stitchDuration", "Stitch duration", 0.2, 0...5, step: 0.01, unit: "s", group: "Motion", "Duration of stitching")
-        static let unstitchCurve = ParameterKey<TimingCurve>.curve("unstitchCurve", "Unstitch curve", "easeOut", "Timing curve of separating (seamless to normal)")
-        static let unstitchDuration = ParameterKey<Double>.number("unstitchDuration", "Unstitch duration", 0.2, 0...5, step: 0.01, unit: "s", group: "Motion", "Duration of separating")
-        static let cue = ParameterKey<Bool>.toggle("cue", "Visible cue", true, group: "Feedback", "A short white pulse around the row on each state change (the phone's haptic)")
-        static let cueDuration = ParameterKey<Double>.number("cueDuration", "Cue duration", 0.15, 0.05...1, step: 0.01, unit: "s", group: "Feedback", "How long the pulse takes to fade")
-        static let sound = ParameterKey<Bool>.toggle("sound", "Click sound", false, group: "Feedback", "An audible click on each state change")
-        static let snapping = ParameterKey<Bool>.toggle("snapping", "Snap to images", true, group: "Scrolling", "Wheel bursts move one image and rest with an image edge on the leading padding")
-    }
+        parameters: Keys.schema)
 
     /// Called with the new seamless state on each state change while `sound` is on: the app plays a click there.
     public var onHaptic: ((Bool) -> Void)?

@@ -1,0 +1,117 @@
+import CarouselCore
+import CarouselSupport
+
+/// A style's parameters as data: `<Style>/<style>.parameters.json` beside the style, compiled into the program
+/// (SwiftPM's `embedInCode`), one object per parameter in panel order, in the form `carousel-lab styles --json`
+/// prints (`ParameterSpec.json`). The style's `Keys` give each one a typed key (`ParameterKeys`).
+public enum ParameterSchema {
+    /// The specs in `bytes` (a style's parameters file, named `file` in messages). The file is part of the program, so
+    /// a malformed one is a programming error, stopped at the first use with the entry and what is wrong with it.
+    public static func decode(_ bytes: [UInt8], file: String) -> [ParameterSpec] {
+        do {
+            guard let entries = try JSONParser.parse(bytes).arrayValue else { throw ParameterError("expected an array of parameters") }
+            let specs = try entries.enumerated().map { (i, entry) throws(ParameterError) in
+                do throws(ParameterError) { return try ParameterSpec(json: entry) } catch {
+                    throw ParameterError("parameter \(i + 1): \(error.message)")
+                }
+            }
+            let keys = specs.map(\.key)
+            if let twice = keys.first(where: { k in keys.filter { $0 == k }.count > 1 }) { throw ParameterError("\(twice) appears twice") }
+            return specs
+        } catch {
+            preconditionFailure("\(file): \(error)")
+        }
+    }
+}
+
+extension ParameterSpec {
+    /// The spec as `styles --json` and the parameters files write it: key, label, group, type, default, then the
+    /// range, step and unit of a number, the options of a choice or curve, and the meaning.
+    public var json: JSONValue {
+        var m: [JSONMember] = [JSONMember("key", .string(key)), JSONMember("label", .string(label)), JSONMember("group", .string(group))]
+        switch kind {
+        case .number(let lo, let hi, let step, let unit):
+            m += [JSONMember("type", "number"), JSONMember("default", defaultValue.json), JSONMember("min", .number(lo)),
+                  JSONMember("max", .number(hi)), JSONMember("step", .number(step)), JSONMember("unit", .string(unit))]
+        case .toggle:
+            m += [JSONMember("type", "toggle"), JSONMember("default", defaultValue.json), JSONMember("min", .null), JSONMember("max", .null)]
+        case .choice(let options):
+            m += [JSONMember("type", "choice"), JSONMember("default", defaultValue.json),
+                  JSONMember("options", .array(options.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
+        case .curve:
+            m += [JSONMember("type", "curve"), JSONMember("default", defaultValue.json),
+                  JSONMember("options", .array(CurveSyntax.presetNames.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
+        }
+        m.append(JSONMember("meaning", .string(meaning)))
+        return .object(m)
+    }
+
+    /// A spec read back from its JSON (`json`; a curve's options and the nulls may be left out). Throws what is
+    /// missing or wrong, naming the key; the default must pass the spec's own check.
+    public init(json: JSONValue) throws(ParameterError) {
+        guard let key = json["key"]?.stringValue else { throw ParameterError("no \"key\"") }
+        func text(_ field: String) throws(ParameterError) -> String {
+            guard let s = json[field]?.stringValue else { throw ParameterError("\(key): no \"\(field)\" text") }
+            return s
+        }
+        let kind: Kind, value: ParameterValue
+        switch try text("type") {
+        case "number":
+            guard let lo = json["min"]?.numberValue, let hi = json["max"]?.numberValue, lo <= hi, let step = json["step"]?.numberValue, step > 0,
+                  let n = json["default"]?.numberValue else { throw ParameterError("\(key): a number needs \"default\", \"min\" <= \"max\" and \"step\" > 0") }
+            kind = .number(min: lo, max: hi, step: step, unit: try text("unit"))
+            value = .number(n)
+        case "toggle":
+            guard let b = json["default"]?.boolValue else { throw ParameterError("\(key): a toggle's \"default\" is true or false") }
+            kind = .toggle
+            value = .bool(b)
+        case "choice":
+            guard let options = json["options"]?.arrayValue?.compactMap(\.stringValue), !options.isEmpty else {
+                throw ParameterError("\(key): a choice needs \"options\", a list of names")
+            }
+            kind = .choice(options)
+            value = .text(try text("default"))
+        case "curve":
+            kind = .curve
+            value = .text(try text("default"))
+        case let other:
+            throw ParameterError("\(key): unknown type \(MessageText.quote(other)) (number, toggle, choice or curve)")
+        }
+        self.init(key, try text("label"), kind, default: value, group: try text("group"), try text("meaning"))
+        _ = try validate(value)
+    }
+}
+
+/// ParameterSpec is a declaration of itself, so a schema read from data lists in a `StyleDescriptor` as keys do.
+extension ParameterSpec: ParameterDeclaration {
+    public var spec: ParameterSpec { self }
+}
+
+/// A style's typed keys over its schema: `enum Keys: ParameterKeys { static let schema = ...; static let spacing =
+/// number("spacing") }`. Using a key the style does not declare is a compile error; declaring one its schema lacks,
+/// or with another type, stops at the first use with both named (every style's tests read every key).
+public protocol ParameterKeys {
+    /// The style's parameters, from its parameters file.
+    static var schema: [ParameterSpec] { get }
+}
+
+extension ParameterKeys {
+    /// The number parameter `key`.
+    public static func number(_ key: String) -> ParameterKey<Double> { ParameterKey(spec(key) { if case .number = $0 { true } else { false } }) }
+    /// The toggle `key`.
+    public static func toggle(_ key: String) -> ParameterKey<Bool> { ParameterKey(spec(key) { $0 == .toggle }) }
+    /// The choice `key`, read as its text.
+    public static func choice(_ key: String) -> ParameterKey<String> { ParameterKey(spec(key) { if case .choice = $0 { true } else { false } }) }
+    /// The choice `key`, read as a case of `E`: every option must be one of its cases (a style may offer fewer).
+    public static func choice<E: RawRepresentable>(_ key: String, as: E.Type) -> ParameterKey<E> where E.RawValue == String {
+        ParameterKey(spec(key) { if case .choice(let options) = $0 { options.allSatisfy { E(rawValue: $0) != nil } } else { false } })
+    }
+    /// The curve `key`.
+    public static func curve(_ key: String) -> ParameterKey<TimingCurve> { ParameterKey(spec(key) { $0 == .curve }) }
+
+    private static func spec(_ key: String, kind matches: (ParameterSpec.Kind) -> Bool) -> ParameterSpec {
+        guard let spec = schema.first(where: { $0.key == key }) else { preconditionFailure("\(self): no parameter \(key) in the schema") }
+        precondition(matches(spec.kind), "\(self): parameter \(key) is a \(spec.kind.expectation) in the schema, not what its key reads")
+        return spec
+    }
+}
