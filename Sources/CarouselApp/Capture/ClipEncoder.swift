@@ -87,12 +87,9 @@ public final class ClipEncoder: @unchecked Sendable {
         sampling = palette != nil
     }
 
-    /// Queues one frame (`width * height * 4` BGRA bytes); returns at once unless three frames are already waiting.
-    /// A failure shows up in `beginFrames` or `finish`.
-    public func append(_ frame: Data) { run.append(frame) }
-
-    /// Queues one frame that `fill` writes into a buffer of an earlier frame (its size is set by `fill`); as
-    /// `append(_:)`, without a fresh allocation per frame.
+    /// Queues one frame, which `fill` writes (`width * height * 4` BGRA bytes) into the buffer of a frame already
+    /// written, so a few buffers go round instead of a fresh allocation per frame. Returns at once unless three frames
+    /// are already waiting; a failure shows up in `beginFrames` or `finish`.
     public func append(filling fill: (inout Data) -> Void) {
         var buffer = run.reusableBuffer()
         fill(&buffer)

@@ -41,7 +41,7 @@ public final class ClipRecorder {
     private unowned let preview: Preview
     /// The style time recording started at, while recording.
     public private(set) var startedAt: Double?
-    private let finished = FinishedJobs()
+    private let finished = Mailbox<FinishedJob>()
     private var running = 0
 
     public init(settings: ClipSettings, preview: Preview) { self.settings = settings; self.preview = preview }
@@ -153,14 +153,14 @@ public final class ClipRecorder {
             p.waitUntilExit()
             if let written { try? FileManager.default.removeItem(atPath: written) }
             let lastLine = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-            jobs.add(FinishedJob(out: out, what: what, ok: p.terminationStatus == 0, message: lastLine))
+            jobs.post(FinishedJob(out: out, what: what, ok: p.terminationStatus == 0, message: lastLine))
             wake()
         }
     }
 
     /// Picks up clips that finished rendering and says so in the window (the loop calls it each iteration).
     public func pump() {
-        for job in finished.take() {
+        for job in finished.drain() {
             running -= 1
             if job.ok {
                 preview.show(message: "Saved \(abbreviated(job.out))")
@@ -196,12 +196,4 @@ struct FinishedJob: Sendable {
     let ok: Bool
     /// The renderer's last line on stderr (its summary, or its error).
     let message: String
-}
-
-/// Jobs finished on background threads, taken on the main one.
-final class FinishedJobs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var jobs: [FinishedJob] = []
-    func add(_ job: FinishedJob) { lock.lock(); jobs.append(job); lock.unlock() }
-    func take() -> [FinishedJob] { lock.lock(); defer { jobs.removeAll(); lock.unlock() }; return jobs }
 }

@@ -5,8 +5,9 @@ import CarouselCore
 import Foundation
 import ImageFetching
 
-/// Load outcomes waiting for the main thread; decoding threads, fetches and retry timers post, `pump()` drains.
-final class DecodeMailbox: @unchecked Sendable {
+/// A load outcome waiting for the main thread (in the image store's `Mailbox`): decoding threads, fetches and retry
+/// timers post, `pump()` drains.
+struct DecodeOutcome {
     /// What happened to one load of an entry.
     enum Event: Sendable {
         /// Decoded, or failed to read or decode (not retried: the same bytes would fail the same way).
@@ -16,26 +17,10 @@ final class DecodeMailbox: @unchecked Sendable {
         /// A retry's back-off is over.
         case retryDue
     }
-    struct Item { var raw: Int; var generation: Int; var event: Event; var cpuSeconds = 0.0 }
-    private let condition = NSCondition()
-    private var items: [Item] = []
-
-    func post(_ item: Item) {
-        condition.lock(); items.append(item); condition.signal(); condition.unlock()
-    }
-
-    func drain() -> [Item] {
-        condition.lock(); defer { condition.unlock() }
-        let out = items
-        items.removeAll()
-        return out
-    }
-
-    /// Blocks until something was posted or `seconds` passed.
-    func wait(seconds: Double) {
-        condition.lock(); defer { condition.unlock() }
-        if items.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
-    }
+    var raw: Int
+    var generation: Int
+    var event: Event
+    var cpuSeconds = 0.0
 }
 
 /// Loads images for one SDL renderer: fetches and decodes on background threads, makes textures on the main thread.
@@ -92,7 +77,7 @@ public final class SDLImageStore: ImageStore {
     private var handles: [String: ImageHandle] = [:]
     private var entries: [Entry] = []
     private let queue: OperationQueue
-    private let mailbox = DecodeMailbox()
+    private let mailbox = Mailbox<DecodeOutcome>()
     private var frame: UInt64 = 1
     /// The images that have a texture, least recently drawn first: what the budget evicts from.
     private var drawOrder = LRUCache<Int, Void>(costLimit: .max)
@@ -287,14 +272,7 @@ public final class SDLImageStore: ImageStore {
     /// Network loads are waited for; failed images are settled (their scheduled retries are not waited for).
     /// Returns whether everything finished.
     public func waitUntilLoaded(timeout: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            pump()
-            if !isLoading { return true }
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return false }
-            mailbox.wait(seconds: min(left, 0.05))
-        }
+        mailbox.pump({ _ = pump() }, until: { !isLoading }, timeout: timeout)
     }
 
     // MARK: Renderer side
@@ -443,7 +421,7 @@ public final class SDLImageStore: ImageStore {
         entries[raw] = e
         let (generation, source, maxSize, budget) = (e.generation, e.source, e.requested, pixelBudget)
         let mailbox = self.mailbox, wake = self.wake, queue = self.queue
-        let finish: @Sendable (DecodeMailbox.Event, Double) -> Void = { event, cpuSeconds in
+        let finish: @Sendable (DecodeOutcome.Event, Double) -> Void = { event, cpuSeconds in
             mailbox.post(.init(raw: raw, generation: generation, event: event, cpuSeconds: cpuSeconds))
             wake?()
         }

@@ -1,6 +1,7 @@
 import CSDL2
 import CarouselCore
 import CSDL2Image
+import CarouselSupport
 
 import Foundation
 
@@ -17,7 +18,7 @@ public final class Screenshotter: ScreenshotTaker {
     private let renderer: SDLRenderer
     private let wake: @Sendable () -> Void
     private let queue = DispatchQueue(label: "carousel-lab.screenshots", qos: .utility)
-    private let mailbox = SaveMailbox()
+    private let mailbox = Mailbox<(Int, Result<String, SDLBackendError>)>()
     private var completions: [Int: @MainActor (Result<String, Error>) -> Void] = [:]
     private var nextID = 0
 
@@ -39,7 +40,7 @@ public final class Screenshotter: ScreenshotTaker {
         renderer.readBackNextFrame { [queue] result in
             switch result {
             case .failure(let error):
-                mailbox.post(id, .failure(error))
+                mailbox.post((id, .failure(error)))
             case .success(let box):
                 queue.async {
                     guard let surface = box.take() else { return }
@@ -47,9 +48,9 @@ public final class Screenshotter: ScreenshotTaker {
                         defer { SDL_FreeSurface(surface) }
                         do throws(SDLBackendError) {
                             try PNGWriter.save(surface, to: path, sidecar: (sidecarPath, sidecar))
-                            mailbox.post(id, .success(path))
+                            mailbox.post((id, .success(path)))
                         } catch {
-                            mailbox.post(id, .failure(error))
+                            mailbox.post((id, .failure(error)))
                         }
                     }
                     wake()
@@ -73,36 +74,6 @@ public final class Screenshotter: ScreenshotTaker {
     /// all finished. For quitting and for headless use.
     @discardableResult
     public func waitUntilIdle(timeout: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            pump()
-            if !isSaving { return true }
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return false }
-            mailbox.wait(seconds: min(left, 0.05))
-        }
-    }
-}
-
-/// Finished saves, posted from the background queue and drained on the main thread.
-private final class SaveMailbox: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [(Int, Result<String, SDLBackendError>)] = []
-
-    func post(_ id: Int, _ result: Result<String, SDLBackendError>) {
-        condition.lock(); items.append((id, result)); condition.signal(); condition.unlock()
-    }
-
-    func drain() -> [(Int, Result<String, SDLBackendError>)] {
-        condition.lock(); defer { condition.unlock() }
-        let out = items
-        items.removeAll()
-        return out
-    }
-
-    func wait(seconds: Double) {
-        condition.lock()
-        if items.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
-        condition.unlock()
+        mailbox.pump({ _ = pump() }, until: { !isSaving }, timeout: timeout)
     }
 }
