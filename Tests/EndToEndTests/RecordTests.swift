@@ -154,6 +154,13 @@ struct RecordTests {
         // An encoder failing in the sample pass stops the clip before it starts.
         try check(["--out", dir.appendingPathComponent("c.gif").path], "c.gif: ffmpeg failed (Unknown encoder libx264 (simulated))",
                   environment: ["CAROUSEL_LAB_FFMPEG": failing])
+        // An encoder that writes something else than a palette: said in one line, nothing left.
+        let junk = dir.deletingLastPathComponent().appendingPathComponent("junk-palette-\(UUID().uuidString).sh").path
+        try "#!/bin/sh\nfor a in \"$@\"; do last=\"$a\"; done\ncat >/dev/null\necho junk > \"$last\"\n".write(toFile: junk, atomically: true, encoding: .utf8)
+        chmod(junk, 0o755)
+        defer { unlink(junk) }
+        try check(["--out", dir.appendingPathComponent("c.gif").path], "c.gif: ffmpeg made no usable palette (5 bytes, expected 1024",
+                  environment: ["CAROUSEL_LAB_FFMPEG": junk])
     }
 
     @Test("Ctrl+C during a record stops it, removes the partial clip and says so", .enabled(if: CLI.available && ffmpegAvailable))

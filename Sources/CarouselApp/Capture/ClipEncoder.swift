@@ -101,9 +101,10 @@ public final class ClipEncoder: @unchecked Sendable {
     public func beginFrames() throws(ClipError) {
         guard let palette, samplingInterval != nil else { return }
         try finishRun()
-        guard let colours = FileManager.default.contents(atPath: palette), let mapper = PaletteMapper(palette: colours) else {
+        let colours = FileManager.default.contents(atPath: palette) ?? Data()
+        guard let mapper = PaletteMapper(palette: colours) else {
             cancel()
-            throw ClipError("\(output): ffmpeg made no usable palette (\(palette))")
+            throw ClipError("\(output): ffmpeg made no usable palette (\(colours.count) bytes, expected 1024 with an opaque colour)")
         }
         guard let clip = waiting else { return }
         let (width, height) = (size.width, size.height)
