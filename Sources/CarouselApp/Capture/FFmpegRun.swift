@@ -5,10 +5,10 @@ import Glibc
 
 /// One run of the `ffmpeg` program: its arguments, raw frames written to its standard input from a background queue
 /// (at most three waiting, so memory stays bounded), each first converted there when the run was given a conversion,
-/// and its error output kept for the message when it fails.
+/// and its error output kept for the message when it fails. FFmpeg runs in this process's group (`ChildProcess`).
 final class FFmpegRun: @unchecked Sendable {
-    private let process = Process()
-    private let stdin: FileHandle?
+    private let process: ChildProcess
+    private var stdin: FileHandle? { process.input }
     private let queue = DispatchQueue(label: "carousel-lab.ffmpeg")
     private let inFlight = DispatchSemaphore(value: 3)
     private let lock = NSLock()
@@ -24,21 +24,8 @@ final class FFmpegRun: @unchecked Sendable {
 
     /// Starts `program` with `arguments`; with `input`, frames are written to its standard input.
     init(program: String, arguments: [String], input: Bool) throws(ClipError) {
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        if input {
-            let pipe = Pipe()
-            process.standardInput = pipe
-            stdin = pipe.fileHandleForWriting
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            stdin = nil
-        }
-        do { try process.run() } catch { throw ClipError("cannot start \(program): \(error.localizedDescription)") }
-        let reader = errors.fileHandleForReading
+        process = try ChildProcess(program: program, arguments: arguments, input: input)
+        let reader = process.errors
         DispatchQueue.global().async { [self] in
             let data = reader.readDataToEndOfFile()
             lock.lock(); stderrText = data; lock.unlock()
@@ -94,21 +81,21 @@ final class FFmpegRun: @unchecked Sendable {
     func finish() -> String? {
         queue.sync {}
         try? stdin?.close()
-        process.waitUntilExit()
+        let exit = process.wait()
         stderrDone.wait()
         ended = true
         lock.lock(); let text = String(decoding: stderrText, as: UTF8.self); let failedWrite = writeError; lock.unlock()
         let said = text.split(whereSeparator: \.isNewline).last.map(String.init)
-        if process.terminationReason == .exit, process.terminationStatus == 0, said == nil, failedWrite == nil { return nil }
-        return said ?? failedWrite ?? "exit status \(process.terminationStatus)"
+        if !exit.signalled, exit.status == 0, said == nil, failedWrite == nil { return nil }
+        return said ?? failedWrite ?? (exit.signalled ? "ended by signal \(exit.status)" : "exit status \(exit.status)")
     }
 
     /// Stops FFmpeg at once.
     func cancel() {
         guard !ended else { return }
         ended = true
-        if process.isRunning { process.terminate() }
+        process.terminate()
         try? stdin?.close()
-        process.waitUntilExit()
+        process.wait()
     }
 }
