@@ -362,7 +362,8 @@ extension CarouselLab {
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
-                                                                gif: gif, replaySeconds: replay), preview: preview)
+                                                                gif: gif, replaySeconds: replay), preview: preview,
+                                         jobs: host.backgroundJobs)
                 clips.wake = host.wake
                 preview.clips = clips
                 let codeExports = CodeExportSession(folder: folder)

@@ -47,7 +47,8 @@ extension CarouselLab {
                 guard end > start else { throw Failure("the clip ends (\(JSONValue.format(end)) s) before it starts (\(JSONValue.format(start)) s)") }
                 let timeline = ClipTimeline(from: start, to: end, fps: rate)
                 let interrupted = RaisedFlag()
-                Signals.handle([SIGINT, SIGTERM]) { interrupted.raise() }
+                // SIGHUP: the window that ran this as a background job died while it was stopped (its group orphaned).
+                Signals.handle([SIGINT, SIGTERM, SIGHUP]) { interrupted.raise() }
                 var written: [String] = []
                 var encoder: ClipEncoder?
                 if format.isVideo {

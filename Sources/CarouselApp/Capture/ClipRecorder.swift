@@ -29,8 +29,9 @@ public struct ClipSettings: Sendable {
 /// Records the window as clips that are re-rendered, not grabbed from the screen: Ctrl+R marks a start and an end in
 /// the focused pane's style time, Shift+F12 takes the last `replaySeconds`; either writes a clip sidecar (style,
 /// values, every variant, the input delivered, from, to, fps) into the screenshots folder and runs this program's
-/// `record --params SIDECAR` on it in the background, at a lower priority, so the clip has every frame even when the
-/// window dropped some, and the window keeps its frame rate. The overlay says when each file is ready, and where.
+/// `record --params SIDECAR` on it as a background job (`BackgroundRender`: it runs while the window waits, at a lower
+/// priority), so the clip has every frame even when the window dropped some, and the window keeps its frame rate.
+/// The overlay says when each file is ready, and where.
 @MainActor
 public final class ClipRecorder {
     public var settings: ClipSettings
@@ -43,8 +44,12 @@ public final class ClipRecorder {
     public private(set) var startedAt: Double?
     private let finished = Mailbox<FinishedJob>()
     private var running = 0
+    /// Where clip renders are held while the window works: the window loop's (`SDLWindowHost.backgroundJobs`).
+    public let jobs: BackgroundJobs
 
-    public init(settings: ClipSettings, preview: Preview) { self.settings = settings; self.preview = preview }
+    public init(settings: ClipSettings, preview: Preview, jobs: BackgroundJobs) {
+        self.settings = settings; self.preview = preview; self.jobs = jobs
+    }
 
     /// Whether a recording is under way (the badge shows).
     public var isRecording: Bool { startedAt != nil }
@@ -101,21 +106,8 @@ public final class ClipRecorder {
         for out in outputs { render(sidecar: sidecarPath, out: out, what: what) }
     }
 
-    /// How a clip is rendered beside the window: `command` (a program and its arguments) at nice 10 in Linux's batch
-    /// scheduling class (`chrt --batch 0`, from util-linux, which every Debian system has): the window's wake-ups
-    /// preempt it first, yet it keeps a fair share of a busy machine and always finishes (the idle class, tried
-    /// first, starved it: a 1 s clip took 40 s beside two busy processes, 7.6 s like this); plain `nice -n 10`
-    /// where there is no `chrt`.
-    public static func background(_ command: [String]) -> (program: String, arguments: [String]) {
-        let niced = ["/usr/bin/nice", "-n", "10"] + command
-        return FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt")
-            ? ("/usr/bin/chrt", ["--batch", "0"] + niced)
-            : (niced[0], Array(niced.dropFirst()))
-    }
-
-    /// Runs `record` for one output in the background (`background`); its end is picked up by `pump`.
+    /// Runs `record` for one output as a background job; its end is picked up by `pump`.
     private func render(sidecar: String, out: String, what: String) {
-        let p = Process()
         var args = [settings.executable, "record", "--params", sidecar, "--out", out]
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
         var droppedDeck: String?
@@ -130,30 +122,18 @@ public final class ClipRecorder {
         } else if let deck = settings.deckPath {
             args += ["--images", deck]
         }
-        let (program, arguments) = ClipRecorder.background(args)
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil  // headless: the clip is rendered off-screen
-        env["WAYLAND_DISPLAY"] = nil
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        let jobs = finished, wake = self.wake, written = droppedDeck
-        let reader = err.fileHandleForReading
-        do { try p.run() } catch {
+        let job: BackgroundRender
+        do throws(ClipError) { job = try BackgroundRender(args, jobs: jobs) } catch {
             if let droppedDeck { try? FileManager.default.removeItem(atPath: droppedDeck) }
-            report("\(what) not saved: cannot run \(settings.executable): \(error.localizedDescription)")
+            report("\(what) not saved: cannot run \(settings.executable): \(error.message)")
             return
         }
         running += 1
+        let finished = self.finished, wake = self.wake, written = droppedDeck
         DispatchQueue.global().async {
-            let text = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
+            let (ok, lastLine) = job.wait()
             if let written { try? FileManager.default.removeItem(atPath: written) }
-            let lastLine = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-            jobs.post(FinishedJob(out: out, what: what, ok: p.terminationStatus == 0, message: lastLine))
+            finished.post(FinishedJob(out: out, what: what, ok: ok, message: lastLine))
             wake()
         }
     }

@@ -1,5 +1,6 @@
 import CSDL2
 import CarouselCore
+import CarouselSupport
 import Foundation
 
 /// How a window draws.
@@ -38,6 +39,9 @@ public final class SDLWindowHost {
     public let displayScale: DisplayScale
     /// Saves frames of this window as PNGs off the frame loop (hand it to the app as its `ScreenshotTaker`).
     public let screenshotter: Screenshotter
+    /// Jobs that run only while the loop waits (clips rendering): stopped when it wakes to work, continued before it
+    /// waits again, so a frame never shares the machine with them.
+    public let backgroundJobs = BackgroundJobs()
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
     private let wakeEventType: UInt32
@@ -209,7 +213,7 @@ public final class SDLWindowHost {
     /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
     /// time, draws and presents if it needs a frame and the next display refresh has come (it waits for input until
     /// then), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
-    /// `driver.nextWakeTime`.
+    /// `driver.nextWakeTime`. `backgroundJobs` run only while it waits.
     public func run(driver: FrameDriver) {
         startCounter = SDL_GetPerformanceCounter()
         // Where the pointer is at launch, from the window system: over the window it hovers what is under it; else
@@ -219,7 +223,10 @@ public final class SDLWindowHost {
         var event = SDL_Event()
         var haveEvent = false
         var lastFrame = -Double.infinity
+        // Background jobs run while the loop waits, and go on after it ends.
+        defer { backgroundJobs.release() }
         while !quit {
+            backgroundJobs.hold()
             // 1. Input: the event that ended the last wait, then everything pending.
             while haveEvent || SDL_PollEvent(&event) != 0 {
                 haveEvent = false
@@ -241,6 +248,7 @@ public final class SDLWindowHost {
                 let due = lastFrame + frameInterval
                 if t < due - 0.0005 {
                     // Too soon after the last frame: take input until the frame is due, then update and draw.
+                    backgroundJobs.release()
                     haveEvent = SDL_WaitEventTimeout(&event, Int32(((due - t) * 1000).rounded(.up))) != 0
                     continue
                 }
@@ -250,6 +258,7 @@ public final class SDLWindowHost {
                 continue
             }
             // 4. Sleep until something happens.
+            backgroundJobs.release()
             haveEvent = SDL_WaitEventTimeout(&event, waitTimeout(driver: driver, now: now())) != 0
         }
         // Screenshots still being written are finished, not lost.

@@ -1,0 +1,41 @@
+import CarouselSupport
+import Foundation
+
+/// One `record` run as a background job of the window (a clip after Ctrl+R or Shift+F12, and the bench's clip beside
+/// the window): with no display, in a process group of its own with its encoders, held in `jobs` until it ends, so
+/// the window stops it while it works and continues it while it waits; at nice 10 in Linux's batch scheduling class
+/// (`chrt --batch 0`, from util-linux, which every Debian system has), so it also keeps out of other programs' way,
+/// yet keeps a fair share of a busy machine and always finishes (the idle class starved it: a 1 s clip took 40 s
+/// beside two busy processes, 7.6 s like this); plain `nice -n 10` where there is no `chrt`.
+public final class BackgroundRender: @unchecked Sendable {
+    private let child: ChildProcess
+    private let jobs: BackgroundJobs
+
+    /// Starts `command` (a program and its arguments) as a job in `jobs`.
+    public init(_ command: [String], jobs: BackgroundJobs) throws(ClipError) {
+        let niced = ["/usr/bin/nice", "-n", "10"] + command
+        let line = FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt") ? ["/usr/bin/chrt", "--batch", "0"] + niced : niced
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil  // headless: the clip is rendered off-screen
+        environment["WAYLAND_DISPLAY"] = nil
+        child = try ChildProcess(program: line[0], arguments: Array(line.dropFirst()), input: false, environment: environment, group: .own)
+        self.jobs = jobs
+        jobs.add(group: child.pid)
+    }
+
+    /// Waits for the job to end (and leaves `jobs` as it does): whether it succeeded, and its last line on standard
+    /// error (`record`'s summary, or its error).
+    public func wait() -> (ok: Bool, lastLine: String) {
+        let text = String(decoding: child.errors.readDataToEndOfFile(), as: UTF8.self)
+        let exit = child.wait { [jobs, child] in jobs.remove(group: child.pid) }
+        let lastLine = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        return (!exit.signalled && exit.status == 0, lastLine)
+    }
+
+    /// Asks the job to end (SIGTERM to `record`, which removes its partial clip and ends its encoders), and continues
+    /// the job if the window had stopped it, so that it can.
+    public func terminate() {
+        child.terminate()
+        child.send(SIGCONT, toGroup: true)
+    }
+}
