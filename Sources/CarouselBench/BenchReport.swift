@@ -189,7 +189,8 @@ public struct BenchReport {
                          JSONMember("realTimeRatio", .number(r6(r.speed))), JSONMember("bytes", .number(Double(r.bytes)))])
             })),
             JSONMember("whileRecording", whileRecording.map {
-                .object([JSONMember("frameMs", stats($0.beside)), JSONMember("aloneFrameMs", stats($0.alone)), JSONMember("rounds", .number(Double($0.rounds)))])
+                .object([JSONMember("frameMs", stats($0.beside)), JSONMember("aloneFrameMs", stats($0.alone)), JSONMember("rounds", .number(Double($0.rounds))),
+                         JSONMember("clipSeconds", .number($0.clipSeconds)), JSONMember("clipRenderSeconds", .number(r6($0.clipRenderSeconds)))])
             } ?? .null),
             JSONMember("startup", probe(startup)),
             JSONMember("idle", startup.map { s in
@@ -249,8 +250,9 @@ public struct BenchReport {
                     + ClipRecord.sizeText(r.bytes) + "\n"
             }
             if let w = whileRecording {
-                out += "expand while a clip renders beside it: frame p50/p99 \(ms(w.beside.p50))/\(ms(w.beside.p99)) ms; "
+                out += "expand at 60 Hz while a clip renders beside it: frame p50/p99 \(ms(w.beside.p50))/\(ms(w.beside.p99)) ms; "
                     + "alone, in \(w.rounds) alternating rounds: \(ms(w.alone.p50))/\(ms(w.alone.p99)) ms\n"
+                    + "a \(JSONValue.format(w.clipSeconds)) s 720p30 MP4 rendered beside the window's animation in \(f2(w.clipRenderSeconds)) s\n"
             }
         }
         out += "\nCore update per frame (µs, mean/p99; layout + paint into a recorder, no decoding)\n"

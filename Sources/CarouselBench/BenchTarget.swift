@@ -1,4 +1,5 @@
 import CarouselCore
+import CarouselSupport
 import Foundation
 import SDLBackend
 
@@ -36,6 +37,15 @@ final class BenchTarget {
     let renderer: SDLRenderer
     /// The SDL render driver's name.
     let rendererName: String
+    /// Jobs that run only while the loop waits: the window's own (`SDLWindowHost.backgroundJobs`), or the plain loop's.
+    let jobs: BackgroundJobs
+    /// The shortest time between two frames: 0 (the default) draws them back to back; 1/60 paces them as the window
+    /// does on a 60 Hz display, waiting between them.
+    var frameInterval: Double {
+        get { host?.frameInterval ?? plainFrameInterval }
+        set { if let host { host.frameInterval = newValue } else { plainFrameInterval = newValue } }
+    }
+    private var plainFrameInterval = 0.0
 
     init(renderer kind: BenchRenderer, size: Size) throws {
         switch kind {
@@ -44,11 +54,13 @@ final class BenchTarget {
             // Frames back to back: each simulated 60 Hz frame is drawn as soon as the last one is done.
             host.frameInterval = 0
             self.host = host; canvas = nil
+            jobs = host.backgroundJobs
             renderer = host.renderer
             rendererName = host.rendererChoice.description
         case .software:
             let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
             self.canvas = canvas; host = nil
+            jobs = BackgroundJobs()
             renderer = canvas.renderer
             rendererName = "software (off-screen)"
         }
@@ -64,11 +76,20 @@ final class BenchTarget {
             host.run(driver: driver)
             return
         }
+        // The window loop's steps: background jobs held while it works, and let run while it waits for the next frame.
+        defer { jobs.release() }
+        var due = ProcessMetrics.monotonic()
         while !driver.wantsQuit {
+            jobs.hold()
             if images.pump() { imagesChanged() }
-            driver.update(to: 0)
+            driver.update(to: ProcessMetrics.monotonic())
             if driver.wantsQuit { break }
             if driver.needsFrame { driver.draw(into: renderer) }
+            guard plainFrameInterval > 0 else { continue }
+            jobs.release()
+            let now = ProcessMetrics.monotonic()
+            due = max(due + plainFrameInterval, now)
+            Thread.sleep(forTimeInterval: due - now)
         }
     }
 }

@@ -77,7 +77,7 @@ public enum Benchmark {
             report.record = try RecordBench.run(size: c.size, deckPath: c.deckPath, quick: c.quick, progress: c.progress)
             c.progress("record: expand's frames while a clip renders beside the window")
             report.whileRecording = try FrameBench.runBesideRecording(deck: deck, target: target, frames: c.frames, deckPath: c.deckPath,
-                                                                        rounds: c.quick ? 1 : 3)
+                                                                        rounds: c.quick ? 1 : 3, timedClip: c.quick ? 0.5 : 3)
         }
         for style in CoreScalingBench.styles where c.parts.contains(.core) {
             for n in CoreScalingBench.counts {

@@ -64,6 +64,7 @@ enum FrameBench {
         // The interaction in the first pane's coordinates (mirrored onto the others), laid out for the pane's size.
         let script = BenchScripts.script(for: style, size: preview.panes[0].frame.size, seconds: Double(frames) / 60)
         let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
+        driver.pace = target.frameInterval
         driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
         target.run(driver) { [unowned preview] in preview.imagesChanged() }
         driver.replayFloors(into: target.renderer)
@@ -83,7 +84,8 @@ enum FrameBench {
 }
 
 /// Expand's frames with a clip rendering beside the window, against the same frames without, measured in alternating
-/// rounds so that both see the same machine (a shared machine's load drifts from minute to minute).
+/// rounds so that both see the same machine (a shared machine's load drifts from minute to minute). Frames are paced
+/// at 60 Hz as in the window, whose waits are when the clip runs.
 public struct BesideRecordingResult: Sendable {
     /// Frame times of the rounds without a clip, pooled.
     public var alone: Samples
@@ -91,35 +93,56 @@ public struct BesideRecordingResult: Sendable {
     public var beside: Samples
     /// How many rounds of each.
     public var rounds: Int
+    /// The length of the clip (a 720p30 MP4) timed beside the window's animation: 3 s, 0.5 s with `--quick`.
+    public var clipSeconds = 0.0
+    /// Seconds that clip took to render beside the window's animation (what the window's frames cost a clip).
+    public var clipRenderSeconds = 0.0
     /// p99 beside over p99 alone.
     public var p99Ratio: Double { alone.p99 > 0 ? beside.p99 / alone.p99 : 0 }
 }
 
 extension FrameBench {
-    /// Expand's interaction alone, then while `record` renders a 720p30 MP4 in another process run as the window runs
-    /// it (`ClipRecorder.background`, as after Ctrl+R), `rounds` times in turn.
-    static func runBesideRecording(deck: Deck, target: BenchTarget, frames: Int, deckPath: String, rounds: Int = 3) throws -> BesideRecordingResult {
+    /// Expand's interaction alone, then while `record` renders a 720p30 MP4 as a background job of the window
+    /// (`BackgroundRender`, as after Ctrl+R), `rounds` times in turn, at 60 Hz; then once more beside a clip of
+    /// `timedClip` seconds, timed.
+    static func runBesideRecording(deck: Deck, target: BenchTarget, frames: Int, deckPath: String, rounds: Int = 3,
+                                   timedClip: Double = 3) throws -> BesideRecordingResult {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("record-beside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        let paced = target.frameInterval
+        target.frameInterval = 1.0 / 60
+        defer { target.frameInterval = paced }
+        func clip(seconds: Double) throws -> BackgroundRender {
+            do throws(ClipError) {
+                return try BackgroundRender([ResourceLocator.executablePath(), "record", "--images", deckPath, "--to", JSONValue.format(seconds),
+                                             "--input", BenchScripts.hoverSweep(size: Size(1280, 720), seconds: seconds),
+                                             "--out", dir.appendingPathComponent("c.mp4").path], jobs: target.jobs)
+            } catch { throw BenchError("cannot start a clip beside the window: \(error.message)") }
+        }
         var result = BesideRecordingResult(alone: Samples(), beside: Samples(), rounds: rounds)
+        // A round not counted first: the first frames of the process fill caches that later rounds find full.
+        _ = try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false)
         for _ in 0..<rounds {
             for v in try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false).frame.values { result.alone.append(v) }
-            let p = Process()
-            let (program, arguments) = ClipRecorder.background([ResourceLocator.executablePath(), "record", "--images", deckPath, "--to", "30",
-                           "--input", BenchScripts.hoverSweep(size: Size(1280, 720), seconds: 30), "--out", dir.appendingPathComponent("c.mp4").path])
-            p.executableURL = URL(fileURLWithPath: program)
-            p.arguments = arguments
-            var env = ProcessInfo.processInfo.environment
-            env["DISPLAY"] = nil
-            p.environment = env
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
+            let job = try clip(seconds: 30)
+            defer { job.terminate(); _ = job.wait() }
             // Give it a moment to load its images and start encoding, so the frames below overlap the heavy part.
             Thread.sleep(forTimeInterval: 0.5)
             for v in try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false).frame.values { result.beside.append(v) }
         }
+        // The timed clip is timed to its end, which comes while the window still animates (its end is waited for on
+        // another thread, as the window does).
+        let started = ProcessMetrics.monotonic()
+        let job = try clip(seconds: timedClip)
+        let ended = Mailbox<(ok: Bool, at: Double)>()
+        DispatchQueue.global().async { let ok = job.wait().ok; ended.post((ok, ProcessMetrics.monotonic())) }
+        _ = try run(style: "expand", deck: deck, target: target, frames: frames, breakdown: false)
+        var end: (ok: Bool, at: Double)?
+        _ = ended.pump({ end = ended.drain().first ?? end }, until: { end != nil }, timeout: 120)
+        guard let end, end.ok else { throw BenchError("the \(JSONValue.format(timedClip)) s clip beside the window failed") }
+        result.clipSeconds = timedClip
+        result.clipRenderSeconds = end.at - started
         return result
     }
 }
@@ -131,6 +154,14 @@ final class FrameBenchDriver: FrameDriver {
     let player: ScriptPlayer
     let frames: Int
     private var index = 0
+    /// The last update changed something not drawn yet: the next simulated frame waits for it (a paced loop updates
+    /// more often than it draws).
+    private var drawPending = false
+    /// The wall time between simulated frames: 0 takes them back to back; 1/60 as a 60 Hz window, also when a frame
+    /// has nothing to draw (the loop then waits for the next one).
+    var pace = 0.0
+    /// When the next simulated frame may be taken (the clock of `update(to:)`), when paced.
+    private var nextFrameAt = -Double.infinity
     private var lastUpdate = 0.0
     private(set) var frame = Samples(), update = Samples(), paint = Samples(), present = Samples(), floor = Samples()
     private(set) var frameCPU = Samples(), floorCPU = Samples()
@@ -145,7 +176,9 @@ final class FrameBenchDriver: FrameDriver {
     func handle(_ event: InputEvent) {}
 
     func update(to wallTime: Double) {
-        guard index < frames else { return }
+        guard index < frames, !drawPending, wallTime >= nextFrameAt else { return }
+        // Keep the cadence when taken a little late; start afresh after a pause (as the window's loop does).
+        if pace > 0 { nextFrameAt = wallTime - nextFrameAt < pace ? nextFrameAt + pace : wallTime + pace }
         let t = Double(index) / 60
         index += 1
         let start = ProcessMetrics.monotonic(), cpu = ProcessMetrics.threadCPU()
@@ -153,13 +186,15 @@ final class FrameBenchDriver: FrameDriver {
         preview.update(to: t)
         lastUpdate = ProcessMetrics.monotonic() - start
         lastUpdateCPU = ProcessMetrics.threadCPU() - cpu
+        drawPending = preview.needsFrame
     }
 
     var needsFrame: Bool { preview.needsFrame }
-    var nextWakeTime: Double? { 0 }
-    var wantsQuit: Bool { index >= frames }
+    var nextWakeTime: Double? { pace > 0 ? nextFrameAt : 0 }
+    var wantsQuit: Bool { index >= frames && !drawPending }
 
     func draw(into renderer: Renderer) {
+        drawPending = false
         let start = ProcessMetrics.monotonic(), cpu = ProcessMetrics.threadCPU()
         preview.draw(into: renderer)
         let drawn = ProcessMetrics.monotonic() - start

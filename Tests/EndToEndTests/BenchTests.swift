@@ -45,6 +45,8 @@ struct BenchTests {
         let beside = try #require(json["whileRecording"])
         #expect(beside["rounds"] == .number(1))
         for phase in ["frameMs", "aloneFrameMs"] { #expect(beside[phase]?["p99"]?.numberValue.map { $0 > 0 } == true, "whileRecording.\(phase)") }
+        #expect(beside["clipSeconds"] == .number(0.5), "whileRecording.clipSeconds: a short clip with --quick")
+        #expect(beside["clipRenderSeconds"]?.numberValue.map { $0 > 0 } == true, "whileRecording.clipRenderSeconds: the clip beside the window was timed")
 
         let startup = try #require(json["startup"])
         let first = try #require(startup["firstFrame"]?.numberValue)
