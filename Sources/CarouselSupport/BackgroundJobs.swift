@@ -21,6 +21,8 @@ public final class BackgroundJobs: @unchecked Sendable {
     private var heldSince = 0.0
     /// The jobs were let run during this hold (it lasted longer than `longestHold`).
     private var overdue = false
+    /// Whether the jobs are stopped now (under `lock`).
+    private var stopped: Bool { held && !overdue }
     /// The longest the jobs are stopped at a time, in seconds.
     public let longestHold: Double
     private let clock: @Sendable () -> Double
@@ -36,14 +38,14 @@ public final class BackgroundJobs: @unchecked Sendable {
     public func add(group: pid_t) {
         lock.lock(); defer { lock.unlock() }
         groups.insert(group)
-        if held && !overdue { kill(-group, SIGSTOP) }
+        if stopped { kill(-group, SIGSTOP) }
     }
 
     /// Removes a job that ended; continues it if it was stopped (in case it had not quite ended).
     public func remove(group: pid_t) {
         lock.lock(); defer { lock.unlock() }
         guard groups.remove(group) != nil else { return }
-        if held && !overdue { kill(-group, SIGCONT) }
+        if stopped { kill(-group, SIGCONT) }
     }
 
     /// Jobs running or stopped.
@@ -55,7 +57,7 @@ public final class BackgroundJobs: @unchecked Sendable {
     /// Whether the jobs are stopped for the window's work.
     public var isHeld: Bool {
         lock.lock(); defer { lock.unlock() }
-        return held && !overdue
+        return stopped
     }
 
     /// The window woke to work: stops every job until `release()`, or until this hold has lasted `longestHold`

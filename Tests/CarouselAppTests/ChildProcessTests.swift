@@ -10,8 +10,8 @@ struct ChildProcessTests {
     /// What `script` prints on standard error, and how it ended.
     static func run(_ script: String, group: ChildProcess.Group) throws -> (text: String, pid: pid_t, exit: (status: Int32, signalled: Bool)) {
         let child = try ChildProcess(program: "/bin/sh", arguments: ["-c", script], input: false, group: group)
-        let text = String(decoding: child.errors.readDataToEndOfFile(), as: UTF8.self)
-        return (text, child.pid, child.wait())
+        let exit = child.wait()
+        return (child.errorOutput, child.pid, exit)
     }
 
     /// The signal mask (hex) and process group that `/proc/self` shows the shell.

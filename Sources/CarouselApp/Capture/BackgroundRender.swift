@@ -26,10 +26,8 @@ public final class BackgroundRender: @unchecked Sendable {
     /// Waits for the job to end (and leaves `jobs` as it does): whether it succeeded, and its last line on standard
     /// error (`record`'s summary, or its error).
     public func wait() -> (ok: Bool, lastLine: String) {
-        let text = String(decoding: child.errors.readDataToEndOfFile(), as: UTF8.self)
         let exit = child.wait { [jobs, child] in jobs.remove(group: child.pid) }
-        let lastLine = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        return (!exit.signalled && exit.status == 0, lastLine)
+        return (!exit.signalled && exit.status == 0, child.lastErrorLine ?? "")
     }
 
     /// Asks the job to end (SIGTERM to `record`, which removes its partial clip and ends its encoders), and continues

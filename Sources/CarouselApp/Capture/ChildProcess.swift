@@ -22,16 +22,18 @@ final class ChildProcess: @unchecked Sendable {
     let pid: pid_t
     /// The write end of the child's standard input, when it was given one.
     let input: FileHandle?
-    /// The read end of the child's standard error.
-    let errors: FileHandle
     private let lock = NSLock()
+    /// What the child writes on standard error, read from the start on another thread (so a child never stops on a
+    /// full pipe); whole once `errorsRead` is signalled.
+    private var errorText = Data()
+    private let errorsRead = DispatchSemaphore(value: 0)
     private var exit: (status: Int32, signalled: Bool)?
     /// Set (under `lock`) just before the child is reaped: its process id may then name another process.
     private var reaped = false
 
     /// Starts `program` with `arguments` in `group`, with `environment` (nil: this process's); with `input`, its standard
     /// input is a pipe (`input`), else /dev/null.
-    /// Standard output goes to /dev/null; standard error to a pipe (`errors`). The pipes are
+    /// Standard output goes to /dev/null; standard error is kept (`errorOutput`). The pipes are
     /// close-on-exec, so a child never holds another child's input open (FFmpeg would wait for its end forever).
     init(program: String, arguments: [String], input wantsInput: Bool, environment: [String: String]? = nil, group: Group = .this) throws(ClipError) {
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
@@ -84,9 +86,23 @@ final class ChildProcess: @unchecked Sendable {
             throw ClipError("cannot start \(program): \(String(cString: strerror(status)))")
         }
         pid = child
-        errors = FileHandle(fileDescriptor: fromChild[0], closeOnDealloc: true)
         input = wantsInput ? FileHandle(fileDescriptor: toChild[1], closeOnDealloc: true) : nil
+        let errors = FileHandle(fileDescriptor: fromChild[0], closeOnDealloc: true)
+        DispatchQueue.global().async { [self] in
+            let data = errors.readDataToEndOfFile()
+            lock.lock(); errorText = data; lock.unlock()
+            errorsRead.signal()
+        }
     }
+
+    /// What the child wrote on standard error, once `wait` returned.
+    var errorOutput: String {
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: errorText, as: UTF8.self)
+    }
+
+    /// The last line the child wrote on standard error (its error, or a summary), once `wait` returned; nil if none.
+    var lastErrorLine: String? { errorOutput.split(whereSeparator: \.isNewline).last.map(String.init) }
 
     /// A pipe whose two ends close on exec (the child gets its end through `dup2`, which clears the flag).
     private static func openPipe(_ ends: inout [Int32]) -> Bool {
@@ -95,9 +111,9 @@ final class ChildProcess: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the child to end; its exit status, or the signal that ended it. `ended` runs once the child has ended
-    /// and before it is reaped, while its process id (and group id) cannot name another process. Called from one
-    /// thread at a time (later calls return the same).
+    /// Waits for the child to end and for the end of its standard error; its exit status, or the signal that ended
+    /// it. `ended` runs once the child has ended and before it is reaped, while its process id (and group id) cannot
+    /// name another process. Called from one thread at a time (later calls return the same).
     @discardableResult
     func wait(ended: () -> Void = {}) -> (status: Int32, signalled: Bool) {
         lock.lock(); let known = exit; lock.unlock()
@@ -111,6 +127,7 @@ final class ChildProcess: @unchecked Sendable {
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
         let signalled = status & 0x7f != 0
         let result = (status: signalled ? status & 0x7f : (status >> 8) & 0xff, signalled: signalled)
+        errorsRead.wait()
         lock.lock(); exit = result; lock.unlock()
         return result
     }

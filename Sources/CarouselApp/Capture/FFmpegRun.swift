@@ -13,8 +13,6 @@ final class FFmpegRun: @unchecked Sendable {
     private let inFlight = DispatchSemaphore(value: 3)
     private let lock = NSLock()
     private var writeError: String?
-    private var stderrText = Data()
-    private let stderrDone = DispatchSemaphore(value: 0)
     /// Frames already written, handed back for the next ones (at most `spareLimit`; under `lock`).
     private var spare: [Data] = []
     private static let spareLimit = 4
@@ -25,12 +23,6 @@ final class FFmpegRun: @unchecked Sendable {
     /// Starts `program` with `arguments`; with `input`, frames are written to its standard input.
     init(program: String, arguments: [String], input: Bool) throws(ClipError) {
         process = try ChildProcess(program: program, arguments: arguments, input: input)
-        let reader = process.errors
-        DispatchQueue.global().async { [self] in
-            let data = reader.readDataToEndOfFile()
-            lock.lock(); stderrText = data; lock.unlock()
-            stderrDone.signal()
-        }
     }
 
     /// Passes every frame appended from now on through `conversion` before it is written (on the writing queue, so it
@@ -82,10 +74,9 @@ final class FFmpegRun: @unchecked Sendable {
         queue.sync {}
         try? stdin?.close()
         let exit = process.wait()
-        stderrDone.wait()
         ended = true
-        lock.lock(); let text = String(decoding: stderrText, as: UTF8.self); let failedWrite = writeError; lock.unlock()
-        let said = text.split(whereSeparator: \.isNewline).last.map(String.init)
+        lock.lock(); let failedWrite = writeError; lock.unlock()
+        let said = process.lastErrorLine
         if !exit.signalled, exit.status == 0, said == nil, failedWrite == nil { return nil }
         return said ?? failedWrite ?? (exit.signalled ? "ended by signal \(exit.status)" : "exit status \(exit.status)")
     }
