@@ -22,12 +22,12 @@ public struct DropFetcher: Sendable {
 /// A drop is collected from `.begin` to `.complete` (files and texts in the order the source gave them); a paste
 /// is the clipboard's lines. Each source is a path (an image file, a folder of images, a deck JSON) or an
 /// `http(s)://` URL (a deck JSON when its path ends in `.json`, else an image, fetched first so a page that is not
-/// an image is refused). The sources' items, in order, make one deck that replaces the old one (`Preview.replaceDeck`);
+/// an image is refused). The sources' items, in order, make one deck that replaces the old one (`.replaceDeck`);
 /// a broken source is reported in one line naming it (on stderr and in the window) and skipped, and a drop with
-/// nothing usable says so and keeps the old deck. Local drops are built at once; URLs are fetched in the
-/// background and the result is applied by `pump`, woken by `wake`.
+/// nothing usable says so and keeps the old deck. Each step answers with the actions to apply: local drops are built
+/// at once; URLs are fetched in the background and the result comes back through `takeResults`, woken by `wake`.
 @MainActor
-public final class DeckDrop {
+public final class DeckDrop: BackgroundWork {
     /// What a drop or paste came to: the deck (nil when nothing was usable), the problems (one line each), and the
     /// window's message.
     public struct Outcome: Equatable, Sendable {
@@ -50,16 +50,18 @@ public final class DeckDrop {
     public var wake: @Sendable () -> Void = {}
     /// The items of the drop in progress, between `.begin` and `.complete`.
     private var collecting: [Source]?
-    private let finished = FinishedDrops()
+    private let finished = Mailbox<(DeckDrop.Outcome, Int)>()
     /// Counts loads started: a background result that a later drop overtook is dropped.
     private var generation = 0
+    /// Background loads not yet taken.
+    private var inFlight = 0
 
     public init(fetcher: DropFetcher? = nil) { self.fetcher = fetcher }
 
     // MARK: Input
 
     /// Takes one step of a drop; at `.complete` the collected sources become the deck.
-    public func handle(_ step: DropEvent, into preview: Preview) {
+    public func handle(_ step: DropEvent) -> [AppAction] {
         switch step {
         case .begin:
             collecting = []
@@ -73,48 +75,53 @@ public final class DeckDrop {
         case .complete:
             let sources = collecting ?? []
             collecting = nil
-            load(sources, what: "drop", into: preview)
+            return load(sources, what: "drop")
         }
+        return []
     }
 
     /// Ctrl+V: the clipboard's text, one path or URL per line, becomes the deck.
-    public func paste(_ text: String, into preview: Preview) {
+    public func paste(_ text: String) -> [AppAction] {
         let (sources, problems) = DeckDrop.sources(fromText: text)
         guard problems.isEmpty || !sources.isEmpty else {
-            return apply(Outcome(deck: nil, source: nil, problems: problems, message: "Nothing to paste: \(problems[0])"), to: preview)
+            return DeckDrop.actions(for: Outcome(deck: nil, source: nil, problems: problems, message: "Nothing to paste: \(problems[0])"))
         }
-        load(sources, what: "paste", into: preview)
+        return load(sources, what: "paste")
     }
 
     /// Builds the deck from `sources`: at once when all are local, else after fetching the URLs in the background.
-    func load(_ sources: [Source], what: String, into preview: Preview) {
+    func load(_ sources: [Source], what: String) -> [AppAction] {
         generation += 1
         let urls = sources.compactMap { if case .url(let u) = $0 { u } else { nil } }
-        guard !urls.isEmpty, let fetcher else { return apply(DeckDrop.build(sources, what: what, fetched: [:]), to: preview) }
-        preview.show(message: "Fetching \(urls.count == 1 ? MessageText.quote(urls[0]) : "\(urls.count) URLs")…", seconds: 30, error: false)
+        guard !urls.isEmpty, let fetcher else { return DeckDrop.actions(for: DeckDrop.build(sources, what: what, fetched: [:])) }
+        inFlight += 1
         let jobs = finished, wake = self.wake, generation = self.generation
         Task.detached {
             var fetched: [String: Result<Data, DeckError>] = [:]
             for url in urls where fetched[url] == nil {
                 fetched[url] = DeckDrop.isDeckURL(url) ? await fetcher.document(url) : await fetcher.image(url)
             }
-            jobs.add(DeckDrop.build(sources, what: what, fetched: fetched), generation: generation)
+            jobs.post((DeckDrop.build(sources, what: what, fetched: fetched), generation))
             wake()
         }
+        return [.message(Message("Fetching \(urls.count == 1 ? MessageText.quote(urls[0]) : "\(urls.count) URLs")…", seconds: 30))]
     }
 
-    /// Applies a finished background load (the latest drop's only).
-    public func pump(_ preview: Preview) {
-        guard let (outcome, gen) = finished.take(), gen == generation else { return }
-        apply(outcome, to: preview)
+    /// A finished background load (the latest drop's only), as actions.
+    public func takeResults() -> [AppAction] {
+        let done = finished.drain()
+        inFlight -= done.count
+        return done.filter { $0.1 == generation }.flatMap { DeckDrop.actions(for: $0.0) }
     }
 
-    /// Replaces the deck (or keeps it) and says so: each problem on stderr (`Preview.report`), the message in the
-    /// window (an error when anything was skipped or nothing loaded).
-    func apply(_ outcome: Outcome, to preview: Preview) {
-        outcome.problems.forEach(preview.report)
-        if let deck = outcome.deck { preview.replaceDeck(deck, source: outcome.source, problems: outcome.problems) }
-        preview.show(message: outcome.message, seconds: outcome.problems.isEmpty ? 3 : 8, error: !outcome.problems.isEmpty)
+    public var isIdle: Bool { inFlight == 0 }
+
+    /// What an outcome does to the window: the new deck (or none), each problem on stderr, and the message (an error
+    /// when anything was skipped or nothing loaded).
+    static func actions(for outcome: Outcome) -> [AppAction] {
+        outcome.problems.map { .report($0) }
+            + (outcome.deck.map { [.replaceDeck($0, source: outcome.source, problems: outcome.problems)] } ?? [])
+            + [.message(Message(outcome.message, seconds: outcome.problems.isEmpty ? 3 : 8, error: !outcome.problems.isEmpty))]
     }
 
     // MARK: Building (no window needed)
@@ -224,18 +231,3 @@ public final class DeckDrop {
     }
 }
 
-/// Background loads handed back to the loop; `pump` keeps only the latest drop's.
-private final class FinishedDrops: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcome: (DeckDrop.Outcome, Int)?
-
-    func add(_ outcome: DeckDrop.Outcome, generation: Int) {
-        lock.lock(); defer { lock.unlock() }
-        if generation >= (self.outcome?.1 ?? 0) { self.outcome = (outcome, generation) }
-    }
-
-    func take() -> (DeckDrop.Outcome, Int)? {
-        lock.lock(); defer { outcome = nil; lock.unlock() }
-        return outcome
-    }
-}

@@ -63,9 +63,9 @@ public final class ParameterFileWatcher {
     /// The one-line problem shown for the file, if any.
     public private(set) var problem: String?
 
-    private unowned let preview: Preview
+    private unowned let context: AppContext
     /// The pane whose values the file sets.
-    private unowned let pane: Pane
+    private unowned let pane: any PaneReading
     /// The identity of the file whose contents were last applied (or found broken).
     private var loaded: FileSignature?
     /// A read that failed and is not shown yet: the error shows only if the file is unchanged at the next check,
@@ -74,11 +74,12 @@ public final class ParameterFileWatcher {
 
     private struct PendingFailure { let signature: FileSignature? }
 
-    /// Watches `path` for `pane` of `preview` (its focused pane when nil). Call `load()` once for the initial values.
-    public init(path: String, preview: Preview, pane: Pane? = nil, interval: Double = 0.25) {
+    /// Watches `path` for `pane` of `context`'s window (its focused pane when nil). Call `load()` once for the
+    /// initial values.
+    public init(path: String, context: AppContext, pane: (any PaneReading)? = nil, interval: Double = 0.25) {
         self.path = path
-        self.preview = preview
-        self.pane = pane ?? preview.focused
+        self.context = context
+        self.pane = pane ?? context.focusedPane
         self.interval = interval
     }
 
@@ -126,18 +127,20 @@ public final class ParameterFileWatcher {
         case .success(let json): return apply(json)
         case .failure(let error):
             setProblem(error.message + " (keeping the last good values)")
-            preview.report(problem!)
+            context.apply(.report(problem!))
             return [error.message]
         }
     }
 
     @discardableResult
     private func apply(_ json: JSONValue) -> [String] {
-        let problems = pane.applyParameterFile(json, file: path)
-        problems.forEach { preview.report($0) }
+        var values = pane.currentParameters
+        let problems = values.apply(json: json, file: path)
+        context.apply(.setValues(values, pane: pane.id))
+        problems.forEach { context.apply(.report($0)) }
         switch problems.count {
         case 0:
-            if problem != nil { preview.show(message: "\(displayName): reloaded") }
+            if problem != nil { context.show(message: "\(displayName): reloaded") }
             setProblem(nil)
         case 1: setProblem(problems[0])
         default: setProblem(problems[0] + "; \(problems.count - 1) more on stderr")
@@ -147,7 +150,7 @@ public final class ParameterFileWatcher {
 
     private func setProblem(_ text: String?) {
         problem = text
-        preview.showProblem(text)
+        context.apply(.problem(text))
     }
 
     private var displayName: String { (path as NSString).lastPathComponent }

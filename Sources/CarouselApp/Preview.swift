@@ -6,27 +6,30 @@ import Foundation
 /// The app model: one window's worth of Carousel Lab. It holds the deck, one to four panes (`PaneSet`; each a
 /// variant: style, values, history, recorded input, its own scene at the pane's size), the window's chrome above them
 /// (the tuning panel and the overlay, in a scene of their own), and the one clock every pane runs on; it is the
-/// `FrameDriver` the window loop (or a capture) runs. A single preview is one pane covering the window. Beside it:
-/// what the keys do (`AppCommands`), the F3 line (`StatusLine`), screenshots (`ScreenshotSession`), and the layout
-/// export and sidecars (`LayoutExport.swift`).
+/// `FrameDriver` the window loop (or a capture) runs, and the `AppContext` its collaborators speak to.
 ///
-/// Frame order per loop iteration: `handle` each input event (the panel first, then the app's commands, then every
-/// pane at the same position relative to it) -> `update(to:)` (time control maps wall time to scene time; every
-/// pane's timers fire in order; each pane's style lays out when a frame is needed) -> `draw` when `needsFrame`.
-/// Drawing changes nothing in the model.
+/// Every change of its state is an `AppAction` applied by `apply` (`Preview+Apply.swift`), which sends each change
+/// notice once. Beside it: the F3 line (`StatusLine`), screenshots (`ScreenshotSession`), and the layout export and
+/// sidecars (`LayoutExport.swift`).
+///
+/// Frame order per loop iteration: `handle` each input event (keys: the panel's while it is open, then the command
+/// table's actions, then every pane; pointer events through the chrome's `PointerRouter`: the panel, or the panes
+/// at the same position relative to each) -> `update(to:)` (background work's results applied; time control maps
+/// wall time to scene time; every pane's timers fire in order; each pane's style lays out when a frame is needed)
+/// -> `draw` when `needsFrame`. Drawing changes nothing in the model.
 @MainActor
-public final class Preview: FrameDriver {
-    /// The items every pane shows; replaced at runtime only through `replaceDeck` (a drop or a paste, `DeckDrop`).
-    public private(set) var deck: Deck
+public final class Preview: FrameDriver, AppContext {
+    /// The items every pane shows; replaced at runtime only by `.replaceDeck` (a drop or a paste, `DeckDrop`).
+    public internal(set) var deck: Deck
     /// Where a replaced deck came from when one local path says it (a folder, a deck file), for the remembered
     /// state; nil when given at startup, fetched, or made from several sources.
-    public private(set) var deckSource: String?
+    public internal(set) var deckSource: String?
     /// Whether the deck was replaced since the window opened.
-    public private(set) var deckReplaced = false
+    public internal(set) var deckReplaced = false
     /// The problems of the last deck loaded into the window (files skipped, items ignored), for the layout file.
-    public private(set) var deckProblems: [String] = []
+    public internal(set) var deckProblems: [String] = []
     /// Drops and pastes onto the window (nil where there is no window: capture, tests).
-    public var deckDrops: DeckDrop?
+    public var deckDrops: DeckDrop? { didSet { replaceWork(oldValue, with: deckDrops) } }
     public let images: ImageStore
     /// The panes, their split and focus, and the input mirrored onto them.
     public let paneSet: PaneSet
@@ -34,7 +37,9 @@ public final class Preview: FrameDriver {
     public var panes: [Pane] { paneSet.panes }
     /// The window's chrome: the tuning panel and the overlay, above every pane.
     public let chrome: Scene
-    /// Pause, frame stepping and slow motion for every pane (the playback commands set it).
+    /// Routes the window's pointer events through the chrome's tree: the panel, or the panes (`PaneSet.target`).
+    let pointer: PointerRouter
+    /// Pause, frame stepping and slow motion for every pane (the playback actions set it).
     public internal(set) var time = TimeControl()
     /// Whether the loop should end (Ctrl+Q).
     public internal(set) var wantsQuit = false
@@ -45,7 +50,7 @@ public final class Preview: FrameDriver {
     /// The system clipboard, for the tuning panel's export (Ctrl+C); nil where there is none (capture, tests).
     public var clipboard: Clipboard?
     /// The tuning panel (Tab).
-    public private(set) lazy var panel = TuningPanel(preview: self)
+    public private(set) lazy var panel = TuningPanel(context: self, chrome: chrome)
     /// Where and how F12 and Ctrl+P save screenshots; nil when there is no window to read back.
     public var screenshots: ScreenshotSettings? {
         get { screenshotSession.settings }
@@ -53,20 +58,25 @@ public final class Preview: FrameDriver {
     }
 
     /// Clips re-rendered from the recorded input (Ctrl+R, Shift+F12); nil where there is no window (capture, tests).
-    public var clips: ClipRecorder? { didSet { overlay.showRecording(false) } }
-    /// Ctrl+E's code export into the screenshots folder; nil where there is no window (capture, tests).
-    public var codeExports: CodeExportSession?
+    public var clips: ClipRecorder? {
+        didSet {
+            replaceWork(oldValue, with: clips)
+            overlay.showRecording(false)
+        }
+    }
+    /// Ctrl+E's code export into the screenshots folder; nil where there is none (capture, tests).
+    public var codeExports: CodeExportSession? { didSet { replaceWork(oldValue, with: codeExports) } }
+    /// Everything whose results come back to the main thread, drained at one point of `update`.
+    private(set) var backgroundWork: [BackgroundWork] = []
     let overlay: Overlay
     /// The F3 status line.
     let statusLine: StatusLine
-    /// What each frame redraws: only what changed since the last one (issue 18).
+    /// What each frame redraws: only what changed since the last one.
     public let damage = FrameDamage()
-    private lazy var screenshotSession = ScreenshotSession(preview: self)
-    /// What the command table's app keys do.
-    private lazy var commands = AppCommands(preview: self)
+    private(set) lazy var screenshotSession = ScreenshotSession(context: self)
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
-    private(set) var wall: Double = 0
+    public private(set) var wall: Double = 0
 
     /// Opens `styleName` on `deck` in a window of `size`: one pane.
     public convenience init(deck: Deck, images: ImageStore, size: Size, style styleName: String,
@@ -82,18 +92,21 @@ public final class Preview: FrameDriver {
         self.deck = deck
         self.images = images
         chrome = Scene(size: size, textMeasurer: textMeasurer)
+        pointer = PointerRouter(scene: chrome)
         overlay = Overlay(scene: chrome)
         statusLine = StatusLine(overlay: overlay)
         paneSet = try PaneSet(deck: deck, images: images, variants: variants, textMeasurer: textMeasurer, chrome: chrome, overlay: overlay)
+        chrome.root.addChild(paneSet.target)
         chrome.root.addChild(overlay.root)
         overlay.layout(size: size)
         chrome.root.addChild(panel.root)
-        paneSet.focusChanged = { [unowned self] in panel.styleChanged() }
-        paneSet.paneAdded = { [unowned self] in connect($0) }
+        paneSet.pointer = pointer
+        paneSet.apply = { [unowned self] in apply($0) }
         for (pane, variant) in zip(panes, variants) {
             connect(pane)
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
         }
+        backgroundWork.append(screenshotSession)
         paneSet.refresh()
     }
 
@@ -101,15 +114,25 @@ public final class Preview: FrameDriver {
     /// (the rest applied).
     public private(set) var startupProblems: [String] = []
 
-    private func connect(_ pane: Pane) {
+    /// Gives `pane` the window's click for its style's haptic.
+    func connect(_ pane: Pane) {
         pane.haptic = { [weak self] in self?.sound?.playClick() }
-        pane.onChange = { [weak self] pane in self?.paneChanged(pane) }
+    }
+
+    /// Adds background work whose results `update` drains (the image store's decodes, in the window).
+    public func addBackgroundWork(_ work: BackgroundWork) { backgroundWork.append(work) }
+
+    private func replaceWork(_ old: BackgroundWork?, with new: BackgroundWork?) {
+        if let old { backgroundWork.removeAll { $0 === old } }
+        if let new { backgroundWork.append(new) }
     }
 
     // MARK: The focused pane
 
     /// The focused pane.
     public var focused: Pane { paneSet.focused }
+    /// The focused pane, read-only, for collaborators.
+    public var focusedPane: any PaneReading { focused }
     /// The focused pane's scene.
     public var scene: Scene { focused.scene }
     /// The focused pane's style.
@@ -141,51 +164,41 @@ public final class Preview: FrameDriver {
 
     /// Switches the focused pane to another style, keeping each style's values.
     public func switchStyle(to name: String) throws(PreviewError) {
-        // A recording ends where its style does: the input it replays starts when the style appeared.
-        if StyleRegistry.style(named: name) != nil, name != focused.styleName { clips?.styleSwitched(from: styleTime) }
-        try focused.switchStyle(to: name)
-        overlay.showRecording(clips?.isRecording ?? false)
-        damage.invalidate()
+        guard StyleRegistry.style(named: name) != nil else {
+            throw PreviewError("unknown style \"\(name)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+        }
+        apply(.switchStyle(name))
     }
     /// Sets one parameter of the focused pane live; throws a one-line message when the key or value is bad.
-    public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) { try focused.setParameter(key, value) }
+    public func setParameter(_ key: String, _ value: ParameterValue) throws(ParameterError) {
+        var p = currentParameters
+        try p.set(key, value)
+        apply(.setValues(p))
+    }
     /// Replaces the focused pane's active values and applies them live.
-    public func setParameters(_ p: Parameters) { focused.setParameters(p) }
+    public func setParameters(_ p: Parameters) { apply(.setValues(p)) }
     /// Applies a parameter file's JSON to the focused pane; returns the problems.
     @discardableResult
-    public func applyParameterFile(_ json: JSONValue, file: String) -> [String] { focused.applyParameterFile(json, file: file) }
+    public func applyParameterFile(_ json: JSONValue, file: String) -> [String] {
+        var p = currentParameters
+        let problems = p.apply(json: json, file: file)
+        apply(.setValues(p))
+        return problems
+    }
 
-    // MARK: The deck
-
-    /// Replaces the deck of every pane: each pane's style is made anew on `deck` with the values it had (styles,
-    /// values and undo histories are kept). `source` names where it came from when one local path does;
-    /// `problems` are what was skipped loading it. An empty deck is refused (false) and the old one stays.
+    /// Replaces the deck of every pane (see `AppAction.replaceDeck`); an empty deck is refused (false) and the old
+    /// one stays.
     @discardableResult
     public func replaceDeck(_ deck: Deck, source: String?, problems: [String] = []) -> Bool {
         guard !deck.items.isEmpty else { return false }
-        // A recording ends where its deck does, as at a style switch.
-        clips?.styleSwitched(from: styleTime)
-        self.deck = deck
-        deckSource = source
-        deckReplaced = true
-        deckProblems = problems
-        paneSet.replaceDeck(deck)
-        overlay.showRecording(clips?.isRecording ?? false)
-        panel.styleChanged()
-        paneSet.refresh()
-        damage.invalidate()
+        apply(.replaceDeck(deck, source: source, problems: problems))
         return true
-    }
-
-    private func paneChanged(_ pane: Pane) {
-        if pane === focused { panel.parametersChanged() }
-        paneSet.refresh()
     }
 
     // MARK: FrameDriver
 
     public func handle(_ incoming: InputEvent) {
-        // The tuning panel first: it keeps what is over it, its keys while open, and typing.
+        // The tuning panel first: its keys while it is open, and typing.
         guard let event = panel.route(incoming) else { return }
         switch event {
         case .resize(let size):
@@ -194,28 +207,28 @@ public final class Preview: FrameDriver {
             overlay.layout(size: s)
             paneSet.layout()
             damage.invalidate()
-            return
         case .visibility:
             paneSet.deliverToAll(event)
-            return
         case .drop(let step):
-            deckDrops?.handle(step, into: self)
-            return
+            deckDrops?.handle(step).forEach(apply)
         case .keyDown(let key, let mods, _):
             // The app's own keys, before the panes.
-            if commands.run(key, mods) { return }
+            if let actions = CommandTable.actions(for: key, mods, in: self) { actions.forEach(apply); return }
+            paneSet.deliverToAll(event)
+        case .pointerMove, .pointerDown, .pointerUp, .pointerLeave, .wheel, .magnify:
+            if case .pointerDown = event { panel.pointerPressed(on: pointer.targets(at: event.location ?? .zero)) }
+            // Without a position (the pointer outside the window), a wheel or pinch still reaches every pane.
+            if pointer.route(event) == nil { paneSet.deliverToAll(event) }
         default:
-            break
+            paneSet.deliverToAll(event)
         }
-        paneSet.deliver(event)
     }
 
     public func update(to wallTime: Double) {
         wall = wallTime
         for pane in panes { pane.parameterFile?.poll(wall: wallTime) }
-        clips?.pump()
-        codeExports?.pump(self)
-        deckDrops?.pump(self)
+        // Background work's results, at one point of the frame.
+        for work in backgroundWork { work.takeResults().forEach(apply) }
         overlay.advance(wall: wallTime)
         let t = time.sceneTime(atWall: wallTime)
         for pane in panes { pane.advance(to: t) }
@@ -223,6 +236,18 @@ public final class Preview: FrameDriver {
         guard needsFrame else { return }
         statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
+    }
+
+    /// Waits until no background work is in flight, applying results as they come, up to `timeout` seconds; returns
+    /// whether all of it finished (at exit, so clips and exports are written, not lost; in tests).
+    public func waitForBackgroundWork(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            for work in backgroundWork { work.takeResults().forEach(apply) }
+            if backgroundWork.allSatisfy(\.isIdle) { return true }
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     /// Whether any pane or the chrome would draw differently, except that a paused window whose time has not moved
@@ -240,31 +265,33 @@ public final class Preview: FrameDriver {
     }
 
     public func draw(into renderer: Renderer) {
-        screenshotSession.captureIfRequested(into: renderer)
+        screenshotSession.captureIfRequested(into: renderer) { drawFrame(into: $0, windowOnly: false) }
         damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0) }
         paintedSceneTime = now
         statusLine.frameDrawn(atWall: wall)
     }
 
-    /// Draws every pane in its place (`PaneSet.paint`), then the chrome, as one frame.
-    func drawFrame(into renderer: Renderer) {
+    /// Draws every pane in its place (`PaneSet.paint`), then the chrome, as one frame; `windowOnly` false leaves out
+    /// what only the window shows (messages, the status line, help, badges, the focus ring: `Overlay.windowOnly`),
+    /// as a screenshot does, without touching a node.
+    func drawFrame(into renderer: Renderer, windowOnly: Bool = true) {
         renderer.beginFrame(clearColor: panes[0].scene.clearColor)
         paneSet.paint(into: renderer, images: images)
-        chrome.paintTree(into: renderer, images: images)
+        if windowOnly {
+            chrome.paintTree(into: renderer, images: images)
+        } else {
+            chrome.paintLayer(into: renderer, images: images, skipping: overlay.windowOnly)
+        }
         renderer.endFrame()
     }
 
     /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
-    public func imagesChanged() {
-        for pane in panes { pane.imagesChanged() }
-        // A texture's pixels changed under the same drawing (an image decoded at a new size).
-        damage.invalidate()
-    }
+    public func imagesChanged() { apply(.imagesChanged) }
 
     // MARK: Screenshots
 
     /// Asks for a screenshot of the next frame (F12, Ctrl+P).
-    public func requestScreenshot() { screenshotSession.request() }
+    public func requestScreenshot() { apply(.requestScreenshot) }
 }
 
 /// A one-line problem opening or switching a style.

@@ -11,6 +11,9 @@ public enum StyleRegistry {
     /// The names, in menu order.
     public static var names: [String] { all.map { $0.descriptor.name } }
 
+    /// The name of style `number` as the keys count them (1 is the first), if there is one.
+    public static func name(number: Int) -> String? { all.indices.contains(number - 1) ? all[number - 1].descriptor.name : nil }
+
     /// The style type with this name, if any.
     public static func style(named name: String) -> (any CarouselStyle.Type)? {
         all.first { $0.descriptor.name == name.lowercased() }

@@ -32,6 +32,8 @@ public final class StyleHarness<S: CarouselStyle>: FrameDriver {
     public private(set) var parameters: Parameters
     public private(set) var style: S!
     public var wantsQuit: Bool { false }
+    /// Input as the window delivers it (pointer events through the scene's router).
+    private var input: StyleInput!
 
     /// Builds the style on `deck` at `size` with parameter `overrides` applied over the defaults.
     public init(_ type: S.Type = S.self, deck: Deck = .sample(count: 12), size: Size = Size(1280, 720),
@@ -45,6 +47,7 @@ public final class StyleHarness<S: CarouselStyle>: FrameDriver {
         for (k, v) in overrides { try p.set(k, v) }
         parameters = p
         style = S(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: p)
+        input = StyleInput(scene: scene) { [unowned self] in style }
         style.layout()
     }
 
@@ -59,7 +62,7 @@ public final class StyleHarness<S: CarouselStyle>: FrameDriver {
             scene.size = s
             container.frame = Rect(origin: .zero, size: s)
         }
-        _ = style.handle(event)
+        input.deliver(event)
     }
     public func update(to time: Double) {
         scene.advance(to: time)

@@ -197,7 +197,7 @@ struct DeckOptions: ParsableArguments {
         if watch {
             for (pane, file) in zip(preview.panes, files) {
                 guard let file else { continue }
-                let watcher = ParameterFileWatcher(path: file, preview: preview, pane: pane)
+                let watcher = ParameterFileWatcher(path: file, context: preview, pane: pane)
                 watcher.load()
                 pane.parameterFile = watcher
             }
@@ -350,7 +350,7 @@ extension CarouselLab {
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes,
                                                       textMeasurer: host.renderer)
                 if remembered?.panelOpen == true { preview.panel.show() }
-                host.onImagesChanged = { [unowned preview] in preview.imagesChanged() }
+                preview.addBackgroundWork(ImageLoading(pump: host.imageStore.pump))
                 preview.rendererDescription = host.rendererChoice.description
                     + "  \(JSONValue.format(host.displayScale.factor))x (\(host.displayScale.source))"
                 preview.sound = SDLClickSound()
@@ -362,7 +362,7 @@ extension CarouselLab {
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
-                                                                gif: gif, replaySeconds: replay), preview: preview,
+                                                                gif: gif, replaySeconds: replay), context: preview,
                                          jobs: host.backgroundJobs)
                 clips.wake = host.wake
                 preview.clips = clips
@@ -391,9 +391,8 @@ extension CarouselLab {
                                         deck: preview.deckReplaced ? preview.deckSource : deckPath,
                                         panelOpen: preview.panel.isVisible, panes: panes)
                 do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
-                // Clips still being rendered are finished, not lost.
-                if !clips.waitUntilIdle(timeout: 120) { printError("a clip was still being rendered at exit") }
-                if !codeExports.waitUntilIdle(preview, timeout: 30) { printError("an export was still being written at exit") }
+                // Clips and exports still being written are finished, not lost.
+                if !preview.waitForBackgroundWork(timeout: 120) { printError("a clip or export was still being written at exit") }
                 if let line = driver.statsLine { printError(line()) }
             }
         }

@@ -137,10 +137,11 @@ struct DeckDropTests {
         var reported: [String] = []
         preview.report = { reported.append($0) }
         preview.deckDrops = DeckDrop()
-        try preview.setParameter("autoAdvance", .bool(true))
-        preview.paneSet.duplicateFocused()
+        var edited = preview.currentParameters
+        try edited.set("autoAdvance", .bool(true))
+        preview.apply(.setValues(edited, undo: UndoLabel("Auto-advance")))
+        preview.apply(.duplicatePane)
         try preview.switchStyle(to: "paging")
-        preview.panes[0].histories["circular"] = ParameterHistory()
         let values = preview.panes.map { $0.parameters.mapValues { $0.json.serialized() } }
         for step: DropEvent in [.begin, .file(f.path("red.png")), .file(f.path("broken.jpg")), .file(f.path("blue.jpg")), .complete] {
             preview.handle(.drop(step))
@@ -196,7 +197,7 @@ struct DeckDropTests {
         #expect(preview.currentMessage?.hasPrefix("Nothing to paste: \"just words\"") == true, "\(preview.currentMessage ?? "")")
     }
 
-    @Test("A URL is fetched in the background; the loop applies the result (pump)")
+    @Test("A URL is fetched in the background; the window applies the result at its next update")
     func urlFetchedInBackground() async throws {
         let (preview, _) = try makePreview()
         let drops = DeckDrop(fetcher: DropFetcher(image: { _ in .success(Data([0xFF, 0xD8, 0xFF])) },
@@ -208,7 +209,7 @@ struct DeckDropTests {
         let deadline = Date().addingTimeInterval(5)
         while preview.deck.items.count != 1 && Date() < deadline {
             try await Task.sleep(nanoseconds: 10_000_000)
-            drops.pump(preview)
+            preview.update(to: preview.wall + 0.01)
         }
         #expect(preview.deck.items.map(\.image) == ["https://example.com/pics/sunset.jpg"])
         #expect(preview.currentMessage == "Deck: 1 image from \"sunset.jpg\"")

@@ -152,7 +152,7 @@ import Testing
         preview.codeExports = session
         try preview.setParameter("imageSize", .number(90))
         input.key("e", .ctrl)
-        #expect(session.waitUntilIdle(preview, timeout: 30))
+        #expect(preview.waitForBackgroundWork(timeout: 30))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let stem = "circular-" + Self.localName(Date(timeIntervalSince1970: 1_800_000_000))
         #expect(names == [stem + "-images", stem + ".html", stem + ".swift"])
@@ -161,7 +161,7 @@ import Testing
         #expect(preview.currentMessage?.hasPrefix("Exported \(stem).swift and .html to /") == true)
         // A second export in the same second gets its own names.
         input.key("e", .ctrl)
-        #expect(session.waitUntilIdle(preview, timeout: 30))
+        #expect(preview.waitForBackgroundWork(timeout: 30))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 6)
     }
 

@@ -1,30 +1,40 @@
 @testable import CarouselApp
 import CarouselCore
 import CarouselStyles
+import CarouselSupport
 import Foundation
 import Testing
 
-/// The tuning panel's model without a node: keys, typing, drags, undo and presets against a plain target.
+/// The tuning panel's model without a node: keys, typing, drags, undo and presets against a real window model
+/// (headless), seen through a context that records the messages the model asks for.
 @MainActor
-final class FakePanelTarget: PanelTarget {
-    var styleName = "expand"
-    var editedParameters = Parameters(specs: StyleRegistry.schema(of: ExpandStyle.self))
-    var history = ParameterHistory()
+final class RecordingContext: AppContext {
+    let preview: Preview
     var messages: [(String, Bool)] = []
-    var reported: [String] = []
-    var clipboard: Clipboard?
-    func setParameters(_ p: Parameters) { editedParameters = p }
-    func show(message: String, error: Bool, sticky: Bool) { messages.append((message, error)) }
-    func clearMessage() {}
-    func reportProblem(_ line: String) { reported.append(line) }
+    init(_ preview: Preview) { self.preview = preview }
+    func apply(_ action: AppAction) {
+        if case .message(let m) = action { messages.append((m.text, m.isError)) }
+        preview.apply(action)
+    }
+    var focusedPane: any PaneReading { preview.focusedPane }
+    var deck: Deck { preview.deck }
+    var deckReplaced: Bool { preview.deckReplaced }
+    var wall: Double { preview.wall }
+    var clipboard: Clipboard? { preview.clipboard }
+    func sidecar(named name: String, kind: String) -> JSONValue { preview.sidecar(named: name, kind: kind) }
+    /// The values the panel edits.
+    var editedParameters: Parameters { preview.currentParameters }
+    /// The edited style's history in the focused pane.
+    var history: ParameterHistory { preview.focused.history(for: preview.focused.styleName) }
 }
 
 @Suite("Panel model")
 @MainActor
 struct PanelModelTests {
-    func model() -> (PanelModel, FakePanelTarget) {
-        let target = FakePanelTarget()
-        let model = PanelModel(target: target)
+    func model() throws -> (PanelModel, RecordingContext) {
+        let (preview, _) = try makePreview(style: "expand")
+        let target = RecordingContext(preview)
+        let model = PanelModel(context: target)
         model.presets.store = PresetStore(shippedRoot: nil, userRoot: NSTemporaryDirectory() + "panel-model-\(UUID().uuidString)")
         model.presets.reload()
         model.updateItems()
@@ -32,8 +42,8 @@ struct PanelModelTests {
     }
 
     @Test("Rows come from the schema; Up/Down select, Right nudges by a step, a held key is one undo step")
-    func keys() {
-        let (m, t) = model()
+    func keys() throws {
+        let (m, t) = try model()
         #expect(m.items.first == .header("Layout"))
         #expect(m.selection == .parameter("itemWidth"))
         #expect(m.handleKey("right", [], isRepeat: false, panelShown: true))
@@ -51,8 +61,8 @@ struct PanelModelTests {
     }
 
     @Test("Enter types a value: the first character replaces it, Enter applies, a bad value is one line and changes nothing")
-    func typing() {
-        let (m, t) = model()
+    func typing() throws {
+        let (m, t) = try model()
         #expect(m.handleKey("return", [], isRepeat: false, panelShown: true))
         #expect(m.entryText(for: .parameter("itemWidth")) == "150")
         m.type("2x7a5")
@@ -83,7 +93,7 @@ struct PanelModelTests {
 
     @Test("A drag is live at every move and one undo step when it ends; Shift re-anchors it at a tenth of the rate")
     func drags() throws {
-        let (m, t) = model()
+        let (m, t) = try model()
         let c = try #require(NumberControl(t.editedParameters.spec("itemWidth")!))
         m.beginDrag(.slider(c), at: Point(100, 10), span: Size(56, 0), anchorValue: 150)
         m.continueDrag(to: Point(110, 10))
@@ -99,7 +109,7 @@ struct PanelModelTests {
 
     @Test("Presets: save under a name, the first Delete asks and Escape keeps it, two Deletes delete it")
     func presets() throws {
-        let (m, t) = model()
+        let (m, t) = try model()
         m.presets.beginSaving()
         m.type("mine")
         #expect(m.handleKey("return", [], isRepeat: false, panelShown: true))

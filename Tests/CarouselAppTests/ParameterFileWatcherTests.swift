@@ -31,7 +31,7 @@ struct ParameterFileWatcherTests {
     func make(_ initial: String) throws -> (Preview, ParameterFileWatcher, InputSimulator) {
         try write(initial)
         let (preview, sim) = try makePreview()
-        let watcher = ParameterFileWatcher(path: path, preview: preview)
+        let watcher = ParameterFileWatcher(path: path, context: preview)
         watcher.load()
         preview.parameterFile = watcher
         sim.frame()

@@ -27,6 +27,8 @@ final class RecordingTaker: ScreenshotTaker, Renderer {
         armed = true
     }
 
+    func finishSaves() {}
+
     var size: Size { recorder.size }
     func beginFrame(clearColor: Color) { recorder.beginFrame(clearColor: clearColor) }
     func endFrame() {
@@ -200,10 +202,12 @@ struct ScreenshotAppTests {
         loop.key("f12")
         let path = try #require(loop.taker.requests.first?.path)
         loop.taker.completions[0](.success(path))
+        loop.frame()
         #expect(p.currentMessage == "Saved ~/Pictures/Carousel Lab/\((path as NSString).lastPathComponent)")
         struct DiskFull: Error, CustomStringConvertible { var description: String { "could not write PNG x.png: No space left on device" } }
         loop.key("f12")
         loop.taker.completions[1](.failure(DiskFull()))
+        loop.frame()
         #expect(p.currentMessage == "screenshot not saved: could not write PNG x.png: No space left on device")
         #expect(reported == ["screenshot not saved: could not write PNG x.png: No space left on device"])
         loop.wait(1)

@@ -178,7 +178,7 @@ struct PressRecognizerTests {
     @Test("A click is a tap; a press that moves is a drag the scroll follows, and its release is no tap")
     func tapOrDrag() {
         var press = PressRecognizer()
-        #expect(press.handle(.pointerDown(Point(100, 50), .left), at: 0).isEmpty)
+        #expect(press.handle(.pointerDown(Point(100, 50), .left), at: 0) == [.press(Point(100, 50), clickCount: 1)])
         #expect(press.handle(.pointerUp(Point(101, 50), .left), at: 0.1) == [.tap(Point(101, 50))])
         let scene = Scene(size: Size(400, 300))
         let scroll = ScrollController(scene: scene)
@@ -190,9 +190,26 @@ struct PressRecognizerTests {
         outcomes += press.handle(.pointerMove(Point(120, 50)), at: 1.1)
         for case .drag(let update) in outcomes { scroll.follow(update) }
         #expect(scroll.isDragging && scroll.offset == 80, "the content follows the pointer 80 points")
+        #expect(outcomes.first == .press(Point(200, 50), clickCount: 1), "a press 1 s after the last is a new click")
         let release = press.handle(.pointerUp(Point(120, 50), .left), at: 1.12)
         #expect(release.count == 1 && !release.contains { if case .tap = $0 { return true } else { return false } })
         for case .drag(let update) in release { scroll.follow(update) }
         #expect(!scroll.isDragging)
+    }
+
+    @Test("Presses count clicks: a second press soon and near is a double-click, a far or late one starts again")
+    func clickCount() {
+        var press = PressRecognizer()
+        func down(_ x: Double, at t: Double) -> Int? {
+            for case .press(_, let n) in press.handle(.pointerDown(Point(x, 10), .left), at: t) { return n }
+            return nil
+        }
+        func up(_ x: Double, at t: Double) { _ = press.handle(.pointerUp(Point(x, 10), .left), at: t) }
+        #expect(down(10, at: 0) == 1); up(10, at: 0.05)
+        #expect(down(12, at: 0.3) == 2, "within 0.4 s and 6 points"); up(12, at: 0.35)
+        #expect(down(12, at: 0.6) == 3); up(12, at: 0.65)
+        #expect(down(40, at: 0.8) == 1, "too far")
+        up(40, at: 0.85)
+        #expect(down(40, at: 2) == 1, "too late")
     }
 }

@@ -54,7 +54,7 @@ struct WorkflowTests {
             return true
         }
         run.render(times: [time], into: canvas.renderer) { _ in }
-        #expect(shots.waitUntilIdle(timeout: 30))
+        #expect(preview.waitForBackgroundWork(timeout: 30), "the save finished and its message came back")
         let pngs = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }
         try #require(pngs.count == 1, "\(pngs)")
         #expect(preview.currentMessage?.hasPrefix("Saved ") == true)

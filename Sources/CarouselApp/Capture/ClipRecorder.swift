@@ -31,15 +31,15 @@ public struct ClipSettings: Sendable {
 /// values, every variant, the input delivered, from, to, fps) into the screenshots folder and runs this program's
 /// `record --params SIDECAR` on it as a background job (`BackgroundRender`: it runs while the window waits, at a lower
 /// priority), so the clip has every frame even when the window dropped some, and the window keeps its frame rate.
-/// The overlay says when each file is ready, and where.
+/// The window says when each file is ready, and where (`takeResults`).
 @MainActor
-public final class ClipRecorder {
+public final class ClipRecorder: BackgroundWork {
     public var settings: ClipSettings
     /// Wakes the window loop from another thread (a clip finished).
     public var wake: @Sendable () -> Void = {}
     /// The wall-clock date for file names (injected; tests pass a fixed one).
     public var date: () -> Date = Date.init
-    private unowned let preview: Preview
+    private unowned let context: AppContext
     /// The style time recording started at, while recording.
     public private(set) var startedAt: Double?
     private let finished = Mailbox<FinishedJob>()
@@ -47,8 +47,9 @@ public final class ClipRecorder {
     /// Where clip renders are held while the window works: the window loop's (`SDLWindowHost.backgroundJobs`).
     public let jobs: BackgroundJobs
 
-    public init(settings: ClipSettings, preview: Preview, jobs: BackgroundJobs) {
-        self.settings = settings; self.preview = preview; self.jobs = jobs
+    /// Records `context`'s focused pane into `settings.folder`, rendering as `jobs`.
+    public init(settings: ClipSettings, context: AppContext, jobs: BackgroundJobs) {
+        self.settings = settings; self.context = context; self.jobs = jobs
     }
 
     /// Whether a recording is under way (the badge shows).
@@ -59,17 +60,17 @@ public final class ClipRecorder {
     /// Ctrl+R: starts recording, or stops and saves the clip from the start to now.
     public func toggle() {
         guard let start = startedAt else {
-            startedAt = preview.styleTime
-            preview.show(message: "Recording (Ctrl+R stops)")
+            startedAt = context.focusedPane.styleTime
+            context.show(message: "Recording (Ctrl+R stops)")
             return
         }
         startedAt = nil
-        save(from: start, to: preview.styleTime, what: "Clip")
+        save(from: start, to: context.focusedPane.styleTime, what: "Clip")
     }
 
     /// Shift+F12: saves the last `replaySeconds` (as much as there is since the style appeared).
     public func saveReplay() {
-        let end = preview.styleTime
+        let end = context.focusedPane.styleTime
         save(from: max(end - settings.replaySeconds, 0), to: end, what: "Replay")
     }
 
@@ -82,7 +83,7 @@ public final class ClipRecorder {
 
     private func save(from start: Double, to end: Double, what: String) {
         guard end - start >= 1.0 / Double(settings.fps) else {
-            preview.show(message: "\(what) not saved: nothing to record yet", error: true)
+            context.show(message: "\(what) not saved: nothing to record yet", error: true)
             return
         }
         let folder = settings.folder.path
@@ -90,11 +91,11 @@ public final class ClipRecorder {
             report("\(what) not saved: cannot create the folder \(folder)")
             return
         }
-        let mp4 = settings.folder.path(style: preview.styleType.descriptor.name, date: date(), extensions: ["mp4", "gif"]) {
+        let mp4 = settings.folder.path(style: context.focusedPane.styleName, date: date(), extensions: ["mp4", "gif"]) {
             FileManager.default.fileExists(atPath: $0)
         }
         let sidecarPath = (mp4 as NSString).deletingPathExtension + ".json"
-        var members = preview.sidecar(named: (mp4 as NSString).lastPathComponent, kind: "clip").members ?? []
+        var members = context.sidecar(named: (mp4 as NSString).lastPathComponent, kind: "clip").members ?? []
         members += [JSONMember("from", .number(start)), JSONMember("to", .number(end)), JSONMember("fps", .number(Double(settings.fps)))]
         do { try AtomicFile.write(JSONValue.object(members).serialized() + "\n", to: sidecarPath) } catch {
             report("\(what) not saved: \(error)")
@@ -102,7 +103,7 @@ public final class ClipRecorder {
         }
         var outputs = [mp4]
         if settings.gif { outputs.append((mp4 as NSString).deletingPathExtension + ".gif") }
-        preview.show(message: "\(what) of \(String(format: "%.1f", end - start)) s: rendering \(abbreviated(mp4))…")
+        context.show(message: "\(what) of \(String(format: "%.1f", end - start)) s: rendering \(abbreviated(mp4))…")
         for out in outputs { render(sidecar: sidecarPath, out: out, what: what) }
     }
 
@@ -111,9 +112,9 @@ public final class ClipRecorder {
         var args = [settings.executable, "record", "--params", sidecar, "--out", out]
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
         var droppedDeck: String?
-        if preview.deckReplaced {
+        if context.deckReplaced {
             let path = (sidecar as NSString).deletingPathExtension + "-deck-\(UUID().uuidString.prefix(8)).json"
-            do { try AtomicFile.write(preview.deck.json.serialized() + "\n", to: path) } catch {
+            do { try AtomicFile.write(context.deck.json.serialized() + "\n", to: path) } catch {
                 report("\(what) not saved: \(error)")
                 return
             }
@@ -138,33 +139,21 @@ public final class ClipRecorder {
         }
     }
 
-    /// Picks up clips that finished rendering and says so in the window (the loop calls it each iteration).
-    public func pump() {
-        for job in finished.drain() {
+    /// Clips that finished rendering, as messages: where each is, or why it is not.
+    public func takeResults() -> [AppAction] {
+        finished.drain().map { job in
             running -= 1
-            if job.ok {
-                preview.show(message: "Saved \(abbreviated(job.out))")
-            } else {
+            guard job.ok else {
                 let why = job.message.replacingOccurrences(of: "carousel-lab: ", with: "").replacingOccurrences(of: "Error: ", with: "")
-                report("\(job.what.lowercased()) not saved: \(why)")
+                return .message(.problem("\(job.what.lowercased()) not saved: \(why)"))
             }
+            return .message(Message("Saved \(abbreviated(job.out))"))
         }
     }
 
-    /// Waits until every clip being rendered is written (at exit), up to `timeout` seconds; returns whether all were.
-    public func waitUntilIdle(timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while running > 0 && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-            pump()
-        }
-        return running == 0
-    }
+    public var isIdle: Bool { running == 0 }
 
-    private func report(_ line: String) {
-        preview.report(line)
-        preview.show(message: line, seconds: 6, error: true)
-    }
+    private func report(_ line: String) { context.apply(.message(.problem(line))) }
 
     private func abbreviated(_ path: String) -> String { ScreenshotFolder.abbreviated(path, home: settings.home) }
 }

@@ -25,7 +25,7 @@ public struct KeyChord: Hashable, Sendable {
 
 /// Who handles a command's input.
 public enum CommandScope: Sendable {
-    /// The app, before the style: the command's action runs (`Command.perform`).
+    /// The app, before the style: the command's action is applied (`Preview.apply`).
     case app
     /// The tuning panel while it is open; its rows handle these.
     case panel
@@ -33,7 +33,7 @@ public enum CommandScope: Sendable {
     case style
 }
 
-/// One row of the command table: its input, what it does, and for app commands the action.
+/// One row of the command table: its input, what it does, and for app commands the action it maps to.
 ///
 /// The table (`CommandTable.all`) is the one place keys are declared: the app's key handling looks commands up in
 /// it, and the help card (F1) and the README's key table are generated from it, so they cannot drift apart.
@@ -51,35 +51,38 @@ public struct Command: Sendable {
     public let details: String?
     public let scope: CommandScope
     /// Whether the command answers now (a command that does not falls through to the style).
-    let isAvailable: @MainActor @Sendable (AppCommands) -> Bool
-    /// The action of an app command, given the key that ran it.
-    let action: (@MainActor @Sendable (AppCommands, Key) -> Void)?
+    let isAvailable: @MainActor @Sendable (Preview) -> Bool
+    /// The action of an app command, given the key that ran it (nil: the key names nothing after all).
+    let action: (@MainActor @Sendable (Key) -> AppAction?)?
     /// Whether the help card and the README list the row (false for a second way to a listed command).
     public let isListed: Bool
 
     init(_ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
-         listed: Bool = true, when isAvailable: @escaping @MainActor @Sendable (AppCommands) -> Bool = { _ in true },
-         action: (@MainActor @Sendable (AppCommands, Key) -> Void)? = nil) {
+         listed: Bool = true, when isAvailable: @escaping @MainActor @Sendable (Preview) -> Bool = { _ in true },
+         action: (@MainActor @Sendable (Key) -> AppAction?)? = nil) {
         self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
         self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable; self.action = action
     }
 
     /// The input as the help card writes it: the README's without backticks.
     public var plainInput: String { input.replacingOccurrences(of: "`", with: "") }
-
-    /// Runs the command's action.
-    @MainActor func perform(_ commands: AppCommands, key: Key) { action?(commands, key) }
 }
 
 /// Every key and gesture of the app, in the order the help card and the README list them.
 public enum CommandTable {
-    /// The app command a key press runs, if any: an available app command whose chord names exactly these
-    /// modifiers (Shift+F12 before F12), else the first whose chord matches (`KeyChord.matches`).
-    @MainActor static func command(for key: Key, _ mods: Modifiers, in commands: AppCommands) -> Command? {
-        let candidates = all.filter { $0.scope == .app && $0.action != nil && $0.isAvailable(commands) }
+    /// The app command a key press runs in `preview`, if any: an available app command whose chord names exactly
+    /// these modifiers (Shift+F12 before F12), else the first whose chord matches (`KeyChord.matches`).
+    @MainActor static func command(for key: Key, _ mods: Modifiers, in preview: Preview) -> Command? {
+        let candidates = all.filter { $0.scope == .app && $0.action != nil && $0.isAvailable(preview) }
         let held = mods.intersection([.ctrl, .shift, .alt])
         return candidates.first { $0.chords.contains { $0.key == key && $0.modifiers == held } }
             ?? candidates.first { $0.chords.contains { $0.matches(key, mods) } }
+    }
+
+    /// The actions a key press maps to in `preview`: nil when no app command answers (the key goes to the panes).
+    @MainActor static func actions(for key: Key, _ mods: Modifiers, in preview: Preview) -> [AppAction]? {
+        guard let command = command(for: key, mods, in: preview) else { return nil }
+        return [command.action?(key)].compactMap { $0 }
     }
 
     /// The help card (F1): a title, then one line per listed row.
@@ -99,7 +102,7 @@ public enum CommandTable {
         Command("style", (1...5).map { KeyChord(Key(String($0))) }, input: "`1`-`5`",
                 help: "switch style (expand, stitch, loop, circular, paging)",
                 details: "switch style (expand, stitch, loop, circular, paging); each style keeps its values",
-                action: { c, key in c.switchStyle(number: Int(key.name) ?? 0) }),
+                action: { key in StyleRegistry.name(number: Int(key.name) ?? 0).map { .switchStyle($0, announce: true) } }),
         Command("scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
                 details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
         Command("item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
@@ -112,35 +115,35 @@ public enum CommandTable {
         Command("mode", [], input: "`M`", help: "Normal / Scaled mode (circular)", scope: .style),
         Command("autoAdvance", [KeyChord("a")], input: "`A`", help: "auto-advance on/off (pauses while the pointer is over the row)",
                 details: "auto-advance on/off (every style; pauses while the pointer is over the carousel)",
-                action: { c, _ in c.toggleAutoAdvance() }),
+                action: { _ in .toggleAutoAdvance }),
         Command("pause", [KeyChord("space")], input: "Space", help: "pause / resume every animation and timer",
                 details: "pause / resume every animation and timer (auto-advance included)",
-                action: { c, _ in c.togglePause() }),
+                action: { _ in .togglePause }),
         Command("step", [KeyChord("period")], input: "`.`", help: "pause on the current frame; each press steps 1/60 s",
                 details: "pause on the current frame; then each press steps one 60 Hz frame (1/60 s)",
-                action: { c, _ in c.stepFrame() }),
+                action: { _ in .stepFrame }),
         Command("slowMotion", [KeyChord("comma")], input: "`,`", help: "slow motion: 1/2, 1/4, 1/10 and back to 1×",
                 details: "slow motion: cycles 1/2, 1/4, 1/10 and back to 1× (animations and timers alike)",
-                action: { c, _ in c.cycleSlowMotion() }),
+                action: { _ in .cycleSlowMotion }),
         Command("screenshot", [KeyChord("f12"), .ctrl("p")], input: "`F12` or Ctrl+P",
                 help: "screenshot (PNG + JSON to reproduce it with capture)",
                 details: "screenshot: a PNG of the window and a JSON sidecar to reproduce it (see [Screenshots](#screenshots))",
-                action: { c, _ in c.requestScreenshot() }),
+                action: { _ in .requestScreenshot }),
         Command("record", [.ctrl("r")], input: "Ctrl+R", help: "record a clip: start / stop (MP4 in the screenshots folder)",
                 details: "start / stop recording a clip, re-rendered frame-exact as MP4 (and GIF with `--gif`) into the screenshots folder (see [Record](#record))",
-                action: { c, _ in c.toggleRecording() }),
+                action: { _ in .toggleRecording }),
         Command("replay", [.shift("f12")], input: "Shift+`F12`", help: "instant replay: save the last 10 s as a clip",
-                details: "instant replay: save the last 10 seconds (`--replay SECONDS`) as a clip", action: { c, _ in c.saveReplay() }),
+                details: "instant replay: save the last 10 seconds (`--replay SECONDS`) as a clip", action: { _ in .saveReplay }),
         Command("status", [KeyChord("f3")], input: "`F3`", help: "status line: frame rate, frame time, speed and state",
                 details: "status line: frame rate, frame time, speed, style and the style's state",
-                action: { c, _ in c.toggleStatus() }),
+                action: { _ in .toggleStatus }),
         Command("help", [KeyChord("f1"), KeyChord("question"), .shift("slash")], input: "`F1` or `?` (Shift+/)",
                 help: "this help; F1 or Escape hides it", details: "every key and gesture; `F1` or Escape hides it",
-                action: { c, _ in c.toggleHelp() }),
+                action: { _ in .toggleHelp }),
         Command("hideHelp", [KeyChord("escape")], input: "Escape", help: "hide the help", listed: false,
-                when: { $0.isHelpVisible }, action: { c, _ in c.toggleHelp() }),
+                when: { $0.isHelpVisible }, action: { _ in .toggleHelp }),
         Command("panel", [KeyChord("tab")], input: "Tab", help: "show / hide the tuning panel",
-                details: "show / hide the tuning panel (below)", action: { c, _ in c.panel.toggle() }),
+                details: "show / hide the tuning panel (below)", action: { _ in .togglePanel }),
         Command("slider", [], input: "drag a slider, Shift-drag", help: "set a value; Shift: a tenth as fast",
                 details: "set a value under the pointer; Shift: a tenth as fast, in tenth steps", scope: .panel),
         Command("typeValue", [], input: "double-click a value", help: "type it exactly (Enter commits, Escape cancels)",
@@ -152,34 +155,34 @@ public enum CommandTable {
                 scope: .panel),
         Command("undo", [.ctrl("z")], input: "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", help: "undo / redo a parameter change",
                 details: "undo / redo a parameter change (one step per drag, typed value, reset or preset)",
-                action: { c, _ in c.panel.undo() }),
+                action: { _ in .undo }),
         Command("redo", [KeyChord("z", [.ctrl, .shift]), .ctrl("y")], input: "Ctrl+Shift+Z", help: "redo", listed: false,
-                action: { c, _ in c.panel.redo() }),
+                action: { _ in .redo }),
         Command("savePreset", [.ctrl("s")], input: "Ctrl+S", help: "save the values as a named preset",
                 details: "save the values as a named preset (the name field opens filled with style and time; Enter saves)",
-                action: { c, _ in c.panel.beginSavingPreset() }),
+                action: { _ in .savePreset }),
         Command("deletePreset", [], input: "Delete (or Backspace), twice", help: "your preset selected: delete it",
                 details: "with one of your presets selected: delete it (the first press asks; Escape keeps it)", scope: .panel),
         Command("renamePreset", [], input: "`F2`, double-click a preset's name", help: "rename one of your presets",
                 details: "rename one of your presets (Enter renames, Escape cancels)", scope: .panel),
         Command("copy", [.ctrl("c")], input: "Ctrl+C", help: "copy the values as JSON and Swift",
                 details: "copy the values to the clipboard as JSON and as a Swift snippet",
-                action: { c, _ in c.panel.copyToClipboard() }),
+                action: { _ in .copyValues }),
         Command("exportCode", [.ctrl("e")], input: "Ctrl+E", help: "export the style as SwiftUI and as a web page",
                 details: "export the focused style with its values as a SwiftUI view and as a web page into the screenshots folder (see [Export](#export))",
-                action: { c, _ in c.exportCode() }),
+                action: { _ in .exportCode }),
         Command("pasteDeck", [.ctrl("v")], input: "Ctrl+V, drop files", help: "new deck: paste or drop images, a folder, a deck or a URL",
                 details: "make the deck from paths or URLs on the clipboard, or from files, a folder, a deck file or a URL dropped onto the window (see [Your own images](#your-own-images))",
-                action: { c, _ in c.pasteDeck() }),
+                action: { _ in .pasteDeck }),
         Command("duplicatePane", [.ctrl("d")], input: "Ctrl+D", help: "compare: duplicate the focused variant (up to four)",
                 details: "compare: duplicate the focused pane into a new variant beside it (up to four; see [Compare](#compare))",
-                action: { c, _ in c.paneSet.duplicateFocused() }),
+                action: { _ in .duplicatePane }),
         Command("closePane", [.ctrl("w")], input: "Ctrl+W", help: "compare: close the focused variant",
-                details: "compare: close the focused pane (the last one stays)", action: { c, _ in c.paneSet.closeFocused() }),
+                details: "compare: close the focused pane (the last one stays)", action: { _ in .closePane }),
         Command("focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
                 help: "compare: focus a variant; the panel and presets edit it",
                 details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
-                action: { c, key in c.paneSet.focus((Int(key.name) ?? 1) - 1) }),
-        Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { c, _ in c.quit() }),
+                action: { key in .focusPane((Int(key.name) ?? 1) - 1) }),
+        Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { _ in .quit }),
     ]
 }

@@ -6,9 +6,9 @@ import Foundation
 /// Ctrl+E in the window: writes the focused pane's style with its tuned values as SwiftUI and as a web page (its
 /// images copied beside it) into the screenshots folder, named like a screenshot (`expand-2026-11-24-081502.swift`
 /// and `.html`), and says in the window where they went. The files are rendered and written on a background queue;
-/// the loop picks up the result (`pump`), woken by `wake`.
+/// the window takes the result (`takeResults`), woken by `wake`.
 @MainActor
-public final class CodeExportSession {
+public final class CodeExportSession: BackgroundWork {
     /// Where the files go.
     public let folder: ScreenshotFolder
     /// Wakes the window loop when a background export finished.
@@ -17,7 +17,7 @@ public final class CodeExportSession {
     public var date: () -> Date = Date.init
     /// The home folder, for `~` in messages.
     public var home: String
-    private let finished = FinishedExports()
+    private let finished = Mailbox<FinishedExport>()
     private var inFlight: Set<String> = []
 
     public init(folder: ScreenshotFolder, home: String = NSHomeDirectory()) {
@@ -46,14 +46,14 @@ public final class CodeExportSession {
             } catch {
                 result = .failure(error)
             }
-            jobs.add(FinishedExport(stem: stem, result: result))
+            jobs.post(FinishedExport(stem: stem, result: result))
             wake()
         }
     }
 
-    /// Says in `preview` what the finished exports wrote, or why not (the loop calls it each iteration).
-    public func pump(_ preview: Preview) {
-        for job in finished.take() {
+    /// What the finished exports wrote, or why not, as messages.
+    public func takeResults() -> [AppAction] {
+        finished.drain().map { job in
             inFlight.remove(job.stem)
             switch job.result {
             case .success(let paths):
@@ -63,36 +63,18 @@ public final class CodeExportSession {
                 let extensions = paths.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
                 let files = ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
                 let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
-                preview.show(message: "Exported \(files) to \(folder)", seconds: 6, error: false)
+                return .message(Message("Exported \(files) to \(folder)", seconds: 6))
             case .failure(let error):
-                let line = "export not saved: \(error.message)"
-                preview.report(line)
-                preview.show(message: line, seconds: 6, error: true)
+                return .message(.problem("export not saved: \(error.message)"))
             }
         }
     }
 
-    /// Waits until every export in flight is written, up to `timeout` seconds (tests, exit).
-    public func waitUntilIdle(_ preview: Preview, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !inFlight.isEmpty && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-            pump(preview)
-        }
-        return inFlight.isEmpty
-    }
+    public var isIdle: Bool { inFlight.isEmpty }
 }
 
 /// A finished background export.
 struct FinishedExport: Sendable {
     let stem: String
     let result: Result<[String], ExportError>
-}
-
-/// The finished exports, handed from the background queue to the loop.
-final class FinishedExports: @unchecked Sendable {
-    private var jobs: [FinishedExport] = []
-    private let lock = NSLock()
-    func add(_ job: FinishedExport) { lock.lock(); jobs.append(job); lock.unlock() }
-    func take() -> [FinishedExport] { lock.lock(); defer { jobs.removeAll(); lock.unlock() }; return jobs }
 }

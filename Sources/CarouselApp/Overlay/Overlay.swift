@@ -3,10 +3,14 @@ import Foundation
 
 /// The window's own layer above the panes: transient messages, a persistent problem line (a broken parameter file),
 /// the speed badge, the F3 status line, and the help card. Built from nodes like everything else. (Each pane draws
-/// its own auto-advance progress bar and label: `PaneChrome`.)
+/// its own auto-advance progress bar and label: `PaneChrome`.) Two layers: the dividers between compared panes are
+/// part of the picture; everything else is under `windowOnly`, which a screenshot leaves out.
 @MainActor
 final class Overlay {
     let root = Node(name: "overlay")
+    /// What only the window shows (messages, problem, badges, status, help, focus ring, mirrored pointer): a
+    /// screenshot draws the frame without this subtree (`Scene.paintLayer(skipping:)`).
+    let windowOnly = Node(name: "overlay.window")
     private let message = Node(name: "message")
     private let status = Node(name: "status")
     private let help = Node(name: "help")
@@ -34,7 +38,11 @@ final class Overlay {
         self.scene = scene
         root.isHitTestable = false
         root.zIndex = 1000
-        for n in [dividers, focusRing, markers, recording, message, status, help, problem, badge] { n.isHitTestable = false; root.addChild(n) }
+        windowOnly.isHitTestable = false
+        root.addChild(dividers)
+        root.addChild(windowOnly)
+        dividers.isHitTestable = false
+        for n in [focusRing, markers, recording, message, status, help, problem, badge] { n.isHitTestable = false; windowOnly.addChild(n) }
         recording.background = Color(0.1, 0.1, 0.12, 0.85)
         recording.cornerRadius = 6
         recording.isHidden = true
@@ -62,6 +70,7 @@ final class Overlay {
 
     func layout(size: Size) {
         root.frame = Rect(origin: .zero, size: size)
+        windowOnly.frame = root.frame
         if let text = problemText { showProblem(text) }
         if let text = badgeText { showBadge(text) }
     }
@@ -198,18 +207,6 @@ final class Overlay {
             badge.addChild(label("badge.text", text, font: font, color: Color(1, 0.85, 0.4), frame: Rect(10, 4, width - 20, 16)))
         }
         badge.isHidden = false
-    }
-
-    // MARK: Screenshots
-
-    /// Runs `body` with the app's own messages, problem line, badge, status and help hidden (screenshots show the
-    /// carousel as a user of the effect would see it; the panes' progress bars stay, as part of auto-advance).
-    func withChromeHidden(_ body: () -> Void) {
-        let chrome = [message, status, help, problem, badge, focusRing, markers, recording]
-        let wasHidden = chrome.map(\.isHidden)
-        chrome.forEach { $0.isHidden = true }
-        body()
-        for (n, h) in zip(chrome, wasHidden) { n.isHidden = h }
     }
 
     // MARK: Status and help

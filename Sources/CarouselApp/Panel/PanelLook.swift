@@ -12,6 +12,8 @@ enum PanelLook {
     static let margin = 40.0
     static let inset = 14.0
     static let rowHeight = 28.0
+    /// Points the content moves per wheel tick.
+    static let wheelTick = 40.0
     static let headerHeight = 32.0
     static let titleHeight = 58.0
     static let presetRowHeight = 26.0

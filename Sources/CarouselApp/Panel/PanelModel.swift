@@ -3,28 +3,6 @@ import CarouselStyles
 import CarouselSupport
 import Foundation
 
-/// What the tuning panel edits and where it speaks: the focused pane's values and undo history, and the window's
-/// messages. `Preview` is one; tests use a plain object.
-@MainActor
-public protocol PanelTarget: AnyObject {
-    /// The name of the style whose values are edited.
-    var styleName: String { get }
-    /// The values edited.
-    var editedParameters: Parameters { get }
-    /// Applies new values live, mid-animation.
-    func setParameters(_ p: Parameters)
-    /// The undo history of the edited style's values.
-    var history: ParameterHistory { get set }
-    /// Shows a one-line message (an error in red; a sticky one stays until replaced or cleared).
-    func show(message: String, error: Bool, sticky: Bool)
-    /// Takes a sticky message off the screen.
-    func clearMessage()
-    /// Reports a problem on stderr.
-    func reportProblem(_ line: String)
-    /// The system clipboard, if any.
-    var clipboard: Clipboard? { get }
-}
-
 /// What the panel's view does when the model changes.
 @MainActor
 protocol PanelModelView: AnyObject {
@@ -38,10 +16,12 @@ protocol PanelModelView: AnyObject {
 
 /// The tuning panel's state and everything it does to values, without a node: the rows it lists, the selection, the
 /// field being typed into, the drag in progress, the keys it answers, undo and redo, and the presets
-/// (`PresetController`). The view (`TuningPanel`) draws it and turns pointer presses into the row's action.
+/// (`PresetController`). The view (`TuningPanel`) draws it and turns pointer presses into the row's action. It
+/// edits the focused pane through its `AppContext`: each change of values is an action, and the change notice that
+/// comes back (`changed`) refreshes the view, once per edit.
 @MainActor
 final class PanelModel {
-    unowned let target: PanelTarget
+    unowned let context: AppContext
     weak var view: PanelModelView?
     private(set) lazy var presets = PresetController(model: self)
     /// What each row stands for, in order.
@@ -62,10 +42,17 @@ final class PanelModel {
         case number(NumberControl), curve(String), presetName, renamePreset(Preset)
     }
 
-    init(target: PanelTarget) { self.target = target }
+    init(context: AppContext) { self.context = context }
 
-    var styleName: String { target.styleName }
-    var current: Parameters { target.editedParameters }
+    var styleName: String { context.focusedPane.styleName }
+    var current: Parameters { context.focusedPane.currentParameters }
+    /// The edited style's undo history in the focused pane.
+    var history: ParameterHistory { context.focusedPane.history(for: styleName) }
+
+    /// Shows a one-line message in the window (red when `error`; a sticky one stays until replaced or cleared).
+    func say(_ text: String, error: Bool = false, sticky: Bool = false) {
+        context.apply(.message(Message(text, seconds: sticky ? nil : 3, error: error)))
+    }
 
     // MARK: Rows
 
@@ -98,17 +85,13 @@ final class PanelModel {
 
     /// Applies new values live and records them as one undo step.
     func apply(_ p: Parameters, label: String, tag: String? = nil, merging: Bool = false) {
-        let before = current.values
-        target.setParameters(p)
-        target.history.record(label, from: before, to: p.values, tag: tag, merging: merging)
-        changed()
+        context.apply(.setValues(p, undo: UndoLabel(label, tag: tag, merging: merging)))
     }
 
     /// Sets a number during a drag (recorded as one step when the drag ends).
     func setNumber(_ c: NumberControl, _ v: Double) {
         guard let p = try? c.setting(v, in: current) else { return }
-        target.setParameters(p)
-        changed()
+        context.apply(.setValues(p))
     }
 
     func flip(_ key: String) {
@@ -150,38 +133,24 @@ final class PanelModel {
         var p = current
         p.reset(key)
         apply(p, label: "Reset \(spec.label)")
-        target.show(message: "Reset \(spec.label) to \(p.values[key]!)", error: false, sticky: false)
+        say("Reset \(spec.label) to \(p.values[key]!)")
     }
 
     func resetAll() {
         var p = current
         p.reset()
         apply(p, label: "Reset all")
-        target.show(message: "Reset every \(styleName) parameter to its default", error: false, sticky: false)
+        say("Reset every \(styleName) parameter to its default")
     }
 
     /// Undoes the edited style's last step.
-    func undo() {
-        guard let step = target.history.undo() else { target.show(message: "Nothing to undo", error: false, sticky: false); return }
-        set(step.before)
-        target.show(message: "Undo: \(step.label)", error: false, sticky: false)
-    }
+    func undo() { context.apply(.undo) }
 
     /// Redoes the edited style's last undone step.
-    func redo() {
-        guard let step = target.history.redo() else { target.show(message: "Nothing to redo", error: false, sticky: false); return }
-        set(step.after)
-        target.show(message: "Redo: \(step.label)", error: false, sticky: false)
-    }
+    func redo() { context.apply(.redo) }
 
-    private func set(_ values: [String: ParameterValue]) {
-        var p = current
-        for (k, v) in values { try? p.set(k, v) }
-        target.setParameters(p)
-        changed()
-    }
-
-    /// Tells the view: the row list when it changed (a curve turned into a spring adds rows), else the values.
+    /// The edited values changed (the window's notice, once per edit): tells the view, the row list when it changed
+    /// (a curve turned into a spring adds rows), else the values.
     func changed() {
         if updateItems() { view?.itemsChanged() } else { view?.refresh() }
     }
@@ -195,6 +164,7 @@ final class PanelModel {
         // A Delete waiting for its confirmation: Escape keeps the preset, any other key forgets the question.
         if presets.answerPendingDelete(key, mods) { return true }
         guard panelShown, !mods.contains(.ctrl) else { return false }
+        // Each key refreshes the view once: a change of values through the window's notice, the rest here.
         switch key.name {
         case "up", "down": moveSelection(by: key.name == "up" ? -1 : 1)
         case "left", "right": adjustSelection(by: key.name == "left" ? -1 : 1, fine: mods.contains(.shift), isRepeat: isRepeat)
@@ -204,9 +174,9 @@ final class PanelModel {
             guard case .preset(let i)? = selection else { return false }
             if isRepeat { break }  // a held Delete asks once and never answers its own question
             if key.name == "f2" { presets.beginRenaming(at: i) } else { presets.delete(at: i) }
+            view?.refresh()
         default: return false
         }
-        view?.refresh()
         return true
     }
 
@@ -302,7 +272,7 @@ final class PanelModel {
     private func editKey(_ key: Key, _ mods: Modifiers) -> Bool {
         if mods.contains(.ctrl) && key.name == "q" { return false }
         switch key.name {
-        case "return": commitEntry()
+        case "return": commitEntry(); return true  // it refreshes the view itself
         case "escape": entry = nil
         case "backspace": entry!.field.backspace()
         default: break
@@ -319,16 +289,17 @@ final class PanelModel {
         switch e.purpose {
         case .number(let c):
             guard let v = Double(text), v.isFinite else {
-                target.show(message: "\(c.key): \"\(text)\" is not a number", error: true, sticky: false)
+                say("\(c.key): \"\(text)\" is not a number", error: true)
                 break
             }
-            do { apply(try c.setting(v, in: current), label: label(of: c)) } catch { target.show(message: error.message, error: true, sticky: false) }
+            // A value applied refreshes the view through the window's notice.
+            do { return apply(try c.setting(v, in: current), label: label(of: c)) } catch { say(error.message, error: true) }
         case .curve(let key):
             var p = current
             do {
                 try p.set(key, .text(text))
-                apply(p, label: p.spec(key)?.label ?? key)
-            } catch { target.show(message: error.message, error: true, sticky: false) }
+                return apply(p, label: p.spec(key)?.label ?? key)
+            } catch { say(error.message, error: true) }
         case .presetName:
             presets.save(named: text)
         case .renamePreset(let preset):
@@ -387,8 +358,7 @@ final class PanelModel {
             points[k] = (min(max(x, 0), 1), min(max(y, range.lowerBound), range.upperBound))
             var values = current
             try? values.set(key, .text(CurvePlotView.curveText(p1: points[0], p2: points[1], decimals: d.fine ? 3 : 2)))
-            target.setParameters(values)
-            changed()
+            context.apply(.setValues(values))
         }
     }
 
@@ -399,7 +369,7 @@ final class PanelModel {
     func finishDrag() {
         guard let d = drag else { return }
         drag = nil
-        target.history.record(label(of: d.kind), from: d.before, to: current.values)
+        context.apply(.recordUndo(label(of: d.kind), before: d.before))
     }
 
     private func label(of kind: PanelDrag.Kind) -> String {
@@ -413,15 +383,15 @@ final class PanelModel {
 
     /// Copies the edited style's values as JSON and as a Swift snippet (Ctrl+C).
     func copyToClipboard() {
-        guard let clipboard = target.clipboard else {
-            target.show(message: "No clipboard here (the window's clipboard is only available in `carousel-lab run`)", error: true, sticky: false)
+        guard let clipboard = context.clipboard else {
+            say("No clipboard here (the window's clipboard is only available in `carousel-lab run`)", error: true)
             return
         }
         do {
             try clipboard.setText(ParameterExport.clipboardText(current, style: styleName))
-            target.show(message: "Copied JSON and Swift to the clipboard", error: false, sticky: false)
+            say("Copied JSON and Swift to the clipboard")
         } catch {
-            target.show(message: "Cannot copy to the clipboard: \(error.message)", error: true, sticky: false)
+            say("Cannot copy to the clipboard: \(error.message)", error: true)
         }
     }
 }

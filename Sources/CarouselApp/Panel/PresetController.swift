@@ -20,7 +20,6 @@ final class PresetController {
 
     init(model: PanelModel) { self.model = model }
 
-    private var target: PanelTarget { model.target }
 
     /// Reads the list for the edited style again.
     func reload() {
@@ -41,9 +40,9 @@ final class PresetController {
         do {
             let preset = try store.save(model.current, style: model.styleName, name: name)
             listChanged()
-            target.show(message: "Saved preset \(preset.name) to \(preset.path)", error: false, sticky: false)
+            model.say("Saved preset \(preset.name) to \(preset.path)")
         } catch {
-            target.show(message: error.message, error: true, sticky: false)
+            model.say(error.message, error: true)
         }
     }
 
@@ -57,17 +56,17 @@ final class PresetController {
         var p = model.current
         let problems: [String]
         do { problems = try store.load(preset, style: model.styleName, into: &p) } catch {
-            target.show(message: error.message, error: true, sticky: false)
-            target.reportProblem(error.message)
+            model.say(error.message, error: true)
+            model.context.apply(.report(error.message))
             return
         }
         model.apply(p, label: "Preset \(preset.name)")
-        problems.forEach(target.reportProblem)
+        problems.forEach { model.context.apply(.report($0)) }
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-            target.show(message: "Preset \(preset.name): \(first)\(more)", error: true, sticky: false)
+            model.say("Preset \(preset.name): \(first)\(more)", error: true)
         } else {
-            target.show(message: "Loaded preset \(preset.name)" + (preset.about.map { ": \($0)" } ?? ""), error: false, sticky: false)
+            model.say("Loaded preset \(preset.name)" + (preset.about.map { ": \($0)" } ?? ""))
         }
     }
 
@@ -78,7 +77,7 @@ final class PresetController {
     func beginRenaming(at i: Int) {
         let preset = list[i]
         guard !preset.isShipped else {
-            target.show(message: PresetError.shipped(preset, cannotBe: "renamed").message, error: true, sticky: false)
+            model.say(PresetError.shipped(preset, cannotBe: "renamed").message, error: true)
             return
         }
         model.beginNameEntry(.preset(i), .renamePreset(preset), text: preset.name)
@@ -90,9 +89,9 @@ final class PresetController {
             guard renamed != preset else { return }
             listChanged()
             if let i = list.firstIndex(of: renamed) { model.selection = .preset(i); model.view?.scrollIntoView(.preset(i)) }
-            target.show(message: "Renamed preset \(preset.name) to \(renamed.name)", error: false, sticky: false)
+            model.say("Renamed preset \(preset.name) to \(renamed.name)")
         } catch {
-            target.show(message: error.message, error: true, sticky: false)
+            model.say(error.message, error: true)
         }
     }
 
@@ -103,17 +102,17 @@ final class PresetController {
     func delete(at i: Int) {
         let preset = list[i]
         guard !preset.isShipped else {
-            target.show(message: PresetError.shipped(preset, cannotBe: "deleted").message, error: true, sticky: false)
+            model.say(PresetError.shipped(preset, cannotBe: "deleted").message, error: true)
             return
         }
         guard pendingDelete == preset else {
             pendingDelete = preset
-            target.show(message: "Delete preset \(preset.name)? Press Delete again to confirm, Escape to keep it", error: false, sticky: true)
+            model.say("Delete preset \(preset.name)? Press Delete again to confirm, Escape to keep it", sticky: true)
             return
         }
         pendingDelete = nil
         do { try store.delete(preset) } catch {
-            target.show(message: error.message, error: true, sticky: false)
+            model.say(error.message, error: true)
             return
         }
         let neighbour = i + 1 < list.count ? list[i + 1] : i > 0 ? list[i - 1] : nil
@@ -121,7 +120,7 @@ final class PresetController {
         let next = neighbour.flatMap { list.firstIndex(of: $0) }.map(PanelItem.preset) ?? .savePreset
         model.selection = next
         model.view?.scrollIntoView(next)
-        target.show(message: "Deleted preset \(preset.name) (\(preset.path))", error: false, sticky: false)
+        model.say("Deleted preset \(preset.name) (\(preset.path))")
     }
 
     /// The keys that delete the selected preset (Backspace only reaches here when no field is being typed into).
@@ -136,7 +135,7 @@ final class PresetController {
         guard let pending = pendingDelete, !Self.deleteKeys.contains(key.name), !Self.modifierKeys.contains(key.name) else { return false }
         cancelDelete()
         guard key.name == "escape" && mods.isEmpty else { return false }
-        target.show(message: "Kept preset \(pending.name)", error: false, sticky: false)
+        model.say("Kept preset \(pending.name)")
         return true
     }
 
@@ -144,7 +143,7 @@ final class PresetController {
     func cancelDelete() {
         guard pendingDelete != nil else { return }
         pendingDelete = nil
-        target.clearMessage()
+        model.context.apply(.clearMessage)
     }
 
     /// The files changed: the list is read again and the rows follow.

@@ -8,9 +8,10 @@ import Foundation
 /// column is 320 pt wide; in a narrower window it narrows (keeping a strip of the style beside it) and its rows are
 /// laid out again for its width.
 ///
-/// It stands in front of the panes in `Preview.handle`: `route` keeps the events meant for it (everything over the
-/// panel, its keys while it is open, typing while a field is open) and passes the rest on. This is the view: nodes,
-/// rows, scrolling and pointer routing; what the panel does to values (selection, typing, drags, keys, undo,
+/// Its keys come first in `Preview.handle`: `route` keeps its keys while it is open and typing while a field is
+/// open, and passes the rest on. Pointer events reach it through the window's `PointerRouter` (its root is a
+/// pointer target in front of the panes, so it gets what happens over it, and keeps a press begun on it until the
+/// release). This is the view: nodes, rows, scrolling and presses; what the panel does to values (selection, typing, drags, keys, undo,
 /// presets) is `PanelModel`, and each row owns what a press on its parts does. It edits the focused pane, live,
 /// mid-animation; each finished drag, typed value, reset, preset load or key press is one undo step, kept per
 /// variant and style.
@@ -31,11 +32,17 @@ public final class TuningPanel {
         set { model.presets.date = newValue }
     }
     /// The longest gap between two presses that still makes a double-click, in seconds of wall time.
-    public var doubleClickTime = 0.4
+    public var doubleClickTime: Double {
+        get { press.doubleClickTime }
+        set { press.doubleClickTime = newValue }
+    }
     /// The scroll position: how far the content is moved up, in points.
     public private(set) var scroll = 0.0
+    /// How many times the rows were refreshed (each edit refreshes them once: tests count).
+    private(set) var refreshes = 0
 
-    private unowned let preview: Preview
+    private unowned let context: AppContext
+    private unowned let chrome: Scene
     let model: PanelModel
     private let content = PanelLook.node("panel.content", .zero)
     private let title = PanelLook.text("panel.title", "", Rect(PanelLook.inset, 12, PanelLook.width - 2 * PanelLook.inset, 18),
@@ -53,15 +60,18 @@ public final class TuningPanel {
     /// The style the rows were built for.
     private var builtFor: String?
     private var pointer: Point?
-    private var pointerInside = false
-    private var styleHasPointer = false
     private var consumedKeys: Set<String> = []
-    private var lastPress: (item: PanelItem, part: PanelPart, point: Point, time: Double)?
+    /// Presses on the panel: where each began, and double-clicks (on wall time: a paused window still tells them).
+    private var press = PressRecognizer()
+    /// The last press's row and part: a double-click is two presses on the same part of the same row.
+    private var lastPressed: (item: PanelItem, part: PanelPart)?
 
-    init(preview: Preview) {
-        self.preview = preview
-        geometry = PanelGeometry(width: PanelLook.width, measurer: preview.chrome.textMeasurer)
-        model = PanelModel(target: preview)
+    /// The panel of the window whose chrome scene is `chrome`, editing `context`'s focused pane.
+    init(context: AppContext, chrome: Scene) {
+        self.context = context
+        self.chrome = chrome
+        geometry = PanelGeometry(width: PanelLook.width, measurer: chrome.textMeasurer)
+        model = PanelModel(context: context)
         root.zIndex = 900
         root.clipsToBounds = true
         root.isHidden = true
@@ -71,7 +81,8 @@ public final class TuningPanel {
         content.addChild(title)
         content.addChild(hint)
         model.view = self
-        layout(size: preview.windowSize)
+        root.onPointer = { [unowned self] in handlePointer($0) }
+        layout(size: chrome.size)
     }
 
     // MARK: State for tests and the app
@@ -87,9 +98,9 @@ public final class TuningPanel {
     /// The presets listed for the current style.
     public var presetEntries: [Preset] { model.presets.list }
     /// The undo history of a style's parameters in the focused pane (each variant keeps its own).
-    public func history(for style: String) -> ParameterHistory { preview.focused.histories[style] ?? ParameterHistory() }
+    public func history(for style: String) -> ParameterHistory { context.focusedPane.history(for: style) }
 
-    private var styleName: String { preview.styleType.descriptor.name }
+    private var styleName: String { context.focusedPane.styleName }
 
     // MARK: Showing and building
 
@@ -111,7 +122,6 @@ public final class TuningPanel {
         model.cancelEntry()
         model.presets.cancelDelete()
         isVisible = false
-        pointerInside = false
         model.hovered = nil
         root.isHidden = true
     }
@@ -121,7 +131,7 @@ public final class TuningPanel {
     func layout(size: Size) {
         let w = PanelGeometry.panelWidth(inWindow: size.width)
         root.frame = Rect(size.width - w, 0, w, max(size.height, 0))
-        geometry = PanelGeometry(width: w, measurer: preview.chrome.textMeasurer)
+        geometry = PanelGeometry(width: w, measurer: chrome.textMeasurer)
         if isVisible && builtWidth != geometry.width { rebuild(rereadPresets: false) } else { clampScroll() }
     }
 
@@ -194,6 +204,7 @@ public final class TuningPanel {
     /// Shows every row's value and state, the scroll position and the scroll bar.
     func refresh() {
         guard isVisible else { return }
+        refreshes += 1
         let p = model.current
         for row in rows {
             let state = RowState(selected: row.item == model.selection, hovered: row.item == model.hovered, entry: model.entryText(for: row.item))
@@ -229,8 +240,8 @@ public final class TuningPanel {
 
     // MARK: Routing
 
-    /// Takes the events meant for the panel and returns what the style should get instead: nil when the panel kept
-    /// the event, `.pointerLeave` when the pointer just moved onto the panel, else the event itself.
+    /// Takes the keys meant for the panel and returns what the rest of the window should get instead: nil when the
+    /// panel kept the event, else the event itself.
     func route(_ event: InputEvent) -> InputEvent? {
         switch event {
         case .resize(let size):
@@ -248,64 +259,48 @@ public final class TuningPanel {
             guard model.isTyping else { return event }
             model.type(s)
             return nil
-        case .pointerMove(let p):
-            return pointerMoved(to: p) ? nil : (pointerInside ? .pointerLeave : event)
-        case .pointerDown(let p, let button):
-            model.presets.cancelDelete()
-            return pointerPressed(at: p, button) ? nil : event
-        case .pointerUp(let p, _):
-            return pointerReleased(at: p) ? nil : event
-        case .pointerLeave:
-            model.finishDrag()
-            pointer = nil
-            pointerInside = false
-            setHovered(nil)
-            styleHasPointer = false
-            return event
-        case .wheel(_, let dy, let precise, let mods, let at):
-            model.setShift(mods.contains(.shift), pointer: pointer)
-            guard isVisible, !model.isDragging, !styleHasPointer, let p = at ?? pointer, frame.contains(p) else { return event }
-            scroll -= precise ? dy : dy * 40
-            clampScroll()
-            return nil
         default:
             return event
         }
     }
 
-    /// Returns whether the panel keeps the move. Sets `pointerInside`; a move that enters the panel is kept by the
-    /// panel but tells the style the pointer left (the caller turns it into `.pointerLeave`).
-    private func pointerMoved(to p: Point) -> Bool {
-        pointer = p
-        if model.isDragging { model.continueDrag(to: p); return true }
-        guard isVisible, !styleHasPointer else { pointerInside = false; return false }
-        let inside = frame.contains(p), wasInside = pointerInside
-        pointerInside = inside
-        setHovered(inside ? row(at: p)?.row.item : nil)
-        if inside && !wasInside { return false }  // the style gets .pointerLeave once
-        return inside
+    /// A press somewhere in the window, going to `targets` (the pointer router's): a pending question is forgotten,
+    /// and a press off the panel commits the field being typed into.
+    func pointerPressed(on targets: [Node]) {
+        model.presets.cancelDelete()
+        if model.isTyping && !targets.contains(where: { $0 === root }) { model.commitEntry() }
     }
 
-    private func pointerPressed(at p: Point, _ button: PointerButton) -> Bool {
-        pointer = p
-        guard isVisible, !styleHasPointer, frame.contains(p) else {
-            if model.isTyping { model.commitEntry() }
-            if button == .left { styleHasPointer = true }
-            return false
-        }
-        if button == .left { press(at: p) }
-        return true
-    }
-
-    private func pointerReleased(at p: Point) -> Bool {
-        pointer = p
-        if model.isDragging {
-            model.continueDrag(to: p)
+    /// The pointer events the window's router gives the panel: what happens over it, and everything of a press begun
+    /// on it until the release (a slider drag follows the pointer anywhere). It keeps all of them.
+    private func handlePointer(_ event: InputEvent) -> Bool {
+        if case .pointerLeave = event {
             model.finishDrag()
+            pointer = nil
+            setHovered(nil)
             return true
         }
-        if styleHasPointer { styleHasPointer = false; return false }
-        return isVisible && frame.contains(p)
+        if let p = event.location { pointer = p }
+        for outcome in press.handle(event, at: context.wall) {
+            if case .press(let p, let clicks) = outcome { pressed(at: p, clickCount: clicks) }
+        }
+        switch event {
+        case .pointerMove(let p):
+            if model.isDragging { model.continueDrag(to: p) } else { setHovered(row(at: p)?.row.item) }
+        case .pointerUp(let p, _):
+            if model.isDragging {
+                model.continueDrag(to: p)
+                model.finishDrag()
+            }
+        case .wheel(_, _, _, let mods, _):
+            model.setShift(mods.contains(.shift), pointer: pointer)
+            guard !model.isDragging, let wheel = ScrollWheel(event) else { break }
+            scroll -= wheel.verticalPoints(pointsPerTick: PanelLook.wheelTick)
+            clampScroll()
+        default:
+            break
+        }
+        return true
     }
 
     private func setHovered(_ item: PanelItem?) {
@@ -321,16 +316,17 @@ public final class TuningPanel {
         return (row, local)
     }
 
-    /// A press in the panel: the row under it does what its part does (a click outside any field commits it first).
-    private func press(at p: Point) {
+    /// A press in the panel: the row under it does what its part does (a click outside any field commits it first);
+    /// the second click of a double-click on the same part of the same row types a value.
+    private func pressed(at p: Point, clickCount: Int) {
         guard let (row, local) = row(at: p), let part = row.part(at: local) else {
+            lastPressed = nil
             if model.isTyping { model.commitEntry() }
             return
         }
         let item = row.item
-        let isDouble = lastPress.map { $0.item == item && $0.part == part && preview.wall - $0.time <= doubleClickTime
-            && hypot($0.point.x - p.x, $0.point.y - p.y) <= 6 } ?? false
-        lastPress = (item, part, p, preview.wall)
+        let isDouble = clickCount > 1 && lastPressed.map { $0.item == item && $0.part == part } == true
+        lastPressed = (item, part)
         if let e = model.entry {
             if e.item == item && part != .track { return }  // a click inside the field being typed into
             model.commitEntry()

@@ -10,9 +10,16 @@ import CarouselSupport
 /// window's one clock (`Preview` advances them to the same time), and input reaches every pane at the same position
 /// relative to it, so variants differ only by their values.
 @MainActor
-public final class Pane {
+public final class Pane: PaneReading {
+    /// A pane's identity within the process.
+    public typealias ID = Int
+    private static var nextID = 0
+    public let id: ID
     /// The pane's scene: its size is the pane's size; the style sees nothing else.
     public let scene: Scene
+    /// Delivers input to the style: pointer events through the scene's tree (the style's own targets, such as
+    /// stitch's row or circular's picker, then the style itself).
+    private var input: StyleInput!
     /// The items the style shows (replaced with `replaceDeck`).
     public private(set) var deck: Deck
     public let images: ImageStore
@@ -26,15 +33,13 @@ public final class Pane {
     public private(set) var styleType: any CarouselStyle.Type
     /// Parameter values per style name, kept when switching away and back.
     public private(set) var parameters: [String: Parameters] = [:]
-    /// Undo histories per style name (the tuning panel records into the focused pane's).
-    public var histories: [String: ParameterHistory] = [:]
+    /// Undo histories per style name (the window records the panel's edits of the focused pane into its own).
+    public internal(set) var histories: [String: ParameterHistory] = [:]
     public let autoAdvance: AutoAdvance
     /// The input the active style received since it appeared, in the pane's coordinates and the style's time.
     public let recording = InputRecorder()
     /// The scene time at which the active style appeared: the style's time 0, as in `capture`.
     public private(set) var styleStart: Double
-    /// Called after the style is switched or its values change (the window refreshes its panel and labels).
-    var onChange: (Pane) -> Void = { _ in }
     /// The parameter file whose values this pane follows, watched while the window is open (nil: none).
     public var parameterFile: ParameterFileWatcher?
     /// Plays the stitch style's haptic as a click (nil: silent).
@@ -59,6 +64,8 @@ public final class Pane {
         self.images = images
         self.frame = frame
         self.name = name
+        Pane.nextID += 1
+        id = Pane.nextID
         scene = Scene(size: frame.size, time: time, textMeasurer: textMeasurer)
         styleStart = time
         chrome = PaneChrome(scene: scene)
@@ -72,6 +79,7 @@ public final class Pane {
         self.parameters[type.descriptor.name] = params
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
+        input = StyleInput(scene: scene) { [unowned self] in style }
         applyCommonParameters()
     }
 
@@ -95,6 +103,9 @@ public final class Pane {
 
     /// The active style's values.
     public var currentParameters: Parameters { parameters[styleType.descriptor.name]! }
+
+    /// The undo history of `style`'s values in this pane.
+    public func history(for style: String) -> ParameterHistory { histories[style] ?? ParameterHistory() }
 
     /// Seconds since the active style appeared (scene time, so pauses and slow motion count as they play).
     public var styleTime: Double { scene.now - styleStart }
@@ -125,10 +136,10 @@ public final class Pane {
                                parameters: currentParameters)
         styleStart = scene.now
         recording.reset()
+        input.reset()
         applyCommonParameters()
         connectHaptics()
         scene.setNeedsDisplay()
-        onChange(self)
     }
 
     /// Sets one parameter of the active style live; throws a one-line message when the key or value is bad.
@@ -144,7 +155,6 @@ public final class Pane {
         style.apply(p)
         applyCommonParameters()
         scene.setNeedsDisplay()
-        onChange(self)
     }
 
     /// Applies a parameter file's JSON to the active style; returns the problems (each naming key and line).
@@ -227,7 +237,7 @@ public final class Pane {
             break
         }
         recording.record(event, at: styleTime, size: scene.size)
-        _ = style.handle(event)
+        input.deliver(event)
         updatePauseReasons()
     }
 

@@ -4,7 +4,9 @@ import CarouselStyles
 /// The window's panes in reading order (the first is the reference the others' labels compare with), the focused
 /// one, and how they share the window: the split (`PaneSplit`), duplicating and closing variants, the labels,
 /// dividers and focus ring of a comparison, input delivered to every pane at the same position relative to it, and
-/// each pane painted in its place.
+/// each pane painted in its place. Pointer events reach the panes through `target`, a node of the chrome's tree
+/// covering the window behind the panel, so the window's `PointerRouter` decides when the panes have the pointer
+/// (a press begun in a pane keeps it until the release, wherever the pointer goes).
 @MainActor
 public final class PaneSet {
     /// The panes, in reading order.
@@ -14,18 +16,14 @@ public final class PaneSet {
     /// Whether the focused pane's outline and the mirrored pointer show in a comparison (the window's; a headless
     /// capture draws only the picture).
     public var showsFocus = true { didSet { refresh() } }
-    /// Called after another pane is focused, or the focused pane is new (the tuning panel follows).
-    var focusChanged: () -> Void = {}
-    /// Called with a pane made by duplicating, before it is shown (the window connects its haptic and changes).
-    var paneAdded: (Pane) -> Void = { _ in }
+    /// The panes' pointer target in the chrome's tree: the whole window, behind the panel and the overlay.
+    let target = Node(name: "panes")
+    /// The window's router, which tells where a press held by `target` began (its pane keeps the pointer).
+    weak var pointer: PointerRouter?
 
     /// The window's chrome scene: its size is the window's, and the overlay draws in it.
     private unowned let chrome: Scene
     private unowned let overlay: Overlay
-    /// The window point of the pointer, while it is over the window.
-    private var pointer: Point?
-    /// The pane a press started in: it keeps the pointer until the release, as a drag would.
-    private var pressedPane: Pane?
 
     /// One pane per variant (one to four) on `deck`, split over the chrome's size as `PaneSplit` chooses.
     init(deck: Deck, images: ImageStore, variants: [Variant], textMeasurer: any TextMeasurer,
@@ -40,6 +38,9 @@ public final class PaneSet {
         self.panes = panes
         self.chrome = chrome
         self.overlay = overlay
+        target.zIndex = -1
+        target.frame = Rect(origin: .zero, size: chrome.size)
+        target.onPointer = { [unowned self] in deliver($0) }
     }
 
     /// The focused pane.
@@ -50,49 +51,45 @@ public final class PaneSet {
 
     // MARK: Focus, duplicate, close
 
-    /// Focuses pane `index` (0-based); the tuning panel follows.
-    public func focus(_ index: Int) {
-        guard panes.indices.contains(index), index != focusedIndex else { return }
+    /// Focuses pane `index` (0-based); returns whether the focus moved (the window's `.focusPane` notices follow).
+    func focus(_ index: Int) -> Bool {
+        guard panes.indices.contains(index), index != focusedIndex else { return false }
         focusedIndex = index
-        focusChanged()
-        refresh()
+        return true
     }
 
-    /// Duplicates the focused pane into a new variant (up to four), focused; says why not when it cannot.
-    public func duplicateFocused() {
+    /// Duplicates the focused pane into a new variant (up to four), focused, and returns it; says why not when it
+    /// cannot.
+    func duplicateFocused() -> Pane? {
         let count = panes.count + 1
         let styles = panes.map(\.styleName) + [focused.styleName]
         if let problem = PaneSplit.problem(count: count, styles: styles, in: chrome.size) {
             overlay.show(message: problem, error: true)
-            return
+            return nil
         }
         let frames = PaneSplit.frames(count: count, styles: styles, in: chrome.size)
         let source = focused
         let copy = source.duplicate(frame: frames[count - 1], name: "variant \(count)")
-        paneAdded(copy)
         panes.append(copy)
         focusedIndex = panes.count - 1
         layout()
-        focusChanged()
         overlay.show(message: "Variant \(count): a copy of \(source.name); the panel edits it")
+        return copy
     }
 
     /// Closes the focused pane (never the last one).
-    public func closeFocused() {
+    func closeFocused() {
         guard panes.count > 1 else { overlay.show(message: "The last variant cannot be closed"); return }
         let closed = panes.remove(at: focusedIndex)
-        if pressedPane === closed { pressedPane = nil }
         closed.style.tearDown()
         closed.autoAdvance.stop()
         focusedIndex = Swift.min(focusedIndex, panes.count - 1)
         layout()
-        focusChanged()
         overlay.show(message: "Closed \(closed.name)")
     }
 
-    /// Shows `deck` in every pane (`Pane.replaceDeck`); a press in progress is forgotten.
+    /// Shows `deck` in every pane (`Pane.replaceDeck`).
     func replaceDeck(_ deck: Deck) {
-        pressedPane = nil
         for pane in panes { pane.replaceDeck(deck) }
     }
 
@@ -100,6 +97,7 @@ public final class PaneSet {
 
     /// Lays the panes out for the window's size (after a resize, or panes added or closed).
     func layout() {
+        target.frame = Rect(origin: .zero, size: chrome.size)
         let frames = PaneSplit.frames(count: panes.count, styles: panes.map(\.styleName), in: chrome.size)
         for (pane, frame) in zip(panes, frames) { pane.setFrame(frame) }
         refresh()
@@ -132,46 +130,41 @@ public final class PaneSet {
 
     // MARK: Input
 
-    /// Delivers an event to every pane, pointer positions moved to the same place relative to each pane as to the
-    /// pane the pointer is over (a press keeps its pane until the release; a left press focuses its pane).
-    func deliver(_ event: InputEvent) {
+    /// The pointer events the window's router gives the panes (it keeps all of them): each is delivered to every
+    /// pane at the same position relative to it as to the source pane, the one under the pointer, or while a press
+    /// is held, the one it began in. A left press focuses its pane.
+    private func deliver(_ event: InputEvent) -> Bool {
         func mirrored(_ p: Point) -> (source: Pane, local: Point)? {
-            guard let source = pressedPane ?? pane(at: p) else { return nil }
+            guard let source = pointer?.pressPoint.flatMap(pane(at:)) ?? pane(at: p) else { return nil }
             return (source, Point(p.x - source.frame.x, p.y - source.frame.y))
         }
         switch event {
         case .pointerMove(let p):
-            pointer = p
-            guard let (source, local) = mirrored(p) else { return deliverToAll(.pointerLeave) }
+            guard let (source, local) = mirrored(p) else { deliverToAll(.pointerLeave); return true }
             deliverToAll(.pointerMove(local))
             if showsFocus { overlay.showMirroredPointer(source: panes.firstIndex { $0 === source }, local: local, frames: panes.map(\.frame)) }
         case .pointerDown(let p, let button):
-            pointer = p
-            guard let (source, local) = mirrored(p) else { return }
-            if button == .left {
-                pressedPane = source
-                if let i = panes.firstIndex(where: { $0 === source }) { focus(i) }
-            }
+            guard let (source, local) = mirrored(p) else { return true }
+            if button == .left, let i = panes.firstIndex(where: { $0 === source }), i != focusedIndex { apply(.focusPane(i)) }
             deliverToAll(.pointerDown(local, button))
         case .pointerUp(let p, let button):
-            pointer = p
-            let target = mirrored(p)
-            if button == .left { pressedPane = nil }
-            guard let (_, local) = target else { return }
+            guard let (_, local) = mirrored(p) else { return true }
             deliverToAll(.pointerUp(local, button))
         case .pointerLeave:
-            pointer = nil
-            pressedPane = nil
             overlay.showMirroredPointer(source: nil, local: Point.zero, frames: [])
             deliverToAll(event)
         case .wheel(let dx, let dy, let precise, let mods, let at):
-            deliverToAll(.wheel(dx: dx, dy: dy, precise: precise, modifiers: mods, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
+            deliverToAll(.wheel(dx: dx, dy: dy, precise: precise, modifiers: mods, at: (at ?? pointer?.pointer).flatMap { mirrored($0)?.local }))
         case .magnify(let phase, let scale, let at):
-            deliverToAll(.magnify(phase, scale: scale, at: (at ?? pointer).flatMap { mirrored($0)?.local }))
+            deliverToAll(.magnify(phase, scale: scale, at: (at ?? pointer?.pointer).flatMap { mirrored($0)?.local }))
         default:
             deliverToAll(event)
         }
+        return true
     }
+
+    /// Applies an action to the window (a press focuses its pane: `.focusPane`).
+    var apply: (AppAction) -> Void = { _ in }
 
     /// Delivers an event to every pane as it is.
     func deliverToAll(_ event: InputEvent) {

@@ -59,3 +59,14 @@ public enum InputEvent: Equatable, Sendable {
     /// Files or text dropped onto the window, one step at a time (see `DropEvent`).
     case drop(DropEvent)
 }
+
+extension InputEvent {
+    /// Where a pointer event happened (a wheel or pinch when it carries a position), else nil.
+    public var location: Point? {
+        switch self {
+        case .pointerMove(let p), .pointerDown(let p, _), .pointerUp(let p, _): p
+        case .wheel(_, _, _, _, let at), .magnify(_, _, let at): at
+        default: nil
+        }
+    }
+}

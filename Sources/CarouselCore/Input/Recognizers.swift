@@ -78,26 +78,43 @@ public struct DragRecognizer: Sendable {
     }
 }
 
-/// A press that ends as a tap or as a drag, never both: the drag's updates while the pointer moves the content, and
-/// the tap's point only when the press did not become a drag.
+/// A press that ends as a tap or as a drag, never both: the press itself when the button goes down (with its click
+/// count, for double-clicks), the drag's updates while the pointer moves the content, and the tap's point only when
+/// the press did not become a drag. The one press shape every style and the tuning panel use.
 public struct PressRecognizer: Sendable {
     /// What a pointer event did to the press.
     public enum Outcome: Equatable, Sendable {
+        /// The left button went down here; `clickCount` is 2 for the second press of a double-click (within
+        /// `doubleClickTime` and `slop` of the press before it), 3 for a third, and so on.
+        case press(Point, clickCount: Int)
         /// The press is dragging: began, moved or ended (with its release velocity).
         case drag(DragRecognizer.Update)
         /// The press ended as a click at this point.
         case tap(Point)
     }
 
+    /// The longest gap between two presses of a double-click, in the clock's seconds.
+    public var doubleClickTime = 0.4
     private var drag = DragRecognizer()
     private var tap = TapRecognizer()
     private var dragged = false
+    private var lastPress: (point: Point, time: Double, count: Int)?
     public init() {}
 
-    /// Feeds pointer events at scene time `t`; returns what the press did.
+    /// Whether the press has become a drag.
+    public var isDragging: Bool { drag.isDragging }
+
+    /// Feeds pointer events at time `t` (scene time for a style, wall time where a paused scene must still tell a
+    /// double-click); returns what the press did.
     public mutating func handle(_ event: InputEvent, at t: Double) -> [Outcome] {
-        if case .pointerDown = event { dragged = false }
-        var out: [Outcome] = drag.handle(event, at: t).map { update in
+        var out: [Outcome] = []
+        if case .pointerDown(let p, .left) = event {
+            dragged = false
+            let count = lastPress.map { t - $0.time <= doubleClickTime && hypot(p.x - $0.point.x, p.y - $0.point.y) <= tap.slop ? $0.count + 1 : 1 } ?? 1
+            lastPress = (p, t, count)
+            out.append(.press(p, clickCount: count))
+        }
+        out += drag.handle(event, at: t).map { update in
             if case .began = update { dragged = true }
             return .drag(update)
         }

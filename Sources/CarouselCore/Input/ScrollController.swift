@@ -125,15 +125,19 @@ public final class ScrollController {
         jump(to: offset - dx)
     }
 
-    /// Runs a pointer event through `press`: a drag moves the content (unless `dragScrolls` is false for this press)
-    /// and a tap goes to `tap`, which says whether it used it. Returns whether the event was used.
+    /// Runs a pointer event through `press`: a drag moves the content (unless `dragScrolls` is false),
+    /// `dragBegan` runs just before a drag's first move, and a tap goes to `tap`, which says whether it used it.
+    /// Returns whether the event was used.
     public func handle(_ event: InputEvent, press: inout PressRecognizer, dragScrolls: Bool = true,
-                       tap: (Point) -> Bool) -> Bool {
+                       dragBegan: () -> Void = {}, tap: (Point) -> Bool) -> Bool {
         var used = false
         for outcome in press.handle(event, at: scene.now) {
             switch outcome {
+            case .press:
+                continue
             case .drag(let update):
                 guard dragScrolls else { continue }
+                if case .began = update { dragBegan() }
                 follow(update)
                 used = true
             case .tap(let point):

@@ -14,6 +14,9 @@ public protocol ScreenshotTaker: AnyObject {
     /// error.
     func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
                           completion: @escaping @MainActor (Result<String, Error>) -> Void)
+    /// Runs the completions of the saves that finished since the last call, on the main thread (the app calls it
+    /// once a frame, where it takes its background work's results).
+    func finishSaves()
 }
 
 // MARK: Sound

@@ -62,6 +62,9 @@ public final class Node {
     public var isHidden = false { didSet { if isHidden != oldValue { changed(nil) } } }
     /// Whether hit-testing can return this node (its children are tested either way).
     public var isHitTestable = true
+    /// What this node does with the pointer events its scene's `PointerRouter` sends it (nil: it takes none, and
+    /// they go to the nearest ancestor that does). Independent of `isHitTestable`, which item lookups use.
+    public var onPointer: PointerHandler?
     public var background: Color? { didSet { if background != oldValue { changed(nil) } } }
     /// A horizontal gradient drawn over the background (in the node's bounds and corner radius).
     public var gradient: HorizontalGradient? { didSet { if gradient != oldValue { changed(nil) } } }

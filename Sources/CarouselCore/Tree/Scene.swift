@@ -60,6 +60,7 @@ public final class Scene {
     /// Called by nodes (and other animated models) when something visible changed; `animationEnd` is when the
     /// animation that change started will end, if it animates.
     public func noteChange(animationEnd: Double? = nil) {
+        assert(!isPainting, "a node changed during its scene's paint pass: drawing must change nothing")
         dirty = true
         guard let animationEnd else { return }
         animationsEnd = max(animationsEnd, animationEnd)
@@ -109,14 +110,29 @@ public final class Scene {
     /// so several scenes can make one frame (the panes of a comparison, the window's chrome); clears the dirty flag.
     /// Nodes outside the scene's own bounds are culled.
     public func paintTree(into renderer: Renderer, images: ImageStore?) {
-        var painter = Painter(renderer: renderer, images: images, time: now, viewport: Rect(origin: .zero, size: size))
-        painter.paint(root, parentTransform: .identity)
+        paintLayer(into: renderer, images: images)
         dirty = false
         paintedAt = now
     }
 
+    /// Draws the tree as `paintTree` does but leaves `skipping`'s subtree out (a screenshot leaves out what only the
+    /// window shows), and keeps no bookkeeping: the scene is exactly as it was.
+    public func paintLayer(into renderer: Renderer, images: ImageStore?, skipping: Node? = nil) {
+        isPainting = true
+        defer { isPainting = false }
+        var painter = Painter(renderer: renderer, images: images, time: now, viewport: Rect(origin: .zero, size: size), skipping: skipping)
+        painter.paint(root, parentTransform: .identity)
+    }
+
+    /// Whether the paint pass is walking the tree. Drawing changes nothing: in debug builds, a node that changes
+    /// while it is set traps (`noteChange`), as Flutter asserts against marking a render object dirty during paint.
+    public private(set) var isPainting = false
+
     /// Marks the scene as needing a frame (for changes outside the tree, such as an image that finished loading).
-    public func setNeedsDisplay() { dirty = true }
+    public func setNeedsDisplay() {
+        assert(!isPainting, "the scene was marked dirty during its paint pass: drawing must change nothing")
+        dirty = true
+    }
 
     // MARK: Hit-testing
 
@@ -136,24 +152,44 @@ public final class Scene {
         return hitTest(container, point, parent: container.parent?.worldTransform(at: now) ?? .identity)
     }
 
+    /// The nodes with a pointer handler under `point` (root coordinates), innermost first: the innermost node with a
+    /// handler whose bounds contain the point, searched in reverse paint order, then its ancestors that have one, the
+    /// root last when it has one (whatever the point). What `PointerRouter` delivers to.
+    public func pointerTargets(at point: Point) -> [Node] {
+        var chain: [Node] = []
+        var node = topmost(root, point, parent: .identity) { $0.onPointer != nil }
+        while let n = node {
+            if n.onPointer != nil { chain.append(n) }
+            node = n.parent
+        }
+        if chain.last !== root, root.onPointer != nil { chain.append(root) }
+        return chain
+    }
+
     /// The point `point` (root coordinates) in `node`'s own coordinates now, if its transform can be inverted.
     public func convert(_ point: Point, to node: Node) -> Point? {
         node.worldTransform(at: now).inverted?.apply(point)
     }
 
     private func hitTest(_ node: Node, _ point: Point, parent: Transform2D) -> Node? {
+        topmost(node, point, parent: parent) { $0.isHitTestable && $0 !== root }
+    }
+
+    /// The topmost node in `node`'s subtree under `point` that `accepts`, searching in reverse paint order as drawn:
+    /// hidden and transparent nodes are skipped with their subtrees, and a clipping node's children only count inside
+    /// it.
+    private func topmost(_ node: Node, _ point: Point, parent: Transform2D, accepts: (Node) -> Bool) -> Node? {
         if node.isHidden { return nil }
         let p = node.presentation(at: now)
         if p.opacity <= 0 { return nil }
         let world = p.localTransform.concatenating(parent)
         guard let inverse = world.inverted else { return nil }
-        let local = inverse.apply(point)
-        let inside = p.bounds.contains(local)
+        let inside = p.bounds.contains(inverse.apply(point))
         if node.clipsToBounds && !inside { return nil }
         for child in node.childrenInPaintOrder.reversed() {
-            if let hit = hitTest(child, point, parent: world) { return hit }
+            if let hit = topmost(child, point, parent: world, accepts: accepts) { return hit }
         }
-        return inside && node.isHitTestable && node !== root ? node : nil
+        return inside && accepts(node) ? node : nil
     }
 }
 
@@ -169,12 +205,14 @@ struct Painter {
     let images: ImageStore?
     let time: Double
     let viewport: Rect
+    /// A subtree left out of the frame (nil: none).
+    var skipping: Node? = nil
 
     static let placeholderColor = Color(hex: 0x3c4043)
     static let errorColor = Color(hex: 0x5c2b29)
 
     mutating func paint(_ node: Node, parentTransform: Transform2D) {
-        if node.isHidden { return }
+        if node.isHidden || node === skipping { return }
         let p = node.presentation(at: time)
         if p.opacity <= 0.001 { return }
         let local = p.localTransform

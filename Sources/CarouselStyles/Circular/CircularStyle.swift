@@ -136,8 +136,9 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     private var settings: Settings
     private let scroll: ScrollController
     private var press = PressRecognizer()
-    /// Whether the current press started on the picker (then it does not drag the row).
-    private var pressOnPicker = false
+    /// Presses on the picker: the window's pointer router keeps a press begun on it there until the release, so it
+    /// never drags the row.
+    private var pickerPress = PressRecognizer()
     /// The current mode (the picker's selection).
     public private(set) var mode: Mode
     /// 0 in Normal mode, 1 in Scaled mode, in between while the mode changes.
@@ -176,6 +177,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         container.addChild(highlightNode)
         container.addChild(rowNode)
         container.addChild(picker.root)
+        picker.root.onPointer = { [unowned self] in pickerPointer($0) }
         configureScroll()
         requestedPixelSize = pixelSize
     }
@@ -287,10 +289,9 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     /// Wheel (vertical or horizontal, forward = dx - dy; Ctrl+wheel is left alone), Left / Right, M, drags and clicks.
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
-        case .wheel(let dx, let dy, let precise, let modifiers, _):
-            let forward = dx - dy
-            guard !modifiers.contains(.ctrl), forward != 0, !deck.items.isEmpty else { return false }
-            scroll.wheel(forward, precise: precise)
+        case .wheel:
+            guard let wheel = ScrollWheel(event), wheel.forward != 0, !deck.items.isEmpty else { return false }
+            scroll.wheel(wheel.forward, precise: wheel.precise)
             return true
         case .keyDown(let key, let modifiers, _):
             guard modifiers.isDisjoint(with: [.ctrl, .alt, .meta]) else { return false }
@@ -306,19 +307,26 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         }
     }
 
-    /// Pointer events (others are not used): drags scroll the row; a click on the picker switches the mode; a click
-    /// on an image centres it.
+    /// Pointer events off the picker (others are not used): drags scroll the row; a click on an image centres it.
     private func handlePointer(_ event: InputEvent) -> Bool {
-        if case .pointerDown(let point, .left) = event { pressOnPicker = pickerMode(at: point) != nil }
-        return scroll.handle(event, press: &press, dragScrolls: !pressOnPicker) { point in
-            if let m = pickerMode(at: point) {
-                setMode(m)
-            } else if let index = StyleSupport.item(at: point, in: scene) {
-                select(index)
-            } else {
-                return false
-            }
+        scroll.handle(event, press: &press) { point in
+            guard let index = StyleSupport.item(at: point, in: scene) else { return false }
+            select(index)
             return true
+        }
+    }
+
+    /// Pointer events on the picker (its handler): a click on a segment switches the mode; a press is the picker's
+    /// until the release. Moves that are no press bubble on.
+    private func pickerPointer(_ event: InputEvent) -> Bool {
+        var used = false
+        for case .tap(let point) in pickerPress.handle(event, at: scene.now) {
+            if let m = pickerMode(at: point) { setMode(m) }
+            used = true
+        }
+        switch event {
+        case .pointerDown(_, .left), .pointerUp(_, .left): return true
+        default: return used
         }
     }
 

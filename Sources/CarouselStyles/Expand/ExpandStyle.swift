@@ -29,7 +29,7 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
             view.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings)
         })
     private let hover = HoverTracker()
-    private var tap = TapRecognizer()
+    private var press = PressRecognizer()
     private var hoverTimer: TimerID?
     private var snapTargetsStale = true
     /// The one item whose expansion target is 1, if any.
@@ -194,7 +194,11 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
     // MARK: Input
 
     public func handle(_ event: InputEvent) -> Bool {
-        if let p = tap.handle(event, at: scene.now) { click(at: p); return true }
+        for case .tap(let p) in press.handle(event, at: scene.now) { click(at: p); return true }
+        if let wheel = ScrollWheel(event) {
+            scroll.wheel(wheel.forward, precise: wheel.precise)
+            return true
+        }
         switch event {
         case .pointerMove(let p):
             let changed = hover.pointerMoved(to: p, itemAt: { StyleSupport.item(at: $0, in: self.scene) },
@@ -203,10 +207,6 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
             return true
         case .pointerLeave:
             if hover.pointerLeft() { hoverChanged() }
-            return true
-        case .wheel(let dx, let dy, let precise, let mods, _):
-            guard !mods.contains(.ctrl) else { return false }
-            scroll.wheel(dx - dy, precise: precise)
             return true
         case .keyDown(let key, let mods, _) where mods.isEmpty || mods == .shift:
             switch key.name {

@@ -156,7 +156,7 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
     private lazy var cards = ViewPool<CardView>(parent: container, make: { CardView() }, root: { $0.card },
                                                 bind: { [unowned self] view, slot in view.card.tag = Self.wrap(slot, count) })
     private var handles: [Int: ImageHandle] = [:]
-    private var tap = TapRecognizer()
+    private var press = PressRecognizer()
     private var wheel = WheelBurstFilter()
 
     private var count: Int { deck.items.count }
@@ -227,16 +227,18 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
         case .keyDown(let key, let mods, _) where mods.isEmpty && (key.name == "left" || key.name == "right"):
             select(slot: selectedSlot + (key.name == "right" ? 1 : -1))
             return true
-        case .wheel(let dx, let dy, let precise, let mods, _) where !mods.contains(.ctrl):
-            let delta = dx - dy
-            guard delta != 0 else { return false }
-            let step = wheel.step(delta: delta, precise: precise, at: scene.now)
+        case .wheel:
+            guard let scrolled = ScrollWheel(event), scrolled.forward != 0 else { return false }
+            let step = wheel.step(delta: scrolled.forward, precise: scrolled.precise, at: scene.now)
             if step != 0 { select(slot: selectedSlot + step) }
             return true
         case .pointerDown, .pointerUp, .pointerMove, .pointerLeave:
-            guard let point = tap.handle(event, at: scene.now), let slot = slot(at: point) else { return false }
-            select(slot: slot)
-            return true
+            for case .tap(let point) in press.handle(event, at: scene.now) {
+                guard let slot = slot(at: point) else { return false }
+                select(slot: slot)
+                return true
+            }
+            return false
         default:
             return false
         }

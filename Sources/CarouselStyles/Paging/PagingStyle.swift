@@ -289,9 +289,9 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
             default: return false
             }
             return true
-        case .wheel(let dx, let dy, let precise, let modifiers, _):
-            guard !modifiers.contains(.ctrl), !scroller.isDragging else { return false }
-            let step = wheelFilter.step(delta: dx - dy, precise: precise, at: scene.now)
+        case .wheel:
+            guard let wheel = ScrollWheel(event), !scroller.isDragging else { return false }
+            let step = wheelFilter.step(delta: wheel.forward, precise: wheel.precise, at: scene.now)
             if step != 0 { move(by: step) }
             return true
         default:

@@ -41,8 +41,8 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
     private let cueRing = Node(name: "stitch.cue")
     private let scroll: ScrollController
     private let magnifier: MagnificationRecognizer
-    private var drag = DragRecognizer()
-    private var pressedInRow = false
+    /// Presses on the row: the window's pointer router gives the row (`strip`) a press begun on it until the release.
+    private var press = PressRecognizer()
     /// 0 is normal, 1 is seamless.
     private var progress = AnimatedValue(0.0)
     private var anchor = Anchor.none
@@ -91,6 +91,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
         context.container.addChild(cueRing)
         context.container.addChild(strip)
         magnifier.onMagnify = { [weak self] phase, scale in self?.magnify(phase, scale: scale) }
+        strip.onPointer = { [unowned self] in rowPointer($0) }
         row = measuredRow()
         configureInputs()
         updateScrollLimits()
@@ -348,23 +349,18 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
         default: break
         }
         if magnifier.handle(event) { return true }
+        if let wheel = ScrollWheel(event) {
+            fold()
+            scroll.wheel(wheel.forward, precise: wheel.precise)
+            return true
+        }
         switch event {
         case .pointerMove(let p):
             pointer = p
-            return dragUpdate(event)
+            return false
         case .pointerLeave:
             pointer = nil
-            return dragUpdate(event)
-        case .pointerDown(let p, .left):
-            guard carouselFrame.contains(p) else { return false }
-            pressedInRow = true
-            return dragUpdate(event)
-        case .pointerUp:
-            return dragUpdate(event)
-        case .wheel(let dx, let dy, let precise, _, _):
-            fold()
-            scroll.wheel(dx - dy, precise: precise)
-            return true
+            return false
         case .keyDown(let key, let mods, _) where mods.isEmpty || mods == .shift:
             switch key.name {
             case "left": scrollToImage(navigationIndex - 1); return true
@@ -376,18 +372,17 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
         }
     }
 
-    /// Feeds a pointer event to the drag recognizer when the press began on the row; the row follows the drag.
-    private func dragUpdate(_ event: InputEvent) -> Bool {
-        guard pressedInRow else { return false }
-        for update in drag.handle(event, at: scene.now) {
-            if case .began = update { fold() }
-            scroll.follow(update)
-        }
+    /// Pointer events on the row (`strip`'s handler): a press begun on it drags the row, which follows until the
+    /// release (the router keeps the press here wherever the pointer goes). Moves that are no drag bubble on.
+    private func rowPointer(_ event: InputEvent) -> Bool {
         switch event {
-        case .pointerUp, .pointerLeave: pressedInRow = false
+        case .pointerMove(let p): pointer = p
+        case .pointerLeave: pointer = nil
         default: break
         }
-        return true
+        let used = scroll.handle(event, press: &press, dragBegan: { fold() }) { _ in false }
+        if case .pointerDown(_, .left) = event { return true }
+        return used
     }
 
     // MARK: Navigation
@@ -416,7 +411,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
     }
 
     /// True during a magnification gesture (including a Ctrl+wheel one until its quiet time) and during a drag.
-    public var isInteracting: Bool { gesture != nil || magnifier.isActive || drag.isDragging }
+    public var isInteracting: Bool { gesture != nil || magnifier.isActive || press.isDragging }
 
     /// The part of the row inside the window.
     public var carouselFrame: Rect {

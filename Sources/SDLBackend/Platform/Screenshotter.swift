@@ -59,8 +59,10 @@ public final class Screenshotter: ScreenshotTaker {
         }
     }
 
-    /// Runs the completions of the saves that finished. Call on the main thread (the window loop does, each
-    /// iteration). Returns whether any finished.
+    public func finishSaves() { pump() }
+
+    /// Runs the completions of the saves that finished. Call on the main thread (the app does, each frame, through
+    /// `finishSaves`). Returns whether any finished.
     @discardableResult
     public func pump() -> Bool {
         let done = mailbox.drain()

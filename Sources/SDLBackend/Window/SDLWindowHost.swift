@@ -18,8 +18,9 @@ public enum WindowRendering: String, Sendable, CaseIterable {
 /// A resizable, high-DPI-aware window with a software or accelerated renderer, its image store, and the event loop
 /// that drives a `FrameDriver` at most once per display refresh.
 ///
-/// Wiring: create the host, hand `imageStore` to the app model (it is bound to this window's renderer), set
-/// `onImagesChanged` to mark the scene as needing a frame (e.g. `scene.setNeedsDisplay()`), then call `run(driver:)`.
+/// Wiring: create the host, hand `imageStore` to the app model (it is bound to this window's renderer), and either
+/// let the model pump the store itself or set `onImagesChanged` to mark the scene as needing a frame (e.g.
+/// `scene.setNeedsDisplay()`), then call `run(driver:)`.
 /// Image decodes finishing on background threads wake the loop by themselves.
 @MainActor
 public final class SDLWindowHost {
@@ -29,7 +30,8 @@ public final class SDLWindowHost {
     public let renderer: SDLRenderer
     /// The image store bound to the window's renderer.
     public var imageStore: SDLImageStore { renderer.images }
-    /// Called on the main thread when images finished loading (or failed), before `update`: mark the frame dirty.
+    /// Called on the main thread when images finished loading (or failed), before `update`: mark the frame dirty. When
+    /// nil, the loop leaves the store to the driver (the app's model pumps it with its other background work).
     public var onImagesChanged: (@MainActor () -> Void)?
     /// The SDL render driver in use ("opengl", "software", ...).
     public let rendererName: String
@@ -236,9 +238,9 @@ public final class SDLWindowHost {
             let t = now()
             if let pinch { for e in pinch.poll() { driver.handle(e) } }
             if let end = translator.expireMagnify(now: t) { driver.handle(end) }
-            // 2. Images, and screenshots saved in the background.
-            if imageStore.pump() { onImagesChanged?() }
-            screenshotter.pump()
+            // 2. Images decoded in the background, for a driver that does not take them itself (the app's model
+            // drains the store as one of its background works).
+            if let onImagesChanged, imageStore.pump() { onImagesChanged() }
             // 3. Time, then draw.
             driver.update(to: t)
             trim.runIfDue(now: t)

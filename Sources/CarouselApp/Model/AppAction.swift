@@ -1,0 +1,90 @@
+import CarouselCore
+import CarouselStyles
+import CarouselSupport
+
+/// One change of the window's state, as a value. Every change goes through `Preview.apply`, the one place that
+/// applies actions and sends each change notice once (the panel refreshes, the labels follow, the frame is owed):
+/// keys (the command table maps each row to one), the tuning panel, the parameter file, drops, pastes and the
+/// background work that finishes (clips, exports, screenshots, images) all speak in actions.
+public enum AppAction: Sendable {
+    // MARK: Values
+    /// New values for the active style of pane `pane` (the focused pane when nil); with `undo`, recorded as one step
+    /// of that style's history in the pane (nil: a drag in progress, recorded by `.recordUndo` when it ends, or a
+    /// change from outside the panel: a parameter file).
+    case setValues(Parameters, pane: Pane.ID? = nil, undo: UndoLabel? = nil)
+    /// A drag in the panel ended: its values are applied already; one undo step takes them from `before`.
+    case recordUndo(String, before: [String: ParameterValue])
+    /// Undoes or redoes the focused pane's last step in its active style.
+    case undo, redo
+
+    // MARK: Style and deck
+    /// Switches the focused pane to the named style, keeping each style's values; `announce` says so in the window.
+    case switchStyle(String, announce: Bool = false)
+    /// Replaces the deck of every pane (a drop, a paste); `source` is the local path it came from, when one.
+    case replaceDeck(Deck, source: String?, problems: [String])
+    /// An image finished loading or failed: styles re-measure and the frame is redrawn whole.
+    case imagesChanged
+
+    // MARK: Time
+    /// Space: pauses or resumes every animation and timer.
+    case togglePause
+    /// `.`: pauses on the current frame, then steps one 60 Hz frame per action.
+    case stepFrame
+    /// `,`: the next slow-motion speed.
+    case cycleSlowMotion
+    /// `A`: auto-advance on or off in every pane.
+    case toggleAutoAdvance
+
+    // MARK: Chrome
+    /// A one-line message in the window.
+    case message(Message)
+    /// Takes a sticky message off the screen.
+    case clearMessage
+    /// A problem line on stderr only (the rest of a list the window shows the first of).
+    case report(String)
+    /// The persistent problem line at the top (a broken parameter file), or none.
+    case problem(String?)
+    /// F3, F1 (Escape hides the help), Tab.
+    case toggleStatus, toggleHelp, togglePanel
+
+    // MARK: Panes
+    /// Ctrl+D, Ctrl+W, Ctrl+1-4 (0-based index).
+    case duplicatePane, closePane, focusPane(Int)
+
+    // MARK: Requests to the window's collaborators
+    /// F12: a screenshot of the next frame. Ctrl+R: start or stop a clip. Shift+F12: the last seconds as a clip.
+    case requestScreenshot, toggleRecording, saveReplay
+    /// Ctrl+E: the focused style as code. Ctrl+V: the clipboard's paths or URLs as the deck.
+    case exportCode, pasteDeck
+    /// Ctrl+S: the panel's preset name field. Ctrl+C: the values as JSON and Swift on the clipboard.
+    case savePreset, copyValues
+    /// Ctrl+Q.
+    case quit
+}
+
+/// How an edit is recorded in the undo history: its label ("Item width"), and for a held key, a tag whose repeats
+/// merge into one step.
+public struct UndoLabel: Equatable, Sendable {
+    public var label: String
+    public var tag: String?
+    public var merging: Bool
+    public init(_ label: String, tag: String? = nil, merging: Bool = false) { self.label = label; self.tag = tag; self.merging = merging }
+}
+
+/// A one-line message shown near the bottom of the window.
+public struct Message: Equatable, Sendable {
+    public var text: String
+    /// How long it shows, in wall seconds (nil: until replaced or cleared).
+    public var seconds: Double?
+    /// Drawn in red.
+    public var isError: Bool
+    /// Also printed on stderr (a problem the user may look for later).
+    public var isReported: Bool
+
+    public init(_ text: String, seconds: Double? = 3, error: Bool = false, reported: Bool = false) {
+        self.text = text; self.seconds = seconds; isError = error; isReported = reported
+    }
+
+    /// A problem: printed on stderr and shown in red for 6 s.
+    public static func problem(_ line: String) -> Message { Message(line, seconds: 6, error: true, reported: true) }
+}
