@@ -41,6 +41,8 @@ public final class Preview: FrameDriver, AppContext {
     let pointer: PointerRouter
     /// Pause, frame stepping and slow motion for every pane (the playback actions set it).
     public internal(set) var time = TimeControl()
+    /// What the user just did, to scrub back to and replay with new values (`T`).
+    public let timeline = Timeline()
     /// Whether the loop should end (Ctrl+Q).
     public internal(set) var wantsQuit = false
     /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
@@ -74,6 +76,8 @@ public final class Preview: FrameDriver, AppContext {
     /// What each frame redraws: only what changed since the last one.
     public let damage = FrameDamage()
     private(set) lazy var screenshotSession = ScreenshotSession(context: self)
+    /// The timeline strip (`T`), in the overlay's window-only layer.
+    private(set) lazy var timelineStrip = TimelineStrip(context: self, scene: chrome)
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     public private(set) var wall: Double = 0
@@ -100,8 +104,10 @@ public final class Preview: FrameDriver, AppContext {
         chrome.root.addChild(overlay.root)
         overlay.layout(size: size)
         chrome.root.addChild(panel.root)
+        overlay.windowOnly.addChild(timelineStrip.root)
         paneSet.pointer = pointer
         paneSet.apply = { [unowned self] in apply($0) }
+        paneSet.admits = { [unowned self] in admitsPaneInput($0) }
         for (pane, variant) in zip(panes, variants) {
             connect(pane)
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
@@ -159,8 +165,8 @@ public final class Preview: FrameDriver, AppContext {
 
     /// The window's size in points.
     public var windowSize: Size { chrome.size }
-    /// The current scene time (every pane's).
-    public var now: Double { chrome.now }
+    /// The current scene time (every pane's; the timeline can take it back).
+    public var now: Double { time.sceneTime }
 
     /// Switches the focused pane to another style, keeping each style's values.
     public func switchStyle(to name: String) throws(PreviewError) {
@@ -231,8 +237,13 @@ public final class Preview: FrameDriver, AppContext {
         for work in backgroundWork { work.takeResults().forEach(apply) }
         overlay.advance(wall: wallTime)
         let t = time.sceneTime(atWall: wallTime)
+        advanceReplay(toScene: t)
         for pane in panes { pane.advance(to: t) }
         chrome.advance(to: t)
+        if timeline.isShown {
+            timelineStrip.isPausedLive = time.isPaused
+            timelineStrip.update(timeline: timeline, recording: focused.recording, liveTime: focused.styleTime, paneSize: focused.frame.size)
+        }
         guard needsFrame else { return }
         statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
@@ -265,7 +276,7 @@ public final class Preview: FrameDriver, AppContext {
     }
 
     public func draw(into renderer: Renderer) {
-        screenshotSession.captureIfRequested(into: renderer) { drawFrame(into: $0, windowOnly: false) }
+        screenshotSession.captureIfRequested(into: renderer) { drawPicture(into: $0) }
         damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0) }
         paintedSceneTime = now
         statusLine.frameDrawn(atWall: wall)
@@ -284,6 +295,10 @@ public final class Preview: FrameDriver, AppContext {
         }
         renderer.endFrame()
     }
+
+    /// Draws the picture a screenshot takes: the panes and what belongs with them (the panel, dividers), without what
+    /// only the window shows (messages, badges, help, the timeline strip).
+    public func drawPicture(into renderer: Renderer) { drawFrame(into: renderer, windowOnly: false) }
 
     /// An image finished loading or failed: styles re-measure, and the frame is redrawn.
     public func imagesChanged() { apply(.imagesChanged) }

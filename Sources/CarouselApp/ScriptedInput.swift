@@ -1,11 +1,15 @@
 import CarouselSupport
 import CarouselCore
+import CarouselStyles
 import Foundation
 
 /// Scripted input: entries separated by `;` or newlines, each `TIME ACTION ARGS` with TIME in seconds.
-/// Actions: `move X Y`, `down X Y`, `up X Y`, `click X Y`, `wheel DX DY [ctrl] [shift]`, `pinch SCALE`,
-/// `magnify begin|change|end SCALE` (one phase of a gesture, as recorded from a touchpad),
-/// `key NAME [ctrl] [shift] [alt]`, `resize W H`. A pointer outside the window means it left. `#` starts a comment.
+/// Actions: `move X Y`, `down X Y`, `up X Y`, `click X Y`, `wheel DX DY [ctrl] [shift] [precise]` (precise: trackpad
+/// pixels, else ticks), `pinch SCALE`, `magnify begin|change|end SCALE` (one phase of a gesture, as recorded from a
+/// touchpad), `key NAME [ctrl] [shift] [alt]`, `resize W H`; and the timeline's: `scrub T` (pause and show style
+/// time T of the recorded input), `set NAME VALUE` (a parameter, as the panel sets it; a curve or choice by its
+/// JSON form or bare), `play` (resume from the playhead, replaying the recorded input). A pointer outside the window
+/// means it left. `#` starts a comment.
 public struct ScriptedInput: Equatable, Sendable {
     /// One timed entry and the events it expands to.
     public struct Entry: Equatable, Sendable {
@@ -13,6 +17,22 @@ public struct ScriptedInput: Equatable, Sendable {
         public var events: [InputEvent]
         /// The entry's text, for messages.
         public var text: String
+        /// What the entry asks of the window besides input (the timeline's `scrub`, `set`, `play`).
+        public var command: ScriptCommand?
+
+        public init(time: Double, events: [InputEvent], text: String, command: ScriptCommand? = nil) {
+            self.time = time; self.events = events; self.text = text; self.command = command
+        }
+    }
+
+    /// A timeline command in a script.
+    public enum ScriptCommand: Equatable, Sendable {
+        /// Pause and show the frame at the focused pane's style time T of the recorded input.
+        case scrub(Double)
+        /// Set a parameter of the focused pane as the panel does.
+        case set(String, ParameterValue)
+        /// Resume from the playhead, replaying the recorded input.
+        case play
     }
     public var entries: [Entry]
     /// A script of these entries (already in time order).
@@ -91,8 +111,9 @@ public struct ScriptedInput: Equatable, Sendable {
                 }
             case "wheel":
                 let n = try numbers(2)
-                let m = try modifiers(from: args.dropFirst(2))
-                events = [.wheel(dx: n[0], dy: n[1], precise: false, modifiers: m, at: nil)]
+                let precise = args.dropFirst(2).contains { $0.lowercased() == "precise" }
+                let m = try modifiers(from: args.dropFirst(2).filter { $0.lowercased() != "precise" })
+                events = [.wheel(dx: n[0], dy: n[1], precise: precise, modifiers: m, at: nil)]
             case "pinch":
                 let n = try numbers(1); guard args.count == 1 else { throw fail("pinch takes SCALE") }
                 guard n[0] > 0, n[0] <= 100 else { throw fail("pinch scale must be in (0, 100]") }
@@ -118,13 +139,38 @@ public struct ScriptedInput: Equatable, Sendable {
                 let n = try numbers(2); guard args.count == 2 else { throw fail("resize takes W H") }
                 guard n[0] >= 1, n[1] >= 1, n[0] <= 16384, n[1] <= 16384 else { throw fail("resize needs 1...16384 for each side") }
                 events = [.resize(Size(n[0].rounded(), n[1].rounded()))]
+            case "scrub":
+                let n = try numbers(1); guard args.count == 1 else { throw fail("scrub takes T") }
+                guard n[0] >= 0 else { throw fail("scrub needs a time of 0 or more") }
+                entries.append(Entry(time: time, events: [], text: shown, command: .scrub(n[0])))
+                continue
+            case "play":
+                guard args.isEmpty else { throw fail("play takes nothing") }
+                entries.append(Entry(time: time, events: [], text: shown, command: .play))
+                continue
+            case "set":
+                guard args.count >= 2 else { throw fail("set takes NAME VALUE") }
+                entries.append(Entry(time: time, events: [], text: shown, command: .set(args[0], ScriptedInput.value(args.dropFirst().joined(separator: " ")))))
+                continue
             default:
-                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, resize)")
+                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, resize, scrub, set, play)")
             }
             entries.append(Entry(time: time, events: events, text: shown))
         }
         let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return ScriptedInput(entries: sorted)
+    }
+
+    /// A `set` value: a number, `true`/`false`, a JSON string (`"ease-in"`), or bare text (`cubic-bezier(0.2,1,0.2,1)`).
+    static func value(_ text: String) -> ParameterValue {
+        if let n = Double(text), n.isFinite { return .number(n) }
+        switch text.lowercased() {
+        case "true", "on": return .bool(true)
+        case "false", "off": return .bool(false)
+        default: break
+        }
+        if case .string(let s)? = try? JSONParser.parse(text) { return .text(s) }
+        return .text(text)
     }
 
     /// Whether `name` can be written as a key in a script: letters, digits and `?.,-+=/`, at most 16 characters.
@@ -162,11 +208,13 @@ public final class ScriptPlayer {
     private var pending: ArraySlice<ScriptedInput.Entry>
     public init(_ script: ScriptedInput) { pending = script.entries[...] }
 
-    /// Delivers every entry due at or before `time`, each after updating the driver to the entry's own time.
+    /// Delivers every entry due at or before `time`, each after updating the driver to the entry's own time; a
+    /// timeline command goes to the driver when it is an `AppContext` (the window's model).
     public func deliver(upTo time: Double, into driver: FrameDriver) {
         while let e = pending.first, e.time <= time {
             driver.update(to: e.time)
             for event in e.events { driver.handle(event) }
+            if let command = e.command, let context = driver as? AppContext { context.apply(.script(command)) }
             pending = pending.dropFirst()
         }
     }

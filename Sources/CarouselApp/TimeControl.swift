@@ -27,6 +27,8 @@ public struct TimeControl: Sendable {
     }
 
     public mutating func togglePause() { isPaused.toggle() }
+    /// Moves scene time to `scene`, backwards too (the timeline's playhead); wall time keeps its place.
+    public mutating func seek(toScene scene: Double) { sceneTime = scene }
     public mutating func setPaused(_ p: Bool) { isPaused = p }
     /// Moves scene time one 60 Hz frame forward (meant for when paused).
     public mutating func step(frames: Int = 1) { sceneTime += Double(frames) / 60 }

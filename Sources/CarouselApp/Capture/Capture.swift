@@ -20,17 +20,10 @@ public struct CaptureRun {
         let player = ScriptPlayer(script)
         preview.update(to: 0)
         settleImages()
+        var now = 0.0
         for t in times {
-            // Step in frames as a window would, so animations started by input begin at the event's time.
-            var now = preview.scene.now
-            while now < t {
-                let next = min(now + 1.0 / 60, t, player.nextTime ?? .infinity)
-                player.deliver(upTo: next, into: preview)
-                preview.update(to: next)
-                now = next
-            }
-            player.deliver(upTo: t, into: preview)
-            preview.update(to: t)
+            Replay.advance(preview, from: now, to: t, player: player)
+            now = max(now, t)
             settleImages()
             preview.update(to: t)
             preview.draw(into: renderer)
@@ -40,5 +33,25 @@ public struct CaptureRun {
 
     private func settleImages() {
         if waitForImages() { preview.imagesChanged() }
+    }
+}
+
+/// How recorded or scripted input is played into a driver: the one way `capture`, `record` and the timeline's scrub
+/// get to a moment, so they draw the same frame.
+@MainActor
+public enum Replay {
+    /// Advances `driver` from time `from` to `to` as a window would: in steps of at most 1/60 s, each of `player`'s
+    /// entries delivered at its own time (after updating the driver to it), so animations started by input begin at
+    /// the event's time; the driver is left updated to `to`.
+    public static func advance(_ driver: FrameDriver, from: Double, to t: Double, player: ScriptPlayer) {
+        var now = from
+        while now < t {
+            let next = min(now + 1.0 / 60, t, player.nextTime ?? .infinity)
+            player.deliver(upTo: next, into: driver)
+            driver.update(to: next)
+            now = next
+        }
+        player.deliver(upTo: t, into: driver)
+        driver.update(to: t)
     }
 }

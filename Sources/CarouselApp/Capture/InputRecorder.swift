@@ -5,8 +5,8 @@ import Foundation
 /// appeared, the time `capture` counts in). A screenshot's sidecar carries it, so `capture --params SIDECAR`
 /// replays the session and draws the same frame.
 ///
-/// Recorded: pointer moves and leaving, left-button presses and releases (clamped into the window), wheel ticks with
-/// Ctrl and Shift, magnification phases, and key presses the style receives. Not recorded: what the app handles
+/// Recorded: pointer moves and leaving, left-button presses and releases (clamped into the window), wheel ticks or
+/// trackpad pixels with Ctrl and Shift, magnification phases, and key presses the style receives. Not recorded: what the app handles
 /// itself (time control, screenshots, help), key releases, typed text, other buttons, window resizes and visibility.
 /// Moves at the same time collapse into the last one. After `maxEntries` entries it stops and says so.
 @MainActor
@@ -16,6 +16,9 @@ public final class InputRecorder {
     public static let maxEntries = 100_000
 
     private var lines: [String] = []
+    /// Each line as the script `capture` would read from it: what the timeline replays, so a scrub and a capture of
+    /// the sidecar deliver exactly the same input.
+    public private(set) var entries: [ScriptedInput.Entry] = []
     private var lastWasMoveAt: Double?
     /// Set when entries were dropped after `maxEntries`.
     public private(set) var isTruncated = false
@@ -23,7 +26,20 @@ public final class InputRecorder {
     public init() {}
 
     /// Forgets everything (a new style appeared).
-    public func reset() { lines.removeAll(); lastWasMoveAt = nil; isTruncated = false }
+    public func reset() { lines.removeAll(); entries.removeAll(); lastWasMoveAt = nil; isTruncated = false }
+
+    /// Forgets what was recorded after style time `time` (the timeline went live there: new input replaces it).
+    public func truncate(after time: Double) {
+        while let last = entries.last, last.time > time {
+            entries.removeLast()
+            lines.removeLast()
+        }
+        lastWasMoveAt = nil
+        isTruncated = false
+    }
+
+    /// The style time of the last entry, if any.
+    public var lastTime: Double? { entries.last?.time }
 
     /// How many entries are recorded.
     public var count: Int { lines.count }
@@ -43,8 +59,8 @@ public final class InputRecorder {
         case .pointerMove(let p):
             let inside = p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height
             entry = inside ? "move \(point(p))" : "move -1 -1"
-            if lastWasMoveAt == time, !lines.isEmpty { lines.removeLast() }
-            append("\(t) \(entry)")
+            if lastWasMoveAt == time, !lines.isEmpty { lines.removeLast(); entries.removeLast() }
+            append("\(t) \(entry)", size: size)
             lastWasMoveAt = time
             return
         case .pointerLeave:
@@ -53,9 +69,9 @@ public final class InputRecorder {
             entry = "down \(point(p))"
         case .pointerUp(let p, .left):
             entry = "up \(point(p))"
-        case .wheel(let dx, let dy, _, let mods, _):
+        case .wheel(let dx, let dy, let precise, let mods, _):
             entry = "wheel \(InputRecorder.format(dx, decimals: 4)) \(InputRecorder.format(dy, decimals: 4))"
-                + (mods.contains(.ctrl) ? " ctrl" : "") + (mods.contains(.shift) ? " shift" : "")
+                + (mods.contains(.ctrl) ? " ctrl" : "") + (mods.contains(.shift) ? " shift" : "") + (precise ? " precise" : "")
         case .magnify(let phase, let scale, _):
             entry = "magnify \(phase.rawValue) \(InputRecorder.format(scale, decimals: 6))"
         case .keyDown(let key, let mods, _):
@@ -66,12 +82,15 @@ public final class InputRecorder {
             return
         }
         lastWasMoveAt = nil
-        append("\(t) \(entry)")
+        append("\(t) \(entry)", size: size)
     }
 
-    private func append(_ line: String) {
+    private func append(_ line: String, size: Size) {
         guard lines.count < InputRecorder.maxEntries else { isTruncated = true; return }
+        // The line is made from checked values, so it always parses.
+        guard let parsed = try? ScriptedInput.parse(line, size: size).entries.first else { return }
         lines.append(line)
+        entries.append(parsed)
     }
 
     /// `v` with at most `decimals` decimals and no trailing zeros.

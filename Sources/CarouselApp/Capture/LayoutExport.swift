@@ -9,7 +9,8 @@ extension Preview {
 
     /// What is on screen now: the focused pane's style, time, state, values and items (frames in window pixels),
     /// the window's size, `panes`: one entry per pane with its label, style, frame, values, state and items, and
-    /// whether the tuning panel is open.
+    /// whether the tuning panel is open, the deck, and the timeline (its playhead, null when live; its start and end;
+    /// whether live; the loop range).
     public func layoutJSON() -> JSONValue {
         .object([
             JSONMember("style", .string(styleType.descriptor.name)),
@@ -21,6 +22,7 @@ extension Preview {
             JSONMember("panes", .array(panes.map(paneJSON))),
             JSONMember("panelOpen", .bool(panel.isVisible)),
             JSONMember("deck", deckJSON),
+            JSONMember("timeline", timeline.json(liveEnd: styleTime)),
         ])
     }
 

@@ -52,16 +52,20 @@ public struct Command: Sendable {
     public let scope: CommandScope
     /// Whether the command answers now (a command that does not falls through to the style).
     let isAvailable: @MainActor @Sendable (Preview) -> Bool
-    /// The action of an app command, given the key that ran it (nil: the key names nothing after all).
-    let action: (@MainActor @Sendable (Key) -> AppAction?)?
+    /// The action of an app command, given the key and modifiers that ran it (nil: the key names nothing after all).
+    let action: (@MainActor @Sendable (KeyChord) -> AppAction?)?
     /// Whether the help card and the README list the row (false for a second way to a listed command).
     public let isListed: Bool
+    /// Whether the row answers only in a state (`when`): such a row takes its keys from another row while it does
+    /// (Space replays the timeline while it is shown, and pauses otherwise).
+    public let isConditional: Bool
 
     init(_ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
-         listed: Bool = true, when isAvailable: @escaping @MainActor @Sendable (Preview) -> Bool = { _ in true },
-         action: (@MainActor @Sendable (Key) -> AppAction?)? = nil) {
+         listed: Bool = true, when isAvailable: (@MainActor @Sendable (Preview) -> Bool)? = nil,
+         action: (@MainActor @Sendable (KeyChord) -> AppAction?)? = nil) {
         self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
-        self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable; self.action = action
+        self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable ?? { _ in true }; self.action = action
+        isConditional = isAvailable != nil
     }
 
     /// The input as the help card writes it: the README's without backticks.
@@ -82,7 +86,7 @@ public enum CommandTable {
     /// The actions a key press maps to in `preview`: nil when no app command answers (the key goes to the panes).
     @MainActor static func actions(for key: Key, _ mods: Modifiers, in preview: Preview) -> [AppAction]? {
         guard let command = command(for: key, mods, in: preview) else { return nil }
-        return [command.action?(key)].compactMap { $0 }
+        return [command.action?(KeyChord(key, mods.intersection([.ctrl, .shift, .alt])))].compactMap { $0 }
     }
 
     /// The help card (F1): a title, then one line per listed row.
@@ -102,7 +106,7 @@ public enum CommandTable {
         Command("style", (1...5).map { KeyChord(Key(String($0))) }, input: "`1`-`5`",
                 help: "switch style (expand, stitch, loop, circular, paging)",
                 details: "switch style (expand, stitch, loop, circular, paging); each style keeps its values",
-                action: { key in StyleRegistry.name(number: Int(key.name) ?? 0).map { .switchStyle($0, announce: true) } }),
+                action: { c in StyleRegistry.name(number: Int(c.key.name) ?? 0).map { .switchStyle($0, announce: true) } }),
         Command("scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
                 details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
         Command("item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
@@ -116,6 +120,22 @@ public enum CommandTable {
         Command("autoAdvance", [KeyChord("a")], input: "`A`", help: "auto-advance on/off (pauses while the pointer is over the row)",
                 details: "auto-advance on/off (every style; pauses while the pointer is over the carousel)",
                 action: { _ in .toggleAutoAdvance }),
+        Command("timeline", [KeyChord("t")], input: "`T`", help: "timeline: scrub back through what you just did",
+                details: "show / hide the timeline: the last 30 s of input on a strip; scrub back, replay with new values (see [Timeline](docs/user-guide.md#timeline))",
+                action: { _ in .toggleTimeline }),
+        Command("timelinePlay", [KeyChord("space")], input: "Space (timeline shown)", help: "timeline: replay from the playhead / pause",
+                details: "with the timeline shown: replay the recorded input from the playhead with the current values, or pause the replay",
+                when: { $0.timeline.isShown }, action: { _ in .togglePlayback }),
+        Command("timelineStep", [KeyChord("left"), KeyChord("right"), .shift("left"), .shift("right")],
+                input: "Left / Right, Shift+Left / Right (timeline shown)", help: "timeline: one frame back / on; Shift: one second",
+                details: "with the timeline shown: move the playhead one 60 Hz frame back or on; with Shift, one second",
+                when: { $0.timeline.isShown }, action: { c in .stepPlayhead((c.key.name == "left" ? -1 : 1) * (c.modifiers.contains(.shift) ? 1 : 1.0 / 60)) }),
+        Command("timelineEnds", [KeyChord("home"), KeyChord("end")], input: "Home / End (timeline shown)", help: "timeline: the start / the newest moment",
+                when: { $0.timeline.isShown }, action: { c in c.key.name == "home" ? .playheadToStart : .playheadToEnd }),
+        Command("timelineRange", [KeyChord("i"), KeyChord("o"), .shift("i")], input: "`I` / `O`, Shift+`I` (timeline shown)",
+                help: "timeline: loop from / to the playhead; Shift+I: no loop",
+                details: "with the timeline shown: mark where the replay loops from (`I`) or to (`O`) at the playhead; Shift+`I` clears the loop",
+                when: { $0.timeline.isShown }, action: { c in c.modifiers.contains(.shift) ? .clearRange : c.key.name == "o" ? .markRangeEnd : .markRangeStart }),
         Command("pause", [KeyChord("space")], input: "Space", help: "pause / resume every animation and timer",
                 details: "pause / resume every animation and timer (auto-advance included)",
                 action: { _ in .togglePause }),
@@ -182,7 +202,7 @@ public enum CommandTable {
         Command("focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
                 help: "compare: focus a variant; the panel and presets edit it",
                 details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
-                action: { key in .focusPane((Int(key.name) ?? 1) - 1) }),
+                action: { c in .focusPane((Int(c.key.name) ?? 1) - 1) }),
         Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { _ in .quit }),
     ]
 }

@@ -35,6 +35,22 @@ public enum AppAction: Sendable {
     /// `A`: auto-advance on or off in every pane.
     case toggleAutoAdvance
 
+    // MARK: Timeline
+    /// `T`: shows or hides the timeline strip (hiding it goes back to live input at the newest moment).
+    case toggleTimeline
+    /// Pauses and shows the focused pane's style time T of what was recorded (every pane, on the one clock).
+    case scrub(Double)
+    /// Moves the playhead by `seconds` (a frame is 1/60), scrubbing.
+    case stepPlayhead(Double)
+    /// Home / End: the playhead to the start or the end of the timeline.
+    case playheadToStart, playheadToEnd
+    /// Space with the timeline shown: replays the recorded input from the playhead, or pauses the replay.
+    case togglePlayback
+    /// `I` / `O`: the loop range's start or end at the playhead; Shift+`I`: no range.
+    case markRangeStart, markRangeEnd, clearRange
+    /// A scripted timeline command (`scrub T`, `set NAME VALUE`, `play`).
+    case script(ScriptedInput.ScriptCommand)
+
     // MARK: Chrome
     /// A one-line message in the window.
     case message(Message)

@@ -28,6 +28,8 @@ extension Preview {
     }
 
     private func publish(_ change: Change) {
+        // Values changed while a moment is shown: the same input is played again with them.
+        if timeline.isScrubbed, !change.isDisjoint(with: [.values, .paneValues]), let t = timeline.playhead { replayPanes(toStyleTime: t) }
         if change.contains(.edited) { panel.styleChanged() } else if change.contains(.values) { panel.parametersChanged() }
         if !change.isDisjoint(with: [.values, .paneValues, .edited]) { paneSet.refresh() }
         if change.contains(.picture) { damage.invalidate() }
@@ -85,6 +87,53 @@ extension Preview {
             timeControlChanged()
             overlay.show(message: "Speed \(time.speedText)")
             return .chrome
+        case .toggleTimeline:
+            timeline.isShown.toggle()
+            if !timeline.isShown { leaveTimeline() }
+            timelineStrip.setShown(timeline.isShown)
+            overlay.bottomInset = timeline.isShown ? TimelineStrip.height : 0
+            return .chrome
+        case .scrub(let t):
+            scrub(to: t)
+            return [.picture, .chrome]
+        case .stepPlayhead(let seconds):
+            scrub(to: (timeline.playhead ?? focused.styleTime) + seconds)
+            return [.picture, .chrome]
+        case .playheadToStart:
+            scrub(to: timeline.start(end: timeline.isLive ? focused.styleTime : timeline.end))
+            return [.picture, .chrome]
+        case .playheadToEnd:
+            scrub(to: timeline.isLive ? focused.styleTime : timeline.end)
+            return [.picture, .chrome]
+        case .togglePlayback:
+            if timeline.isReplaying {
+                scrub(to: focused.styleTime)
+            } else if timeline.isScrubbed {
+                startReplay()
+            } else {
+                return perform(.togglePause)
+            }
+            return .chrome
+        case .markRangeStart, .markRangeEnd:
+            let t = timeline.playhead ?? focused.styleTime
+            let other = timeline.range.map { action.isRangeStart ? $0.upperBound : $0.lowerBound } ?? (action.isRangeStart ? (timeline.isLive ? focused.styleTime : timeline.end) : timeline.start(end: timeline.end))
+            timeline.range = min(t, other)...max(t, other)
+            overlay.show(message: "Loop \(JSONValue.format(Timeline.round3(timeline.range!.lowerBound))) s to \(JSONValue.format(Timeline.round3(timeline.range!.upperBound))) s")
+            return .chrome
+        case .clearRange:
+            timeline.range = nil
+            return .chrome
+        case .script(let command):
+            switch command {
+            case .scrub(let t): return perform(.scrub(t))
+            case .play:
+                if timeline.isScrubbed { startReplay() } else if time.isPaused { time.setPaused(false); timeControlChanged() }
+                return .chrome
+            case .set(let key, let value):
+                var p = currentParameters
+                do { try p.set(key, value) } catch { return perform(.message(.problem("set: \(error.message)"))) }
+                return perform(.setValues(p, undo: UndoLabel(p.spec(key)?.label ?? key)))
+            }
         case .toggleAutoAdvance:
             let on = !currentParameters[StyleRegistry.SharedKey.autoAdvance]
             for pane in panes { try? pane.setParameter("autoAdvance", .bool(on)) }
@@ -177,7 +226,7 @@ extension Preview {
     }
 
     /// The speed badge and every pane's progress bar follow the time control.
-    private func timeControlChanged() {
+    func timeControlChanged() {
         overlay.showBadge(time.speedBadge)
         for pane in panes { pane.setTimePaused(time.isPaused) }
     }

@@ -28,6 +28,8 @@ final class Overlay {
     private(set) var messageDeadline: Double?
     /// The wall time of the current frame, set by the preview.
     var wallNow: Double = 0
+    /// What window chrome covers at the bottom (the timeline strip): messages sit above it.
+    var bottomInset = 0.0
     private unowned let scene: Scene
 
     static let messageFont = FontSpec(size: 14)
@@ -155,7 +157,7 @@ final class Overlay {
     func show(message text: String, seconds: Double = 3, sticky: Bool = false, error: Bool = false) {
         let font = Overlay.messageFont
         let width = boxWidth(text, font: font, padding: 24)
-        message.frame = Rect((scene.size.width - width) / 2, scene.size.height - 56, width, 30)
+        message.frame = Rect((scene.size.width - width) / 2, scene.size.height - 56 - bottomInset, width, 30)
         message.background = error ? Color(0.45, 0.08, 0.08, 0.92) : Color(0, 0, 0, 0.78)
         message.removeAllChildren()
         message.addChild(label("message.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))

@@ -14,7 +14,7 @@ public final class Pane: PaneReading {
     /// A pane's identity within the process.
     public typealias ID = Int
     private static var nextID = 0
-    public let id: ID
+    public private(set) var id: ID
     /// The pane's scene: its size is the pane's size; the style sees nothing else.
     public let scene: Scene
     /// Delivers input to the style: pointer events through the scene's tree (the style's own targets, such as
@@ -37,7 +37,9 @@ public final class Pane: PaneReading {
     public internal(set) var histories: [String: ParameterHistory] = [:]
     public let autoAdvance: AutoAdvance
     /// The input the active style received since it appeared, in the pane's coordinates and the style's time.
-    public let recording = InputRecorder()
+    public private(set) var recording = InputRecorder()
+    /// While the timeline replays recorded input into this pane, the input is not recorded again.
+    var isReplaying = false
     /// The scene time at which the active style appeared: the style's time 0, as in `capture`.
     public private(set) var styleStart: Double
     /// The parameter file whose values this pane follows, watched while the window is open (nil: none).
@@ -82,6 +84,33 @@ public final class Pane: PaneReading {
         input = StyleInput(scene: scene) { [unowned self] in style }
         applyCommonParameters()
     }
+
+    /// This variant as it was at style time `t` of its recorded input, played with the values it has now: a new pane
+    /// made at its style's start, given the recorded input up to `t` exactly as `capture` gives a script
+    /// (`Replay.advance`), that takes this pane's place (its identity, name, values, histories, recording and parameter
+    /// file). The frame it then draws is the one `capture --at t` draws with that input and these values.
+    func replayed(to t: Double) -> Pane {
+        // The style exists (this pane shows it), so this cannot throw.
+        let fresh = try! Pane(deck: deck, images: images, frame: frame, style: styleName, parameters: currentParameters,
+                              name: name, time: styleStart, textMeasurer: scene.textMeasurer)
+        fresh.id = id
+        fresh.parameters = parameters
+        fresh.histories = histories
+        fresh.recording = recording
+        fresh.parameterFile = parameterFile
+        fresh.timePaused = timePaused
+        fresh.isReplaying = true
+        // As capture does once the images it waited for are in (a no-op when the style measured them already).
+        fresh.imagesChanged()
+        let player = ScriptPlayer(ScriptedInput(entries: recording.entries))
+        Replay.advance(fresh.styleClock, from: 0, to: max(t, 0), player: player)
+        fresh.isReplaying = false
+        fresh.haptic = haptic
+        return fresh
+    }
+
+    /// The pane driven on its style's clock (time 0 is when its style appeared), as `Replay` drives a capture.
+    var styleClock: FrameDriver { PaneClock(pane: self) }
 
     /// A new pane showing the same variant (style and every style's values) at `frame`, named `name`.
     func duplicate(frame: Rect, name: String) -> Pane {
@@ -236,7 +265,7 @@ public final class Pane: PaneReading {
         default:
             break
         }
-        recording.record(event, at: styleTime, size: scene.size)
+        if !isReplaying { recording.record(event, at: styleTime, size: scene.size) }
         input.deliver(event)
         updatePauseReasons()
     }
@@ -307,4 +336,21 @@ public final class Pane: PaneReading {
     }
 
     static func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+}
+
+/// A pane as a `FrameDriver` on its style's clock: `update(to: t)` moves its scene to style time `t` (timers fire in
+/// order) and lays the style out when a frame is needed, `handle` delivers input as the window does.
+@MainActor
+final class PaneClock: FrameDriver {
+    let pane: Pane
+    init(pane: Pane) { self.pane = pane }
+    func handle(_ event: InputEvent) { pane.handle(event) }
+    func update(to time: Double) {
+        pane.advance(to: pane.styleStart + time)
+        pane.layoutIfNeeded()
+    }
+    var needsFrame: Bool { pane.scene.needsFrame }
+    var nextWakeTime: Double? { pane.scene.nextWakeTime.map { $0 - pane.styleStart } }
+    var wantsQuit: Bool { false }
+    func draw(into renderer: Renderer) { pane.scene.paint(into: renderer, images: pane.images) }
 }

@@ -165,9 +165,20 @@ public final class PaneSet {
 
     /// Applies an action to the window (a press focuses its pane: `.focusPane`).
     var apply: (AppAction) -> Void = { _ in }
+    /// Whether the panes take input now (the timeline holds it back while it shows a past moment).
+    var admits: (InputEvent) -> Bool = { _ in true }
 
-    /// Delivers an event to every pane as it is.
+    /// Delivers an event to every pane as it is (when they take input now).
     func deliverToAll(_ event: InputEvent) {
+        guard admits(event) else { return }
         for pane in panes { pane.handle(event) }
+    }
+
+    /// Replaces every pane with what `make` gives for it (the timeline's replays), in place: same frames, focus and
+    /// order.
+    func replaceEach(_ make: (Pane) -> Pane) {
+        for pane in panes { pane.style.tearDown(); pane.autoAdvance.stop() }
+        panes = panes.map(make)
+        refresh()
     }
 }

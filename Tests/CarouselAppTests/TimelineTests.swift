@@ -1,0 +1,88 @@
+@testable import CarouselApp
+import CarouselCore
+import CarouselStyles
+import CarouselSupport
+import CarouselTesting
+import Foundation
+import Testing
+
+/// The timeline scrubs a live interaction: every frame it shows is the frame `capture --at` draws with the same input
+/// and values (the same replay), checked here draw for draw (rectangles, colours, images, text, clips) for every
+/// style after an interaction that moves things.
+@Suite("Timeline")
+@MainActor
+struct TimelineTests {
+    nonisolated static let size = Size(1280, 720)
+
+    /// A scripted interaction per style that moves things, and a moment in it to scrub to.
+    nonisolated static let interactions: [(style: String, script: String, at: Double, key: String, value: ParameterValue)] = [
+        ("expand", "0.1 move 200 350; 0.3 move 330 350; 0.6 move 470 350; 0.9 move 620 350; 1.2 move 760 350", 1.05,
+         "expandDuration", .number(0.8)),
+        ("stitch", "0.1 move 640 360; 0.2 pinch 0.6; 0.9 wheel 0 -1; 1.3 pinch 1.6", 1.0, "seamlessSpacing", .number(6)),
+        ("loop", "0.1 wheel 0 -1; 0.25 wheel 0 -1; 0.7 key right; 1.0 click 900 300", 0.8, "spacing", .number(30)),
+        ("circular", "0.1 down 900 400; 0.2 move 820 400; 0.3 move 700 400; 0.35 up 690 400; 1.0 key m", 0.5, "spacing", .number(30)),
+        ("paging", "0.5 key right; 1.2 down 900 360; 1.3 move 700 360; 1.35 up 650 360", 1.32, "autoAdvanceInterval", .number(2)),
+    ]
+
+    /// The frame a capture draws at `at` after `script`, with `values` over the defaults, as draw calls (without the
+    /// nodes' identities, which differ between models).
+    func frame(style: String, script: String, at: Double, values: [String: ParameterValue] = [:], store: FakeImageStore,
+               deck: Deck) throws -> (draws: [ResolvedDraw], layout: JSONValue) {
+        let preview = try Preview(deck: deck, images: store, size: Self.size, style: style)
+        for (k, v) in values { try preview.setParameter(k, v) }
+        let run = CaptureRun(preview: preview, script: try ScriptedInput.parse(script, size: Self.size)) { false }
+        preview.damage.isEnabled = false
+        run.render(times: [at], into: DrawListRecorder(size: Self.size)) { _ in }
+        // The picture, as a screenshot takes it: the window's own badges ("Paused" while scrubbed) are not part of it.
+        let recorder = DrawListRecorder(size: Self.size)
+        preview.drawPicture(into: recorder)
+        return (recorder.draws.map { var d = $0; d.node = 0; return d }, preview.layoutJSON())
+    }
+
+    @Test("A scrub to T draws what capture --at T draws; back then forward lands on it again", arguments: Self.interactions.indices)
+    func scrubEqualsCapture(_ i: Int) throws {
+        let c = Self.interactions[i]
+        let deck = Deck.sample(count: 12), store = deck.fakeImageStore()
+        let expected = try frame(style: c.style, script: c.script, at: c.at, store: store, deck: deck)
+        let scrubbed = try frame(style: c.style, script: c.script + "; 2 scrub \(c.at)", at: 3, store: store, deck: deck)
+        #expect(scrubbed.draws == expected.draws, "\(c.style): the scrubbed frame differs from the capture")
+        let backAndForth = try frame(style: c.style, script: c.script + "; 2 scrub 0.05; 2.2 scrub 1.9; 2.4 scrub \(c.at)", at: 3,
+                                     store: store, deck: deck)
+        #expect(backAndForth.draws == expected.draws, "\(c.style): back then forward differs")
+        let timeline = try #require(scrubbed.layout.members?.first { $0.key == "timeline" }?.value)
+        #expect(timeline.serialized(indent: nil) == "{\"playhead\":\(JSONValue.format(c.at)),\"start\":0,\"end\":2,\"live\":false,\"range\":null}")
+    }
+
+    @Test("A value set while scrubbed plays the same input again: the frame a fresh capture with that value draws",
+          arguments: Self.interactions.indices)
+    func setWhileScrubbed(_ i: Int) throws {
+        let c = Self.interactions[i]
+        let deck = Deck.sample(count: 12), store = deck.fakeImageStore()
+        let expected = try frame(style: c.style, script: c.script, at: c.at, values: [c.key: c.value], store: store, deck: deck)
+        let before = try frame(style: c.style, script: c.script, at: c.at, store: store, deck: deck)
+        #expect(expected.draws != before.draws, "\(c.style): \(c.key) changes the frame (else this test proves nothing)")
+        let retuned = try frame(style: c.style, script: c.script + "; 2 scrub \(c.at); 2.2 set \(c.key) \(c.value)", at: 3,
+                                store: store, deck: deck)
+        #expect(retuned.draws == expected.draws, "\(c.style): set while scrubbed differs from a capture with \(c.key) = \(c.value)")
+    }
+
+    @Test("Play from the playhead replays the recorded input: later frames are the original run's", arguments: Self.interactions.indices)
+    func playFromPlayhead(_ i: Int) throws {
+        let c = Self.interactions[i]
+        let deck = Deck.sample(count: 12), store = deck.fakeImageStore()
+        let later = c.at + 0.4
+        let expected = try frame(style: c.style, script: c.script, at: later, store: store, deck: deck)
+        let played = try frame(style: c.style, script: c.script + "; 2 scrub \(c.at); 2.3 play", at: 2.7, store: store, deck: deck)
+        // Equal but for the last bits of the clock: the replay's time adds up frame by frame on the window's clock.
+        #expect(Self.same(played.draws, expected.draws), "\(c.style): the replay from the playhead differs from the original run")
+    }
+
+    /// Whether two frames draw the same things within a millionth of a point (and of opacity).
+    static func same(_ a: [ResolvedDraw], _ b: [ResolvedDraw]) -> Bool {
+        func close(_ x: Rect, _ y: Rect) -> Bool { abs(x.x - y.x) < 1e-6 && abs(x.y - y.y) < 1e-6 && abs(x.width - y.width) < 1e-6 && abs(x.height - y.height) < 1e-6 }
+        return a.count == b.count && zip(a, b).allSatisfy { p, q in
+            p.kind == q.kind && close(p.rect, q.rect) && abs(p.opacity - q.opacity) < 1e-9 && abs(p.cornerRadius - q.cornerRadius) < 1e-6
+                && (p.clip == nil) == (q.clip == nil) && p.clips.count == q.clips.count
+        }
+    }
+}
