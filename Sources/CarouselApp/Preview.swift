@@ -78,6 +78,8 @@ public final class Preview: FrameDriver, AppContext {
     private(set) lazy var screenshotSession = ScreenshotSession(context: self)
     /// The timeline strip (`T`), in the overlay's window-only layer.
     private(set) lazy var timelineStrip = TimelineStrip(context: self, scene: chrome)
+    /// The graph above the strip (`G`).
+    private(set) lazy var channelGraph = ChannelGraph(scene: chrome)
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     public private(set) var wall: Double = 0
@@ -105,6 +107,7 @@ public final class Preview: FrameDriver, AppContext {
         overlay.layout(size: size)
         chrome.root.addChild(panel.root)
         overlay.windowOnly.addChild(timelineStrip.root)
+        overlay.windowOnly.addChild(channelGraph.root)
         paneSet.pointer = pointer
         paneSet.apply = { [unowned self] in apply($0) }
         paneSet.admits = { [unowned self] in admitsPaneInput($0) }
@@ -243,6 +246,7 @@ public final class Preview: FrameDriver, AppContext {
         if timeline.isShown {
             timelineStrip.isPausedLive = time.isPaused
             timelineStrip.update(timeline: timeline, recording: focused.recording, liveTime: focused.styleTime, paneSize: focused.frame.size)
+            updateGraph()
         }
         guard needsFrame else { return }
         statusLine.update(time: time, focused: focused)

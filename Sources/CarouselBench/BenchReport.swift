@@ -18,6 +18,7 @@ public struct BenchReport {
     /// Expand's frames while a clip renders in another process, and without, in alternating rounds.
     public var whileRecording: BesideRecordingResult?
     public var core: [CoreScalingResult] = []
+    public var scrub: [ScrubResult] = []
     public var startup: ProbeResult?
     public var generatedMemory: ProbeResult?
     public var autoAdvance: ProbeResult?
@@ -86,6 +87,12 @@ public struct BenchReport {
         if let w = whileRecording, w.alone.p99 > 0 {
             t.append(Target(name: "p99 while a clip renders / alone", limit: "<= 1.2x",
                             measured: "\(f2(w.p99Ratio))x (\(ms(w.beside.p99)) / \(ms(w.alone.p99)) ms, \(w.rounds) rounds each)", met: w.p99Ratio <= 1.2))
+        }
+        for r in scrub {
+            t.append(Target(name: "scrub \(r.style), p99", limit: "<= 16.7 ms (one 60 Hz frame)",
+                            measured: "\(ms(r.scrubs.p99)) ms (p50 \(ms(r.scrubs.p50)), \(f1(r.seconds)) s timeline)", met: r.scrubs.p99 <= 1.0 / 60))
+            t.append(Target(name: "timeline memory \(r.style)", limit: "<= 20 MB for 30 s",
+                            measured: "\(f2(Double(r.timelineBytes) / 1_048_576)) MB", met: Double(r.timelineBytes) <= 20 * 1_048_576 * r.seconds / 30))
         }
         if let s = startup {
             t.append(Target(name: "first frame", limit: "<= 0.25 s", measured: s.firstFrame.map { "\(f3($0)) s" } ?? "none",
@@ -206,6 +213,10 @@ public struct BenchReport {
                 JSONMember(s, coreRatio(s).map { .number(r6($0)) } ?? .null)
             })),
             JSONMember("cpu", .object([JSONMember("autoAdvance", probe(autoAdvance)), JSONMember("sweep", probe(sweep))])),
+            JSONMember("scrub", .array(scrub.map { r in
+                .object([JSONMember("style", .string(r.style)), JSONMember("seconds", .number(r.seconds)),
+                         JSONMember("scrubMs", stats(r.scrubs, unit: 1000)), JSONMember("timelineBytes", .number(Double(r.timelineBytes)))])
+            })),
             JSONMember("targets", .array(targets.map { t in
                 .object([JSONMember("name", .string(t.name)), JSONMember("limit", .string(t.limit)),
                          JSONMember("measured", .string(t.measured)), JSONMember("met", .bool(t.met))])
@@ -261,6 +272,13 @@ public struct BenchReport {
             out += pad(style, 10) + rows.map { "\($0.items) items \(us($0.perFrame.mean))/\(us($0.perFrame.p99))" }.joined(separator: "   ")
             out += coreRatio(style).map { "   100k/100: \(f2($0))x" } ?? ""
             out += "\n"
+        }
+        if !scrub.isEmpty {
+            out += "\nTimeline scrub (a random moment of the interaction, replayed and drawn into a recorder; ms)\n"
+            for r in scrub {
+                out += pad(r.style, 10) + "p50/p99/max \(ms(r.scrubs.p50))/\(ms(r.scrubs.p99))/\(ms(r.scrubs.max)) over \(f1(r.seconds)) s, "
+                    + "timeline memory \(f2(Double(r.timelineBytes) / 1_048_576)) MB\n"
+            }
         }
         func probeLine(_ label: String, _ p: ProbeResult?) -> String {
             guard let p else { return "" }

@@ -53,6 +53,8 @@ public enum BenchPart: String, CaseIterable, Sendable {
     /// `record`: 3 s of clip at 30 and 60 fps in every format, as a ratio to real time; the window's frames while a
     /// clip renders beside it.
     case record
+    /// The timeline: drawing a scrub to a random moment of a 30 s interaction, per style, and its memory.
+    case scrub
 }
 
 /// Runs every measurement of `carousel-lab bench` and gathers the report.
@@ -78,6 +80,10 @@ public enum Benchmark {
             c.progress("record: expand's frames while a clip renders beside the window")
             report.whileRecording = try FrameBench.runBesideRecording(deck: deck, target: target, frames: c.frames, deckPath: c.deckPath,
                                                                         rounds: c.quick ? 1 : 3, timedClip: c.quick ? 0.5 : 3)
+        }
+        for style in c.styles where c.parts.contains(.scrub) {
+            c.progress("scrub: \(style)")
+            report.scrub.append(try ScrubBench.run(style: style, deck: deck, size: c.size, seconds: c.quick ? 10 : 30, scrubs: c.quick ? 30 : 200))
         }
         for style in CoreScalingBench.styles where c.parts.contains(.core) {
             for n in CoreScalingBench.counts {

@@ -93,6 +93,8 @@ public protocol CarouselStyle: AnyObject {
     /// The style's state for `capture --layout` (keys: expanded, pinned, seamless, current, active, mode, page,
     /// scrollOffset, where they apply).
     var state: [JSONMember] { get }
+    /// The style's animated channels, for the timeline's graphs (value and speed over time).
+    static var channels: [StyleChannel] { get }
     /// An image finished loading or failed: re-measure what depends on image sizes.
     func imagesChanged()
     /// Stops the style's timers; called when the style is switched away.
@@ -102,6 +104,39 @@ public protocol CarouselStyle: AnyObject {
 extension CarouselStyle {
     public func imagesChanged() {}
     public func tearDown() {}
+}
+
+/// One animated quantity of a style, read at the current time: a measure of one laid-out item (the item the
+/// graph follows), or a number of the style's state. The timeline plots it and its speed.
+public struct StyleChannel: Equatable, Sendable {
+    /// What is measured.
+    public enum Source: Equatable, Sendable {
+        /// The item's left edge, width, scale or opacity on screen (as `capture --layout` lists them).
+        case itemX, itemWidth, itemScale, itemOpacity
+        /// A number of the style's state (`capture --layout`'s `state`), such as `scrollOffset` or `position`.
+        case state(String)
+    }
+    /// The name the graph shows ("width", "page offset").
+    public let name: String
+    public let unit: String
+    public let source: Source
+
+    public init(_ name: String, _ source: Source, unit: String = "pt") { self.name = name; self.source = source; self.unit = unit }
+
+    /// The channel's value for item `item` at the style's current time, if it has one now.
+    @MainActor
+    public func value(in style: any CarouselStyle, item: Int) -> Double? {
+        func itemEntry() -> LayoutItem? { style.layoutItems().first { $0.index == item } }
+        switch source {
+        case .itemX: return itemEntry()?.frame.x
+        case .itemWidth: return itemEntry()?.frame.width
+        case .itemScale: return itemEntry()?.scale
+        case .itemOpacity: return itemEntry()?.opacity
+        case .state(let key):
+            guard case .number(let n)? = style.state.last(where: { $0.key == key })?.value else { return nil }
+            return n
+        }
+    }
 }
 
 /// Helpers shared by the styles.

@@ -19,9 +19,9 @@ struct TimelineTests {
         ("expand", "0.1 move 200 350; 0.3 move 330 350; 0.6 move 470 350; 0.9 move 620 350; 1.2 move 760 350", 1.05,
          "expandDuration", .number(0.8)),
         ("stitch", "0.1 move 640 360; 0.2 pinch 0.6; 0.9 wheel 0 -1; 1.3 pinch 1.6", 1.0, "seamlessSpacing", .number(6)),
-        ("loop", "0.1 wheel 0 -1; 0.25 wheel 0 -1; 0.7 key right; 1.0 click 900 300", 0.8, "spacing", .number(30)),
+        ("loop", "0.1 wheel 0 -1; 0.25 wheel 0 -1; 0.7 key right; 1.0 click 900 300", 0.8, "selectionCurve", .text("linear")),
         ("circular", "0.1 down 900 400; 0.2 move 820 400; 0.3 move 700 400; 0.35 up 690 400; 1.0 key m", 0.5, "spacing", .number(30)),
-        ("paging", "0.5 key right; 1.2 down 900 360; 1.3 move 700 360; 1.35 up 650 360", 1.32, "autoAdvanceInterval", .number(2)),
+        ("paging", "0.5 key right; 1.2 down 900 360; 1.3 move 700 360; 1.35 up 650 360", 0.8, "pageDuration", .number(1)),
     ]
 
     /// The frame a capture draws at `at` after `script`, with `values` over the defaults, as draw calls (without the
@@ -53,6 +53,8 @@ struct TimelineTests {
         #expect(timeline.serialized(indent: nil) == "{\"playhead\":\(JSONValue.format(c.at)),\"start\":0,\"end\":2,\"live\":false,\"range\":null}")
     }
 
+    /// Each value is one a live change cannot show at that moment (a duration or curve mid-animation, spacing while
+    /// stitched): only playing the input again with it can.
     @Test("A value set while scrubbed plays the same input again: the frame a fresh capture with that value draws",
           arguments: Self.interactions.indices)
     func setWhileScrubbed(_ i: Int) throws {
@@ -84,5 +86,56 @@ struct TimelineTests {
             p.kind == q.kind && close(p.rect, q.rect) && abs(p.opacity - q.opacity) < 1e-9 && abs(p.cornerRadius - q.cornerRadius) < 1e-6
                 && (p.clip == nil) == (q.clip == nil) && p.clips.count == q.clips.count
         }
+    }
+
+    @Test("A graph's samples are the layout's values at their times, for each style's channels", arguments: Self.interactions.indices)
+    func graphSamplesAreLayoutValues(_ i: Int) throws {
+        let c = Self.interactions[i]
+        let deck = Deck.sample(count: 12), store = deck.fakeImageStore()
+        let preview = try Preview(deck: deck, images: store, size: Self.size, style: c.style)
+        // The interaction live, as the window gets it (its clock starts at the first frame).
+        preview.update(to: 0)
+        Replay.advance(preview, from: 0, to: 2, player: ScriptPlayer(try ScriptedInput.parse(c.script, size: Self.size)))
+        let type = preview.styleType
+        #expect(!type.channels.isEmpty)
+        for channel in type.channels {
+            let series = ChannelSeries.sample(preview.focused, channel: channel, item: 2, from: 0, to: 1.5)
+            #expect(series.times.count == 91, "\(c.style): a sample every 1/60 s")
+            for k in stride(from: 5, to: series.times.count, by: 17) {
+                let t = series.times[k]
+                let layout = try frame(style: c.style, script: c.script, at: t, store: store, deck: deck).layout
+                let expected: Double?
+                switch channel.source {
+                case .state(let key): expected = layout["state"]?[key]?.numberValue
+                default:
+                    let item = layout["items"]?.arrayValue?.first { $0["index"]?.numberValue == 2 }
+                    switch channel.source {
+                    case .itemX: expected = item?["frame"]?.arrayValue?[0].numberValue
+                    case .itemWidth: expected = item?["frame"]?.arrayValue?[2].numberValue
+                    case .itemScale: expected = item?["scale"]?.numberValue
+                    default: expected = item?["opacity"]?.numberValue
+                    }
+                }
+                let sampled = series.values[k].map { ($0 * 10000).rounded() / 10000 }
+                #expect(sampled == expected.map { ($0 * 10000).rounded() / 10000 }, "\(c.style) \(channel.name) at \(t): \(sampled.map { "\($0)" } ?? "nil") against the layout's \(expected.map { "\($0)" } ?? "nil")")
+            }
+        }
+    }
+
+    @Test("A spring's overshoot and settling, an ease's peak: read from the samples")
+    func motionSummary() {
+        var series = ChannelSeries(channel: StyleChannel("x", .itemX), item: 0)
+        // A step from 0 to 100 at t = 0.1 that overshoots to 112 and settles, sampled at 60 Hz.
+        for k in 0...60 {
+            let t = Double(k) / 60
+            let u = max(t - 0.1, 0)
+            series.times.append(t)
+            series.values.append(t < 0.1 ? 0 : 100 - 100 * exp(-u * 12) * cos(u * 20))
+        }
+        series.speeds = series.values.indices.map { i in i == 0 ? nil : (series.values[i]! - series.values[i - 1]!) * 60 }
+        let summary = series.summary(around: 0.3)
+        #expect(summary.map { $0.overshoot > 10 && $0.overshoot < 30 } == true, "\(String(describing: summary))")
+        #expect(summary.map { $0.settle > 0.2 && $0.settle < 0.6 } == true)
+        #expect(summary?.text.hasPrefix("overshoot") == true)
     }
 }

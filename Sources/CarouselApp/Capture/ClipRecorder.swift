@@ -74,6 +74,12 @@ public final class ClipRecorder: BackgroundWork {
         save(from: max(end - settings.replaySeconds, 0), to: end, what: "Replay")
     }
 
+    /// The timeline's loop range as a clip (Ctrl+R while it is marked): the same frames `record` renders from the
+    /// sidecar, with the current values.
+    public func save(range: ClosedRange<Double>) {
+        save(from: range.lowerBound, to: range.upperBound, what: "Loop")
+    }
+
     /// The style switched: a recording under way ends there (its input started with the style).
     func styleSwitched(from end: Double) {
         guard let start = startedAt else { return }

@@ -38,6 +38,13 @@ public final class InputRecorder {
         isTruncated = false
     }
 
+    /// About how many bytes the recording takes: its lines and their parsed entries.
+    public var approximateBytes: Int {
+        lines.reduce(0) { $0 + $1.utf8.count + 16 } + entries.reduce(0) {
+            $0 + MemoryLayout<ScriptedInput.Entry>.stride + $1.events.count * MemoryLayout<InputEvent>.stride + $1.text.utf8.count + 16
+        }
+    }
+
     /// The style time of the last entry, if any.
     public var lastTime: Double? { entries.last?.time }
 

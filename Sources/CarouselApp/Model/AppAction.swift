@@ -48,6 +48,8 @@ public enum AppAction: Sendable {
     case togglePlayback
     /// `I` / `O`: the loop range's start or end at the playhead; Shift+`I`: no range.
     case markRangeStart, markRangeEnd, clearRange
+    /// `G`: the graph of the focused item's next animated channel (after the last, no graph).
+    case nextGraphChannel
     /// A scripted timeline command (`scrub T`, `set NAME VALUE`, `play`).
     case script(ScriptedInput.ScriptCommand)
 

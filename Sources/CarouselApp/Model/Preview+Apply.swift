@@ -91,6 +91,7 @@ extension Preview {
             timeline.isShown.toggle()
             if !timeline.isShown { leaveTimeline() }
             timelineStrip.setShown(timeline.isShown)
+            channelGraph.show(timeline.isShown && timeline.graphChannel != nil)
             overlay.bottomInset = timeline.isShown ? TimelineStrip.height : 0
             return .chrome
         case .scrub(let t):
@@ -122,6 +123,11 @@ extension Preview {
             return .chrome
         case .clearRange:
             timeline.range = nil
+            return .chrome
+        case .nextGraphChannel:
+            let count = styleType.channels.count
+            timeline.graphChannel = timeline.graphChannel.map { $0 + 1 < count ? $0 + 1 : nil } ?? (count > 0 ? 0 : nil)
+            channelGraph.show(timeline.graphChannel != nil && timeline.isShown)
             return .chrome
         case .script(let command):
             switch command {
@@ -176,6 +182,11 @@ extension Preview {
             return .chrome
         case .toggleRecording:
             guard let clips else { return perform(.message(Message("Recording needs a window (use carousel-lab record)", error: true))) }
+            // With the timeline shown and a loop marked, the loop is the clip.
+            if timeline.isShown, let range = timeline.range, !clips.isRecording {
+                clips.save(range: range)
+                return .chrome
+            }
             clips.toggle()
             overlay.showRecording(clips.isRecording)
             return .chrome

@@ -90,6 +90,15 @@ public final class Pane: PaneReading {
     /// (`Replay.advance`), that takes this pane's place (its identity, name, values, histories, recording and parameter
     /// file). The frame it then draws is the one `capture --at t` draws with that input and these values.
     func replayed(to t: Double) -> Pane {
+        let (fresh, player) = replayStart()
+        Replay.advance(fresh.styleClock, from: 0, to: max(t, 0), player: player)
+        fresh.finishReplay(haptic: haptic)
+        return fresh
+    }
+
+    /// A new pane for this variant at its style's start, and the player of its recorded input: `replayed(to:)` and
+    /// the graphs' sampler advance them (`Replay.advance`), then call `finishReplay`.
+    func replayStart() -> (Pane, ScriptPlayer) {
         // The style exists (this pane shows it), so this cannot throw.
         let fresh = try! Pane(deck: deck, images: images, frame: frame, style: styleName, parameters: currentParameters,
                               name: name, time: styleStart, textMeasurer: scene.textMeasurer)
@@ -102,11 +111,13 @@ public final class Pane: PaneReading {
         fresh.isReplaying = true
         // As capture does once the images it waited for are in (a no-op when the style measured them already).
         fresh.imagesChanged()
-        let player = ScriptPlayer(ScriptedInput(entries: recording.entries))
-        Replay.advance(fresh.styleClock, from: 0, to: max(t, 0), player: player)
-        fresh.isReplaying = false
-        fresh.haptic = haptic
-        return fresh
+        return (fresh, ScriptPlayer(ScriptedInput(entries: recording.entries)))
+    }
+
+    /// Ends a replay: the pane records input again and clicks for its haptics.
+    func finishReplay(haptic: (() -> Void)?) {
+        isReplaying = false
+        self.haptic = haptic
     }
 
     /// The pane driven on its style's clock (time 0 is when its style appeared), as `Replay` drives a capture.

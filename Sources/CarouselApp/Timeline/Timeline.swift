@@ -29,6 +29,8 @@ public final class Timeline {
     public internal(set) var range: ClosedRange<Double>?
     /// Whether time was paused before the timeline paused it (leaving the timeline puts it back).
     var wasPaused = false
+    /// The channel the graph follows, an index into the focused style's `channels` (nil: no graph; `G` cycles).
+    public internal(set) var graphChannel: Int?
     /// Each pane's recorded input still to deliver while replaying, by pane.
     var players: [Pane.ID: ScriptPlayer] = [:]
 

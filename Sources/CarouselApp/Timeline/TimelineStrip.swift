@@ -35,8 +35,6 @@ final class TimelineStrip {
     static let keyColor = Color(0.85, 0.87, 0.9)
     static let playheadColor = Color(1, 1, 1, 0.95)
     static let rangeColor = Color(0.54, 0.71, 0.97, 0.22)
-    /// Columns of the pointer trace, in points.
-    static let column = 2.0
 
     private struct Drawn: Equatable {
         var size: Size
@@ -78,8 +76,11 @@ final class TimelineStrip {
     private var trackFrame: Rect {
         let w = scene.size.width
         let x = TimelineStrip.margin + TimelineStrip.buttonWidth + 8
-        return Rect(x, scene.size.height - TimelineStrip.height + 22, max(w - x - TimelineStrip.margin, 10), TimelineStrip.height - 34)
+        return Rect(x, scene.size.height - TimelineStrip.height + 22, max(w - x - TimelineStrip.margin, 10), TimelineStrip.height - 40)
     }
+
+    /// The track's left edge and width in the window (the graph above lines up with it).
+    var trackSpan: (x: Double, width: Double) { (trackFrame.minX, trackFrame.width) }
 
     /// The style time at window x `x` on the track, for a strip spanning `start...end`.
     private func time(atX x: Double, start: Double, end: Double) -> Double {
@@ -92,11 +93,16 @@ final class TimelineStrip {
         return f.minX + (t - start) / max(end - start, 1e-9) * f.width
     }
 
-    /// The strip's time span now: the last `span` seconds up to the timeline's end (the live moment while live).
+    /// The strip's time span now: the last `span` seconds up to the timeline's end (the live moment while live), or
+    /// from the style's start while there is less (at least `minimumSpan` wide).
     func window(timeline: Timeline, liveTime: Double) -> (start: Double, end: Double) {
         let end = timeline.isLive ? liveTime : timeline.end
-        return (end - timeline.span, end)
+        let start = timeline.start(end: end)
+        return (start, max(end, start + TimelineStrip.minimumSpan))
     }
+
+    /// The shortest span the strip shows, in seconds.
+    static let minimumSpan = 4.0
 
     /// Draws the strip for the focused pane's `recording` (only when something it shows changed).
     func update(timeline: Timeline, recording: InputRecorder, liveTime: Double, paneSize: Size) {
@@ -104,7 +110,7 @@ final class TimelineStrip {
         let (start, end) = window(timeline: timeline, liveTime: liveTime)
         // While live the strip moves with time; it is redrawn every 20th of a second at most.
         let shownEnd = timeline.isLive ? (end * 20).rounded(.down) / 20 : end
-        let state = Drawn(size: scene.size, start: shownEnd - timeline.span, end: shownEnd, entries: recording.count,
+        let state = Drawn(size: scene.size, start: start, end: max(shownEnd, start + TimelineStrip.minimumSpan), entries: recording.count,
                           playhead: timeline.playhead, range: timeline.range, replaying: timeline.isReplaying)
         guard state != drawn else { return }
         drawn = state
@@ -152,10 +158,10 @@ final class TimelineStrip {
         var t = (max(start, 0) / step).rounded(.up) * step
         while t <= end {
             let x = x(of: t, start: start, end: end)
-            let tick = Node(name: "timeline.tick", frame: Rect(x, local.maxY, 1, 4))
+            let tick = Node(name: "timeline.tick", frame: Rect(x, local.maxY, 1, 3))
             tick.background = Color(1, 1, 1, 0.3)
             axis.addChild(tick)
-            let label = Node(name: "timeline.tick.label", frame: Rect(x - 20, local.maxY + 3, 40, 12))
+            let label = Node(name: "timeline.tick.label", frame: Rect(x - 20, local.maxY + 3, 40, 13))
             label.text = TextContent("\(JSONValue.format(t)) s", font: TimelineStrip.font, color: Color(1, 1, 1, 0.55), alignment: .center)
             axis.addChild(label)
             t += step
@@ -163,28 +169,22 @@ final class TimelineStrip {
         for n in axis.children { n.isHitTestable = false }
     }
 
-    /// The pointer's path as a trace (its x across the pane, one bar per column of the track from the lowest to the
-    /// highest x it had then) and the other input as marks.
+    /// The pointer's path as a trace (its x across the pane) and the other input as marks.
     private func drawInput(_ entries: [ScriptedInput.Entry], start: Double, end: Double, paneWidth: Double, in local: Rect) {
-        traceLane.removeAllChildren()
         eventLane.removeAllChildren()
         let lane = Rect(local.minX, local.minY + 4, local.width, local.height * 0.55)
         let marks = Rect(local.minX, lane.maxY + 4, local.width, local.maxY - lane.maxY - 8)
-        let columns = max(Int(local.width / TimelineStrip.column), 1)
-        var low = [Double](repeating: .infinity, count: columns), high = [Double](repeating: -.infinity, count: columns)
+        var trace = ColumnPlot(width: local.width)
         var keys = 0
-        func column(_ t: Double) -> Int? {
-            guard t >= start, t <= end else { return nil }
-            return min(Int((t - start) / (end - start) * Double(columns)), columns - 1)
-        }
         for entry in entries {
-            guard let c = column(entry.time) else { continue }
-            let x = local.minX + Double(c) * TimelineStrip.column
+            guard let c = trace.column(of: entry.time, start: start, end: end) else { continue }
+            let x = local.minX + Double(c) * ColumnPlot.column
             for event in entry.events {
                 switch event {
                 case .pointerMove(let p):
-                    let v = min(max(p.x / max(paneWidth, 1), 0), 1)
-                    low[c] = min(low[c], v); high[c] = max(high[c], v)
+                    trace.add(min(max(p.x / max(paneWidth, 1), 0), 1), atColumn: c)
+                case .pointerLeave:
+                    trace.breakLine()
                 case .pointerDown:
                     mark(Rect(x - 3, marks.minY, 6, 6), TimelineStrip.pressColor, radius: 3)
                 case .wheel:
@@ -202,13 +202,7 @@ final class TimelineStrip {
                 }
             }
         }
-        for c in 0..<columns where low[c] <= high[c] {
-            let y0 = lane.maxY - high[c] * lane.height, y1 = lane.maxY - low[c] * lane.height
-            let n = Node(name: "timeline.trace.column", frame: Rect(local.minX + Double(c) * TimelineStrip.column, y0 - 1, TimelineStrip.column, max(y1 - y0, 0) + 2))
-            n.background = TimelineStrip.traceColor
-            n.isHitTestable = false
-            traceLane.addChild(n)
-        }
+        trace.draw(in: lane, color: TimelineStrip.traceColor, into: traceLane)
     }
 
     private func mark(_ frame: Rect, _ color: Color, radius: Double = 0) {

@@ -37,8 +37,21 @@ public final class Node {
 
     public private(set) var children: [Node] = []
     public private(set) weak var parent: Node?
+    /// The scene this node is attached to, through its root: kept on every node of the subtree as it is attached or
+    /// detached, since every property set asks for it (walking up the parents each time cost a third of a replay).
+    public private(set) weak var scene: Scene?
     /// Set on the root node by its scene.
-    weak var ownerScene: Scene?
+    var ownerScene: Scene? {
+        get { scene }
+        set { attach(to: newValue) }
+    }
+
+    /// Sets `scene` on this node and its subtree.
+    private func attach(to newScene: Scene?) {
+        guard scene !== newScene else { return }
+        scene = newScene
+        for child in children { child.attach(to: newScene) }
+    }
 
     private var _frame = AnimatedValue(Rect.zero)
     private var _offset = AnimatedValue(Point.zero)
@@ -135,9 +148,6 @@ public final class Node {
 
     // MARK: Tree
 
-    /// The scene this node is attached to, through its root.
-    public var scene: Scene? { parent?.scene ?? ownerScene }
-
     /// Adds `child` last (on top of its siblings of the same zIndex).
     public func addChild(_ child: Node) { insertChild(child, before: nil) }
 
@@ -145,6 +155,7 @@ public final class Node {
     public func insertChild(_ child: Node, before sibling: Node?) {
         child.removeFromParent()
         child.parent = self
+        child.attach(to: scene)
         if let sibling, let i = children.firstIndex(where: { $0 === sibling }) {
             children.insert(child, at: i)
         } else {
@@ -169,11 +180,12 @@ public final class Node {
         p.children.removeAll { $0 === self }
         p.paintOrder = nil
         parent = nil
+        attach(to: nil)
         p.changed(nil)
     }
 
     public func removeAllChildren() {
-        for c in children { c.parent = nil }
+        for c in children { c.parent = nil; c.attach(to: nil) }
         children.removeAll()
         paintOrder = nil
         changed(nil)

@@ -33,6 +33,8 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
 
     // MARK: Descriptor
 
+    /// What the timeline's graphs can follow.
+    public static let channels = [StyleChannel("scale", .itemScale, unit: "×"), StyleChannel("offset", .state("scrollOffset")), StyleChannel("x", .itemX)]
     /// Name, summary and the tunable parameters (defaults from styles.md and the public code behind the article).
     public static let descriptor = StyleDescriptor(
         name: "circular",

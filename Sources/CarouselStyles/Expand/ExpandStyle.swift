@@ -15,6 +15,8 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
         name: "expand",
         summary: "Google's desktop movie carousel: hover expands an item and reveals a still and its details",
         parameters: Keys.schema)
+    /// What the timeline's graphs can follow.
+    public static let channels = [StyleChannel("width", .itemWidth), StyleChannel("x", .itemX), StyleChannel("offset", .state("scrollOffset"))]
 
     let context: StyleContext
     private var settings: ExpandSettings

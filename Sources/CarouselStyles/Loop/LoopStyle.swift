@@ -17,6 +17,8 @@ import CarouselCore
 public final class LoopStyle: CarouselStyle, ContextualStyle {
     // MARK: Descriptor
 
+    /// What the timeline's graphs can follow.
+    public static let channels = [StyleChannel("position", .state("position"), unit: "cards"), StyleChannel("offset", .state("scrollOffset")), StyleChannel("x", .itemX)]
     /// Name, summary and the tunable parameters with the article's values as defaults.
     public static var descriptor: StyleDescriptor {
         StyleDescriptor(

@@ -33,6 +33,8 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
 
     // MARK: Descriptor
 
+    /// What the timeline's graphs can follow.
+    public static let channels = [StyleChannel("page offset", .state("scrollOffset")), StyleChannel("x", .itemX), StyleChannel("opacity", .itemOpacity, unit: "")]
     /// Name, summary and parameters. Auto-advance is on by default (the article's timer), every 3.0 s (the app's
     /// shared `autoAdvanceInterval` parameter).
     public static let descriptor = StyleDescriptor(

@@ -26,6 +26,8 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
         name: "stitch",
         summary: "Threads' pinch-to-stitch carousel: pinch in (Ctrl+wheel down) to join the photos into one strip, out to separate them",
         parameters: Keys.schema)
+    /// What the timeline's graphs can follow.
+    public static let channels = [StyleChannel("x", .itemX), StyleChannel("width", .itemWidth), StyleChannel("offset", .state("scrollOffset"))]
 
     /// Called with the new seamless state on each state change while `sound` is on: the app plays a click there.
     public var onHaptic: ((Bool) -> Void)?

@@ -1,0 +1,187 @@
+import CarouselCore
+import CarouselStyles
+import CarouselSupport
+
+/// One channel of one item sampled at every frame of a stretch of style time, with its speed, and what the motion
+/// around a moment did (`MotionSummary`).
+struct ChannelSeries: Equatable {
+    var channel: StyleChannel
+    var item: Int
+    /// The sample times (style time), 1/60 s apart.
+    var times: [Double] = []
+    /// The value at each time (nil where the item is not laid out).
+    var values: [Double?] = []
+    /// Units per second at each time (the change since the sample before, over the time between them).
+    var speeds: [Double?] = []
+
+    /// Samples `channel` of item `item` in a replay of `pane`'s recorded input with its current values, at every
+    /// 1/60 s of style time from `start` to `end`: the values `capture --layout` lists at those times.
+    @MainActor
+    static func sample(_ pane: Pane, channel: StyleChannel, item: Int, from start: Double, to end: Double) -> ChannelSeries {
+        var series = ChannelSeries(channel: channel, item: item)
+        let (replay, player) = pane.replayStart()
+        let clock = replay.styleClock
+        Replay.advance(clock, from: 0, to: start, player: player)
+        var t = start
+        for k in 1...Int(((end - start) * 60).rounded(.up)) + 1 {
+            series.times.append(t)
+            series.values.append(channel.value(in: replay.style, item: item))
+            guard t < end else { break }
+            // Each sample's time from its index, so the times are exact (a capture at one of them draws it).
+            let next = min(start + Double(k) / 60, end)
+            Replay.advance(clock, from: t, to: next, player: player)
+            t = next
+        }
+        replay.style.tearDown()
+        series.speeds = series.values.indices.map { i in
+            guard i > 0, let a = series.values[i - 1], let b = series.values[i] else { return nil }
+            return (b - a) / (series.times[i] - series.times[i - 1])
+        }
+        return series
+    }
+
+    /// What the motion at style time `t` did: the stretch of motion that contains `t`, else the first one after
+    /// it, else the last one before it.
+    func summary(around t: Double) -> MotionSummary? {
+        let stretches = motionStretches()
+        guard let stretch = stretches.first(where: { times[$0.lowerBound] <= t && t <= times[$0.upperBound] })
+            ?? stretches.first(where: { times[$0.lowerBound] > t }) ?? stretches.last else { return nil }
+        guard let from = values[stretch.lowerBound], let to = values[stretch.upperBound] else { return nil }
+        let travel = to - from
+        guard travel.magnitude > 1e-9 else { return nil }
+        let beyond = stretch.compactMap { values[$0] }.map { ($0 - to) * (travel > 0 ? 1 : -1) }.max() ?? 0
+        let settled = stretch.last { i in values[i].map { ($0 - to).magnitude > 0.02 * travel.magnitude } ?? false } ?? stretch.lowerBound
+        let fastest = stretch.max { (speeds[$0] ?? 0).magnitude < (speeds[$1] ?? 0).magnitude } ?? stretch.lowerBound
+        let start = times[stretch.lowerBound]
+        return MotionSummary(start: start, end: times[stretch.upperBound], from: from, to: to,
+                             overshoot: max(beyond, 0) / travel.magnitude * 100,
+                             settle: times[min(settled + 1, stretch.upperBound)] - start, peak: times[fastest] - start)
+    }
+
+    /// The stretches of motion, as sample index ranges from the last sample at rest before each to its last moving
+    /// sample; a stretch ends where the channel rests for more than a tenth of a second.
+    func motionStretches() -> [ClosedRange<Int>] {
+        var stretches: [ClosedRange<Int>] = []
+        var first: Int?, last = 0
+        for i in speeds.indices {
+            let moving = (speeds[i] ?? 0).magnitude > 1e-6
+            if moving {
+                if first == nil { first = max(i - 1, 0) }
+                last = i
+            } else if let f = first, i - last > 6 {
+                stretches.append(f...last)
+                first = nil
+            }
+        }
+        if let f = first { stretches.append(f...last) }
+        return stretches
+    }
+}
+
+/// What one stretch of motion did: where it went, how far past its end it went (a spring's overshoot, in per cent of
+/// the travel), when it settled within 2 % of its end, and when it was fastest (where an ease peaks), both counted
+/// from its start.
+struct MotionSummary: Equatable {
+    var start: Double, end: Double
+    var from: Double, to: Double
+    var overshoot: Double
+    var settle: Double
+    var peak: Double
+
+    /// One line for the graph: "overshoot 12 % · settles in 0.42 s · fastest at 0.18 s" (no overshoot: an ease).
+    var text: String {
+        let f = { (v: Double) in String(format: "%.2f", v) }
+        if overshoot >= 0.5 {
+            return "overshoot \(String(format: "%.0f", overshoot)) % · settles in \(f(settle)) s · fastest at \(f(peak)) s"
+        }
+        return "no overshoot · settles in \(f(settle)) s · fastest at \(f(peak)) s of \(f(end - start)) s"
+    }
+}
+
+/// The graph above the timeline strip (`G`): a channel of the focused item and its speed over the strip's span, with
+/// the playhead and what the motion at the playhead did. Window chrome, like the strip.
+@MainActor
+final class ChannelGraph {
+    let root = Node(name: "timeline.graph")
+    private let valueLine = Node(name: "timeline.graph.value")
+    private let speedLine = Node(name: "timeline.graph.speed")
+    private let playhead = Node(name: "timeline.graph.playhead")
+    private let title = Node(name: "timeline.graph.title")
+    private let detail = Node(name: "timeline.graph.detail")
+    private unowned let scene: Scene
+    /// The series shown, and what it was sampled for (it is sampled again only when that changes).
+    private(set) var series: ChannelSeries?
+    private var sampledFor: String?
+    private var drawnFor: String?
+
+    static let height = 96.0
+    static let valueColor = Color(hex: 0x8ab4f8)
+    static let speedColor = Color(hex: 0xfdd663)
+
+    init(scene: Scene) {
+        self.scene = scene
+        root.background = Color(0.06, 0.065, 0.075, 0.94)
+        root.isHidden = true
+        root.isHitTestable = false
+        for n in [valueLine, speedLine, playhead, title, detail] { n.isHitTestable = false; root.addChild(n) }
+        playhead.background = Color(1, 1, 1, 0.9)
+    }
+
+    var isShown: Bool { !root.isHidden }
+
+    /// Shows the graph of `channel` (nil hides it).
+    func show(_ shown: Bool) {
+        root.isHidden = !shown
+        drawnFor = nil
+    }
+
+    /// Samples (when the pane, its values, its input, the channel or the span changed) and draws the graph for the
+    /// focused pane between `start` and `end`, above the strip, with the playhead at `playhead`.
+    func update(pane: Pane, channel: StyleChannel, item: Int, start: Double, end: Double, playhead t: Double,
+                track: (x: Double, width: Double)) {
+        guard isShown else { return }
+        let key = "\(pane.id) \(pane.styleName) \(pane.currentParameters.json.serialized(indent: nil)) \(pane.recording.count) \(channel.name) \(item) \(start) \(end)"
+        if key != sampledFor {
+            series = ChannelSeries.sample(pane, channel: channel, item: item, from: start, to: end)
+            sampledFor = key
+            drawnFor = nil
+        }
+        guard let series else { return }
+        let drawKey = "\(key) \(t) \(scene.size) \(track)"
+        guard drawKey != drawnFor else { return }
+        drawnFor = drawKey
+        let size = scene.size
+        root.frame = Rect(0, size.height - TimelineStrip.height - ChannelGraph.height, size.width, ChannelGraph.height)
+        let plot = Rect(track.x, 22, track.width, ChannelGraph.height - 30)
+        draw(series.values, in: plot, color: ChannelGraph.valueColor, into: valueLine, start: start, end: end)
+        draw(series.speeds, in: plot, color: ChannelGraph.speedColor, into: speedLine, start: start, end: end)
+        let x = plot.minX + (t - start) / max(end - start, 1e-9) * plot.width
+        playhead.frame = Rect(x - 0.5, plot.minY - 2, 1, plot.height + 4)
+        let unit = channel.unit.isEmpty ? "" : " (\(channel.unit))"
+        let values = series.values.compactMap { $0 }
+        let range = values.isEmpty ? "not laid out" : "\(JSONValue.format((values.min()! * 10).rounded() / 10))…\(JSONValue.format((values.max()! * 10).rounded() / 10))"
+        setText(title, "\(channel.name)\(unit) of item \(item): \(range) · speed in yellow · G: next channel",
+                Rect(track.x, 4, track.width * 0.6, 16), bold: true)
+        setText(detail, series.summary(around: t)?.text ?? "no motion", Rect(track.x + track.width * 0.6, 4, track.width * 0.4, 16), bold: false)
+    }
+
+    private func setText(_ node: Node, _ text: String, _ frame: Rect, bold: Bool) {
+        node.frame = frame
+        let font = FontSpec(size: 11, bold: bold)
+        node.text = TextContent(scene.textMeasurer.fitted(text, width: frame.width, font: font), font: font, color: Color(0.9, 0.92, 0.95),
+                                alignment: bold ? .leading : .trailing)
+    }
+
+    /// Plots `samples` (scaled to their own range) as a line across `plot`.
+    private func draw(_ samples: [Double?], in plot: Rect, color: Color, into layer: Node, start: Double, end: Double) {
+        let known = samples.compactMap { $0 }
+        guard let lo = known.min(), let hi = known.max() else { layer.removeAllChildren(); return }
+        var line = ColumnPlot(width: plot.width)
+        for (i, v) in samples.enumerated() {
+            guard let v else { line.breakLine(); continue }
+            let c = min(Int(Double(i) / Double(max(samples.count - 1, 1)) * Double(line.columns - 1)), line.columns - 1)
+            line.add((v - lo) / max(hi - lo, 1e-9), atColumn: c)
+        }
+        line.draw(in: plot, color: color, into: layer)
+    }
+}

@@ -1,0 +1,103 @@
+import CarouselSupport
+import CarouselCore
+import Foundation
+import SDLBackend
+import Testing
+
+extension WindowTests {
+    /// The timeline in the real window, driven as a user would: a hover sweep, `T`, the playhead dragged back with
+    /// the mouse, a value changed in the panel, and what the screen then shows (grabbed from the X server) against
+    /// `capture` of the screenshot's sidecar taken there.
+    @Suite("Timeline in the window")
+    struct TimelineWindow {
+        @Test("Scrub back with the mouse and retune in the panel: the screen shows what capture --params SIDECAR draws")
+        func scrubAndRetune() throws {
+            let dir = try CLI.folder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let config = dir.appendingPathComponent("config").path
+            let app = try AppWindow(["--style", "expand", "--size", "1280x720", "--screenshots", dir.path],
+                                    environment: ["XDG_CONFIG_HOME": config])
+            _ = try #require(app.layout())
+            // A sweep across the row, then the pointer above it.
+            for x in stride(from: 60, through: 1000, by: 20) {
+                app.xdotool("mousemove", "\(x)", "350")
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            app.xdotool("mousemove", "640", "60")
+            Thread.sleep(forTimeInterval: 0.5)
+            app.xdotool("key", "t")
+            let live = app.wait { $0["timeline"]?["live"] == .bool(true) }
+            let end = try #require(live?["timeline"]?["end"]?.numberValue)
+            // Drag the playhead from the live end back to about a third of the way into the sweep.
+            app.xdotool("mousemove", "1260", "680")
+            app.xdotool("mousedown", "1")
+            for x in stride(from: 1240, through: 500, by: -40) { app.xdotool("mousemove", "\(x)", "680") }
+            app.xdotool("mouseup", "1")
+            let scrubbed = try #require(app.wait { $0["timeline"]?["playhead"]?.numberValue != nil })
+            let playhead = try #require(scrubbed["timeline"]?["playhead"]?.numberValue)
+            #expect(playhead < end - 0.5, "dragged back: playhead \(playhead) of \(end)")
+            #expect(scrubbed["time"]?.numberValue.map { abs($0 - playhead) < 1e-6 } == true, "the window shows the playhead's moment")
+            // Retune the expansion's duration in the panel (its ninth row), three steps up, then close the panel. A
+            // duration is what a live change cannot show mid-animation: only playing the input again with it can.
+            app.xdotool("key", "Tab")
+            for _ in 0..<8 { app.xdotool("key", "Down") }
+            for _ in 0..<3 { app.xdotool("key", "Right") }
+            app.xdotool("key", "Tab")
+            let retuned = try #require(app.wait { $0["parameters"]?["expandDuration"]?.numberValue.map { $0 > 0.4 } == true && $0["panelOpen"] == .bool(false) })
+            #expect(retuned["timeline"]?["playhead"]?.numberValue == playhead, "retuning kept the moment")
+            Thread.sleep(forTimeInterval: 0.4)
+            // What the screen shows now, and the screenshot of it with its sidecar.
+            let window = try #require(app.windowID())
+            let grabbed = dir.appendingPathComponent("screen.png").path
+            try TimelineWindow.grab(window: window, to: grabbed)
+            app.xdotool("key", "F12")
+            let sidecar = try #require(TimelineWindow.file(in: dir.path, suffix: ".json", timeout: 20))
+            let captured = dir.appendingPathComponent("capture.png").path
+            let result = try CLI.run(["capture", "--params", sidecar, "--out", captured])
+            try #require(result.status == 0, "\(result.stderr)")
+            // Above the strip and its graph, below the badges: the carousel.
+            let screen = try PixelImage.load(grabbed).cropped(Rect(0, 60, 1280, 500))
+            let capture = try PixelImage.load(captured).cropped(Rect(0, 60, 1280, 500))
+            let off = screen.pixelsOff(from: capture, tolerance: 24)
+            #expect(off.count < 200, "\(off.count) pixels differ between the screen and the capture (worst \(off.worst))")
+            // And it is the retuned moment, not the live one: a capture at the live end differs.
+            let liveCapture = dir.appendingPathComponent("live.png").path
+            _ = try CLI.run(["capture", "--params", sidecar, "--at", JSONValue.format(end), "--out", liveCapture])
+            #expect(try PixelImage.load(liveCapture).cropped(Rect(0, 60, 1280, 500)).pixelsOff(from: screen, tolerance: 24).count > 1000)
+        }
+
+        /// Grabs X window `window` as it is on screen (Tests/Tools/x11-grab.py) into a PNG at `path`.
+        static func grab(window: String, to path: String) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            p.arguments = [Golden.packageRoot.appendingPathComponent("Tests/Tools/x11-grab.py").path, window, path]
+            try p.run()
+            p.waitUntilExit()
+            try #require(p.terminationStatus == 0, "x11-grab.py failed")
+        }
+
+        /// The first file in `dir` ending in `suffix`, waiting up to `timeout` seconds for one.
+        static func file(in dir: String, suffix: String, timeout: Double) -> String? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if let name = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).first(where: { $0.hasSuffix(suffix) }) {
+                    return dir + "/" + name
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return nil
+        }
+    }
+}
+
+extension PixelImage {
+    /// The pixels inside `rect` (whole pixels, clipped to the image).
+    func cropped(_ rect: Rect) -> PixelImage {
+        let x0 = max(Int(rect.x), 0), y0 = max(Int(rect.y), 0)
+        let x1 = min(Int(rect.maxX), width), y1 = min(Int(rect.maxY), height)
+        var out: [UInt8] = []
+        out.reserveCapacity(max(x1 - x0, 0) * max(y1 - y0, 0) * 4)
+        for y in y0..<max(y1, y0) { out += rgba[(y * width + x0) * 4..<(y * width + x1) * 4] }
+        return PixelImage(width: max(x1 - x0, 0), height: max(y1 - y0, 0), rgba: out)
+    }
+}
