@@ -26,6 +26,10 @@ final class Overlay {
     private let recording = Node(name: "recording")
     /// The wall time at which the message hides (messages run on wall time, so they also go away while paused).
     private(set) var messageDeadline: Double?
+    /// How long the message just shown stays, until the frame's wall time is known (`advance`): a message shown
+    /// while handling input or a finished job, before the frame's time, counts from that frame, not from the last
+    /// frame drawn (which may be minutes ago in an idle window: the message then vanished at once).
+    private var pendingSeconds: Double?
     /// The wall time of the current frame, set by the preview.
     var wallNow: Double = 0
     /// What window chrome covers at the bottom (the timeline strip): messages sit above it.
@@ -162,15 +166,20 @@ final class Overlay {
         message.removeAllChildren()
         message.addChild(label("message.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))
         message.isHidden = false
-        messageDeadline = sticky ? nil : wallNow + seconds
+        messageDeadline = nil
+        pendingSeconds = sticky ? nil : seconds
     }
 
     /// Hides a sticky message.
-    func clearMessage() { message.isHidden = true; messageDeadline = nil }
+    func clearMessage() { message.isHidden = true; messageDeadline = nil; pendingSeconds = nil }
 
-    /// Moves to wall time `wall`, hiding the message when its time is up.
+    /// Moves to wall time `wall`: a message shown since the last call starts its time now; one whose time is up hides.
     func advance(wall: Double) {
         wallNow = wall
+        if let seconds = pendingSeconds {
+            messageDeadline = wall + seconds
+            pendingSeconds = nil
+        }
         if let d = messageDeadline, wall >= d { clearMessage() }
     }
 
