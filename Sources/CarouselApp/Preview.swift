@@ -60,12 +60,7 @@ public final class Preview: FrameDriver, AppContext {
     }
 
     /// Clips re-rendered from the recorded input (Ctrl+R, Shift+F12); nil where there is no window (capture, tests).
-    public var clips: ClipRecorder? {
-        didSet {
-            replaceWork(oldValue, with: clips)
-            overlay.showRecording(false)
-        }
-    }
+    public var clips: ClipRecorder? { didSet { replaceWork(oldValue, with: clips) } }
     /// Ctrl+E's code export into the screenshots folder; nil where there is none (capture, tests).
     public var codeExports: CodeExportSession? { didSet { replaceWork(oldValue, with: codeExports) } }
     /// Everything whose results come back to the main thread, drained at one point of `update`.
@@ -80,6 +75,8 @@ public final class Preview: FrameDriver, AppContext {
     private(set) lazy var timelineStrip = TimelineStrip(context: self, scene: chrome)
     /// The graph above the strip (`G`).
     private(set) lazy var channelGraph = ChannelGraph(scene: chrome)
+    /// The toolbar in the top-left corner.
+    private(set) lazy var toolbar = Toolbar(context: self, scene: chrome)
     /// The scene time of the last frame drawn.
     private var paintedSceneTime: Double?
     public private(set) var wall: Double = 0
@@ -108,6 +105,7 @@ public final class Preview: FrameDriver, AppContext {
         chrome.root.addChild(panel.root)
         overlay.windowOnly.addChild(timelineStrip.root)
         overlay.windowOnly.addChild(channelGraph.root)
+        overlay.windowOnly.addChild(toolbar.root)
         paneSet.pointer = pointer
         paneSet.apply = { [unowned self] in apply($0) }
         paneSet.admits = { [unowned self] in admitsPaneInput($0) }
@@ -166,6 +164,9 @@ public final class Preview: FrameDriver, AppContext {
         set { focused.parameterFile = newValue }
     }
 
+    /// The window's title: the app, the focused pane's style and the deck ("Carousel Lab — expand — Sample photographs").
+    public var windowTitle: String? { "Carousel Lab — \(focused.styleName) — \(deck.name)" }
+
     /// The window's size in points.
     public var windowSize: Size { chrome.size }
     /// The current scene time (every pane's; the timeline can take it back).
@@ -206,7 +207,11 @@ public final class Preview: FrameDriver, AppContext {
 
     // MARK: FrameDriver
 
+    /// Shows the first-run hint beside the toolbar (the executable does on a first launch: no remembered state).
+    public func showFirstRunHint() { toolbar.showHint() }
+
     public func handle(_ incoming: InputEvent) {
+        if case .keyDown = incoming { toolbar.hideHint() }
         // The tuning panel first: its keys while it is open, and typing.
         guard let event = panel.route(incoming) else { return }
         switch event {
@@ -243,6 +248,8 @@ public final class Preview: FrameDriver, AppContext {
         advanceReplay(toScene: t)
         for pane in panes { pane.advance(to: t) }
         chrome.advance(to: t)
+        toolbar.update(Toolbar.State(style: focused.styleName, panelOpen: panel.isVisible, timelineShown: timeline.isShown,
+                                     recording: clips?.isRecording ?? false, helpShown: overlay.isHelpVisible))
         if timeline.isShown {
             timelineStrip.isPausedLive = time.isPaused
             timelineStrip.update(timeline: timeline, recording: focused.recording, liveTime: focused.styleTime, paneSize: focused.frame.size)
@@ -279,9 +286,13 @@ public final class Preview: FrameDriver, AppContext {
         return ([sceneWall, overlay.messageDeadline] + panes.map { $0.parameterFile?.nextPoll }).compactMap { $0 }.min()
     }
 
-    public func draw(into renderer: Renderer) {
+    public func draw(into renderer: Renderer) { draw(into: renderer, windowChrome: true) }
+
+    /// Draws the frame; without `windowChrome`, the picture alone, as `capture` and `record` draw it (no toolbar,
+    /// messages, badges or timeline strip unless asked for with `--window-chrome`).
+    public func draw(into renderer: Renderer, windowChrome: Bool) {
         screenshotSession.captureIfRequested(into: renderer) { drawPicture(into: $0) }
-        damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0) }
+        damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0, windowOnly: windowChrome) }
         paintedSceneTime = now
         statusLine.frameDrawn(atWall: wall)
     }

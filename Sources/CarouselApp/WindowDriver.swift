@@ -33,6 +33,7 @@ public final class WindowDriver: FrameDriver {
     public var needsFrame: Bool { preview.needsFrame }
     public var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
     public var wantsQuit: Bool { preview.wantsQuit }
+    public var windowTitle: String? { preview.windowTitle }
 
     public func draw(into renderer: Renderer) {
         preview.draw(into: renderer)

@@ -328,10 +328,13 @@ extension CarouselLab {
                 // What the last window remembered fills in what the flags do not say.
                 let stateFile = StateFile.standard()
                 var remembered: WindowState?
+                // A first launch: no state remembered and none broken (the window then shows where to start).
+                var firstRun = false
                 if !fresh {
                     let (state, problem) = stateFile.load()
                     if let problem { printError(problem) }
                     remembered = state
+                    firstRun = state == nil && problem == nil
                 }
                 let (options, rememberedPanes) = remembered.map { self.options.remembering($0) } ?? (self.options, nil)
                 let size = try options.parsedSize()
@@ -350,6 +353,7 @@ extension CarouselLab {
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes,
                                                       textMeasurer: host.renderer)
                 if remembered?.panelOpen == true { preview.panel.show() }
+                if firstRun { preview.showFirstRunHint() }
                 preview.addBackgroundWork(ImageLoading(pump: host.imageStore.pump))
                 preview.rendererDescription = host.rendererChoice.description
                     + "  \(JSONValue.format(host.displayScale.factor))x (\(host.displayScale.source))"
@@ -410,6 +414,8 @@ extension CarouselLab {
         var layout: String?
         @Option(name: .long, help: "Write a sequence START:END:STEP of frames, numbered, instead of one.")
         var frames: String?
+        @Flag(name: .long, help: "Also draw the window's own chrome (toolbar, messages, the timeline strip and graph), as the window shows it.")
+        var windowChrome = false
 
         func validate() throws {
             try ArgumentError.reporting {
@@ -431,7 +437,8 @@ extension CarouselLab {
 
         func run() throws {
             try MainActor.assumeIsolated {
-                let (canvas, preview, run, sidecar) = try options.headlessRun()
+                var (canvas, preview, run, sidecar) = try options.headlessRun()
+                run.windowChrome = windowChrome
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let stem = (out as NSString).deletingPathExtension
                 try run.render(times: times, into: canvas.renderer) { t in

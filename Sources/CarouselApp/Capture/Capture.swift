@@ -10,9 +10,12 @@ public struct CaptureRun {
     public let script: ScriptedInput
     /// Blocks until the image store has nothing loading (the backend's wait); returns whether images changed.
     public let waitForImages: () -> Bool
+    /// Whether frames show the window's own chrome too (toolbar, messages, badges, the timeline strip): off, the
+    /// picture a screenshot takes.
+    public var windowChrome = false
 
-    public init(preview: Preview, script: ScriptedInput, waitForImages: @escaping () -> Bool) {
-        self.preview = preview; self.script = script; self.waitForImages = waitForImages
+    public init(preview: Preview, script: ScriptedInput, windowChrome: Bool = false, waitForImages: @escaping () -> Bool) {
+        self.preview = preview; self.script = script; self.windowChrome = windowChrome; self.waitForImages = waitForImages
     }
 
     /// Renders the frame at each time in `times` (ascending) into `renderer`, calling `emit` after each.
@@ -26,7 +29,7 @@ public struct CaptureRun {
             now = max(now, t)
             settleImages()
             preview.update(to: t)
-            preview.draw(into: renderer)
+            preview.draw(into: renderer, windowChrome: windowChrome)
             try emit(t)
         }
     }

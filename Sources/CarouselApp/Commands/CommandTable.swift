@@ -23,6 +23,21 @@ public struct KeyChord: Hashable, Sendable {
     }
 }
 
+/// The sections of the help card and the README's key table, in their order.
+public enum CommandGroup: String, CaseIterable, Sendable {
+    case styles = "Styles"
+    case carousel = "In the carousel"
+    case timeline = "Timeline"
+    case time = "Time"
+    case capture = "Capture and share"
+    case panel = "Tuning panel"
+    case compare = "Compare"
+    case window = "Window"
+
+    /// The title the help card gives the group.
+    public var title: String { self == .timeline ? "Timeline (T shows it; its keys while it is shown)" : rawValue }
+}
+
 /// Who handles a command's input.
 public enum CommandScope: Sendable {
     /// The app, before the style: the command's action is applied (`Preview.apply`).
@@ -38,6 +53,8 @@ public enum CommandScope: Sendable {
 /// The table (`CommandTable.all`) is the one place keys are declared: the app's key handling looks commands up in
 /// it, and the help card (F1) and the README's key table are generated from it, so they cannot drift apart.
 public struct Command: Sendable {
+    /// Where the help card and the README list it.
+    public let group: CommandGroup
     /// A short identifier ("screenshot"), for tests and messages.
     public let name: String
     /// The keys that run the command (app commands); empty for gestures documented only.
@@ -60,16 +77,23 @@ public struct Command: Sendable {
     /// (Space replays the timeline while it is shown, and pauses otherwise).
     public let isConditional: Bool
 
-    init(_ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
+    init(_ group: CommandGroup, _ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
          listed: Bool = true, when isAvailable: (@MainActor @Sendable (Preview) -> Bool)? = nil,
          action: (@MainActor @Sendable (KeyChord) -> AppAction?)? = nil) {
-        self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
+        self.group = group; self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
         self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable ?? { _ in true }; self.action = action
         isConditional = isAvailable != nil
     }
 
     /// The input as the help card writes it: the README's without backticks.
     public var plainInput: String { input.replacingOccurrences(of: "`", with: "") }
+
+    /// The input as the help card's row shows it, under its group's title: without the state the group names
+    /// ("(timeline shown)").
+    public var cardInput: String {
+        guard let open = plainInput.range(of: " ("), plainInput.hasSuffix(" shown)") else { return plainInput }
+        return String(plainInput[..<open.lowerBound])
+    }
 }
 
 /// Every key and gesture of the app, in the order the help card and the README list them.
@@ -89,123 +113,138 @@ public enum CommandTable {
         return [command.action?(KeyChord(key, mods.intersection([.ctrl, .shift, .alt])))].compactMap { $0 }
     }
 
-    /// The help card (F1): a title, then one line per listed row.
+    /// Every listed row as one line, "keys  what they do", after the card's title (for tests and the terminal).
     public static var helpLines: [String] {
-        ["Carousel Lab: keys and gestures"] + all.filter(\.isListed).map { "\($0.plainInput)  \($0.help)" }
+        [HelpCard.title] + all.filter(\.isListed).map { "\($0.plainInput)  \($0.help)" }
     }
 
-    /// The README's "Keys and gestures" table, in Markdown.
+    /// The README's "Keys and gestures" table, in Markdown: a row per listed command, under a row per group.
     public static var markdownTable: String {
         var lines = ["| input | action |", "| --- | --- |"]
-        for c in all where c.isListed { lines.append("| \(c.input) | \(c.details ?? c.help) |") }
+        for group in CommandGroup.allCases {
+            let rows = all.filter { $0.isListed && $0.group == group }
+            guard !rows.isEmpty else { continue }
+            lines.append("| **\(group.rawValue)** | |")
+            for c in rows { lines.append("| \(c.input) | \(c.details ?? c.help) |") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The rows.
     public static let all: [Command] = [
-        Command("style", (1...5).map { KeyChord(Key(String($0))) }, input: "`1`-`5`",
+        // Styles
+        Command(.styles, "style", (1...5).map { KeyChord(Key(String($0))) }, input: "`1`-`5`",
                 help: "switch style (expand, stitch, loop, circular, paging)",
                 details: "switch style (expand, stitch, loop, circular, paging); each style keeps its values",
                 action: { c in StyleRegistry.name(number: Int(c.key.name) ?? 0).map { .switchStyle($0, announce: true) } }),
-        Command("scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
-                details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
-        Command("item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
-        Command("pin", [], input: "Enter / Escape", help: "pin / unpin the expanded item (expand)", scope: .style),
-        Command("pointer", [], input: "hover, click", help: "expand, pin (expand); select (loop); centre (circular)",
-                details: "expand an item, pin it (expand); select a card (loop); centre an image (circular)", scope: .style),
-        Command("drag", [], input: "drag", help: "scroll with the mouse (circular, paging)", scope: .style),
-        Command("magnify", [], input: "Ctrl+wheel, Ctrl+minus / Ctrl+plus, touchpad pinch",
-                help: "magnify: pinch in stitches, pinch out separates (stitch)", scope: .style),
-        Command("mode", [], input: "`M`", help: "Normal / Scaled mode (circular)", scope: .style),
-        Command("autoAdvance", [KeyChord("a")], input: "`A`", help: "auto-advance on/off (pauses while the pointer is over the row)",
+        Command(.styles, "mode", [], input: "`M`", help: "Normal / Scaled mode (circular)", scope: .style),
+        Command(.styles, "autoAdvance", [KeyChord("a")], input: "`A`", help: "auto-advance on / off (waits while the pointer is over it)",
                 details: "auto-advance on/off (every style; pauses while the pointer is over the carousel)",
                 action: { _ in .toggleAutoAdvance }),
-        Command("timeline", [KeyChord("t")], input: "`T`", help: "timeline: scrub back through what you just did",
+        // In the carousel
+        Command(.carousel, "scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
+                details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
+        Command(.carousel, "item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
+        Command(.carousel, "pin", [], input: "Enter / Escape", help: "pin / unpin the expanded item (expand)", scope: .style),
+        Command(.carousel, "pointer", [], input: "hover, click", help: "expand, pin (expand); select (loop); centre (circular)",
+                details: "expand an item, pin it (expand); select a card (loop); centre an image (circular)", scope: .style),
+        Command(.carousel, "drag", [], input: "drag", help: "scroll with the mouse (circular, paging)", scope: .style),
+        Command(.carousel, "magnify", [], input: "Ctrl+wheel, Ctrl+minus / plus, pinch",
+                help: "magnify: pinch in stitches, pinch out separates (stitch)", scope: .style),
+        // Timeline
+        Command(.timeline, "timeline", [KeyChord("t")], input: "`T`", help: "show the timeline: scrub back through what you just did",
                 details: "show / hide the timeline: the last 30 s of input on a strip; scrub back, replay with new values (see [Timeline](docs/user-guide.md#timeline))",
                 action: { _ in .toggleTimeline }),
-        Command("timelinePlay", [KeyChord("space")], input: "Space (timeline shown)", help: "timeline: replay from the playhead / pause",
+        Command(.timeline, "timelinePlay", [KeyChord("space")], input: "Space (timeline shown)", help: "replay from the playhead / pause",
                 details: "with the timeline shown: replay the recorded input from the playhead with the current values, or pause the replay",
                 when: { $0.timeline.isShown }, action: { _ in .togglePlayback }),
-        Command("timelineStep", [KeyChord("left"), KeyChord("right"), .shift("left"), .shift("right")],
-                input: "Left / Right, Shift+Left / Right (timeline shown)", help: "timeline: one frame back / on; Shift: one second",
+        Command(.timeline, "timelineStep", [KeyChord("left"), KeyChord("right"), .shift("left"), .shift("right")],
+                input: "Left / Right, Shift+Left / Right (timeline shown)", help: "one frame back / on; Shift: one second",
                 details: "with the timeline shown: move the playhead one 60 Hz frame back or on; with Shift, one second",
                 when: { $0.timeline.isShown }, action: { c in .stepPlayhead((c.key.name == "left" ? -1 : 1) * (c.modifiers.contains(.shift) ? 1 : 1.0 / 60)) }),
-        Command("timelineEnds", [KeyChord("home"), KeyChord("end")], input: "Home / End (timeline shown)", help: "timeline: the start / the newest moment",
+        Command(.timeline, "timelineEnds", [KeyChord("home"), KeyChord("end")], input: "Home / End (timeline shown)", help: "the start / the newest moment",
                 when: { $0.timeline.isShown }, action: { c in c.key.name == "home" ? .playheadToStart : .playheadToEnd }),
-        Command("timelineRange", [KeyChord("i"), KeyChord("o"), .shift("i")], input: "`I` / `O`, Shift+`I` (timeline shown)",
-                help: "timeline: loop from / to the playhead; Shift+I: no loop",
+        Command(.timeline, "timelineRange", [KeyChord("i"), KeyChord("o"), .shift("i")], input: "`I` / `O`, Shift+`I` (timeline shown)",
+                help: "loop from / to the playhead; Shift+I: no loop",
                 details: "with the timeline shown: mark where the replay loops from (`I`) or to (`O`) at the playhead; Shift+`I` clears the loop",
                 when: { $0.timeline.isShown }, action: { c in c.modifiers.contains(.shift) ? .clearRange : c.key.name == "o" ? .markRangeEnd : .markRangeStart }),
-        Command("graph", [KeyChord("g")], input: "`G` (timeline shown)", help: "timeline: graph a channel of the focused item; again: the next",
+        Command(.timeline, "graph", [KeyChord("g")], input: "`G` (timeline shown)", help: "graph a channel of the focused item; again: the next",
                 details: "with the timeline shown: plot a channel of the focused item (width, offset, scale, ...) and its speed over the timeline, with a spring's overshoot and settle time or where an ease peaks; again for the next channel, then none",
                 when: { $0.timeline.isShown }, action: { _ in .nextGraphChannel }),
-        Command("pause", [KeyChord("space")], input: "Space", help: "pause / resume every animation and timer",
+        // Time
+        Command(.time, "pause", [KeyChord("space")], input: "Space", help: "pause / resume every animation and timer",
                 details: "pause / resume every animation and timer (auto-advance included)",
                 action: { _ in .togglePause }),
-        Command("step", [KeyChord("period")], input: "`.`", help: "pause on the current frame; each press steps 1/60 s",
+        Command(.time, "step", [KeyChord("period")], input: "`.`", help: "pause on the current frame; each press steps 1/60 s",
                 details: "pause on the current frame; then each press steps one 60 Hz frame (1/60 s)",
                 action: { _ in .stepFrame }),
-        Command("slowMotion", [KeyChord("comma")], input: "`,`", help: "slow motion: 1/2, 1/4, 1/10 and back to 1×",
+        Command(.time, "slowMotion", [KeyChord("comma")], input: "`,`", help: "slow motion: 1/2, 1/4, 1/10 and back to 1×",
                 details: "slow motion: cycles 1/2, 1/4, 1/10 and back to 1× (animations and timers alike)",
                 action: { _ in .cycleSlowMotion }),
-        Command("screenshot", [KeyChord("f12"), .ctrl("p")], input: "`F12` or Ctrl+P",
+        // Capture and share
+        Command(.capture, "screenshot", [KeyChord("f12"), .ctrl("p")], input: "`F12` or Ctrl+P",
                 help: "screenshot (PNG + JSON to reproduce it with capture)",
                 details: "screenshot: a PNG of the window and a JSON sidecar to reproduce it (see [Screenshots](#screenshots))",
                 action: { _ in .requestScreenshot }),
-        Command("record", [.ctrl("r")], input: "Ctrl+R", help: "record a clip: start / stop (MP4 in the screenshots folder)",
+        Command(.capture, "record", [.ctrl("r")], input: "Ctrl+R", help: "record a clip: start / stop (MP4 in the screenshots folder)",
                 details: "start / stop recording a clip, re-rendered frame-exact as MP4 (and GIF with `--gif`) into the screenshots folder (see [Record](#record))",
                 action: { _ in .toggleRecording }),
-        Command("replay", [.shift("f12")], input: "Shift+`F12`", help: "instant replay: save the last 10 s as a clip",
+        Command(.capture, "replay", [.shift("f12")], input: "Shift+`F12`", help: "instant replay: save the last 10 s as a clip",
                 details: "instant replay: save the last 10 seconds (`--replay SECONDS`) as a clip", action: { _ in .saveReplay }),
-        Command("status", [KeyChord("f3")], input: "`F3`", help: "status line: frame rate, frame time, speed and state",
-                details: "status line: frame rate, frame time, speed, style and the style's state",
-                action: { _ in .toggleStatus }),
-        Command("help", [KeyChord("f1"), KeyChord("question"), .shift("slash")], input: "`F1` or `?` (Shift+/)",
-                help: "this help; F1 or Escape hides it", details: "every key and gesture; `F1` or Escape hides it",
-                action: { _ in .toggleHelp }),
-        Command("hideHelp", [KeyChord("escape")], input: "Escape", help: "hide the help", listed: false,
-                when: { $0.isHelpVisible }, action: { _ in .toggleHelp }),
-        Command("panel", [KeyChord("tab")], input: "Tab", help: "show / hide the tuning panel",
-                details: "show / hide the tuning panel (below)", action: { _ in .togglePanel }),
-        Command("slider", [], input: "drag a slider, Shift-drag", help: "set a value; Shift: a tenth as fast",
-                details: "set a value under the pointer; Shift: a tenth as fast, in tenth steps", scope: .panel),
-        Command("typeValue", [], input: "double-click a value", help: "type it exactly (Enter commits, Escape cancels)",
-                details: "type it exactly (digits, `.`, `-`; Backspace, Enter commits, Escape cancels)", scope: .panel),
-        Command("panelKeys", [], input: "Up / Down, Left / Right", help: "panel open: choose a row; adjust it (Shift: finer)",
-                details: "with the panel open: choose a row; adjust it (Shift: a tenth of a step; a curve: its presets)", scope: .panel),
-        Command("panelEdit", [], input: "Enter, `R`, Shift+`R`", help: "panel open: type or toggle the row; reset it; reset all",
-                details: "with the panel open: type the selected value (or curve) or flip / cycle / load it; reset it; reset all",
-                scope: .panel),
-        Command("undo", [.ctrl("z")], input: "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", help: "undo / redo a parameter change",
-                details: "undo / redo a parameter change (one step per drag, typed value, reset or preset)",
-                action: { _ in .undo }),
-        Command("redo", [KeyChord("z", [.ctrl, .shift]), .ctrl("y")], input: "Ctrl+Shift+Z", help: "redo", listed: false,
-                action: { _ in .redo }),
-        Command("savePreset", [.ctrl("s")], input: "Ctrl+S", help: "save the values as a named preset",
-                details: "save the values as a named preset (the name field opens filled with style and time; Enter saves)",
-                action: { _ in .savePreset }),
-        Command("deletePreset", [], input: "Delete (or Backspace), twice", help: "your preset selected: delete it",
-                details: "with one of your presets selected: delete it (the first press asks; Escape keeps it)", scope: .panel),
-        Command("renamePreset", [], input: "`F2`, double-click a preset's name", help: "rename one of your presets",
-                details: "rename one of your presets (Enter renames, Escape cancels)", scope: .panel),
-        Command("copy", [.ctrl("c")], input: "Ctrl+C", help: "copy the values as JSON and Swift",
-                details: "copy the values to the clipboard as JSON and as a Swift snippet",
-                action: { _ in .copyValues }),
-        Command("exportCode", [.ctrl("e")], input: "Ctrl+E", help: "export the style as SwiftUI and as a web page",
+        Command(.capture, "exportCode", [.ctrl("e")], input: "Ctrl+E", help: "export the style as SwiftUI and as a web page",
                 details: "export the focused style with its values as a SwiftUI view and as a web page into the screenshots folder (see [Export](#export))",
                 action: { _ in .exportCode }),
-        Command("pasteDeck", [.ctrl("v")], input: "Ctrl+V, drop files", help: "new deck: paste or drop images, a folder, a deck or a URL",
+        Command(.capture, "pasteDeck", [.ctrl("v")], input: "Ctrl+V, drop files", help: "new deck: paste or drop images, a folder, a deck or a URL",
                 details: "make the deck from paths or URLs on the clipboard, or from files, a folder, a deck file or a URL dropped onto the window (see [Your own images](#your-own-images))",
                 action: { _ in .pasteDeck }),
-        Command("duplicatePane", [.ctrl("d")], input: "Ctrl+D", help: "compare: duplicate the focused variant (up to four)",
+        // Tuning panel
+        Command(.panel, "panel", [KeyChord("tab")], input: "Tab", help: "show / hide the tuning panel",
+                details: "show / hide the tuning panel (below)", action: { _ in .togglePanel }),
+        Command(.panel, "slider", [], input: "drag a slider, Shift-drag", help: "set a value; Shift: a tenth as fast",
+                details: "set a value under the pointer; Shift: a tenth as fast, in tenth steps", scope: .panel),
+        Command(.panel, "typeValue", [], input: "double-click a value", help: "type it exactly (Enter commits, Escape cancels)",
+                details: "type it exactly (digits, `.`, `-`; Backspace, Enter commits, Escape cancels)", scope: .panel),
+        Command(.panel, "panelKeys", [], input: "Up / Down, Left / Right", help: "choose a row; adjust it (Shift: finer)",
+                details: "with the panel open: choose a row; adjust it (Shift: a tenth of a step; a curve: its presets)", scope: .panel),
+        Command(.panel, "panelEdit", [], input: "Enter, `R`, Shift+`R`", help: "type or toggle the row; reset it; reset all",
+                details: "with the panel open: type the selected value (or curve) or flip / cycle / load it; reset it; reset all",
+                scope: .panel),
+        Command(.panel, "undo", [.ctrl("z")], input: "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", help: "undo / redo a parameter change",
+                details: "undo / redo a parameter change (one step per drag, typed value, reset or preset)",
+                action: { _ in .undo }),
+        Command(.panel, "redo", [KeyChord("z", [.ctrl, .shift]), .ctrl("y")], input: "Ctrl+Shift+Z", help: "redo", listed: false,
+                action: { _ in .redo }),
+        Command(.panel, "savePreset", [.ctrl("s")], input: "Ctrl+S", help: "save the values as a named preset",
+                details: "save the values as a named preset (the name field opens filled with style and time; Enter saves)",
+                action: { _ in .savePreset }),
+        Command(.panel, "deletePreset", [], input: "Delete (or Backspace), twice", help: "your preset selected: delete it",
+                details: "with one of your presets selected: delete it (the first press asks; Escape keeps it)", scope: .panel),
+        Command(.panel, "renamePreset", [], input: "`F2`, double-click a preset's name", help: "rename one of your presets",
+                details: "rename one of your presets (Enter renames, Escape cancels)", scope: .panel),
+        Command(.panel, "copy", [.ctrl("c")], input: "Ctrl+C", help: "copy the values as JSON and Swift",
+                details: "copy the values to the clipboard as JSON and as a Swift snippet",
+                action: { _ in .copyValues }),
+        // Compare
+        Command(.compare, "duplicatePane", [.ctrl("d")], input: "Ctrl+D", help: "duplicate the focused variant (up to four)",
                 details: "compare: duplicate the focused pane into a new variant beside it (up to four; see [Compare](#compare))",
                 action: { _ in .duplicatePane }),
-        Command("closePane", [.ctrl("w")], input: "Ctrl+W", help: "compare: close the focused variant",
+        Command(.compare, "closePane", [.ctrl("w")], input: "Ctrl+W", help: "close the focused variant",
                 details: "compare: close the focused pane (the last one stays)", action: { _ in .closePane }),
-        Command("focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
-                help: "compare: focus a variant; the panel and presets edit it",
+        Command(.compare, "focusPane", (1...4).map { KeyChord.ctrl(Key(String($0))) }, input: "Ctrl+1-4, click a pane",
+                help: "focus a variant; the panel and presets edit it",
                 details: "compare: focus a pane; the tuning panel, presets and `1`-`5` act on the focused variant",
                 action: { c in .focusPane((Int(c.key.name) ?? 1) - 1) }),
-        Command("quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { _ in .quit }),
+        // Window
+        Command(.window, "status", [KeyChord("f3")], input: "`F3`", help: "status line: frame rate, frame time, speed and state",
+                details: "status line: frame rate, frame time, speed, style and the style's state",
+                action: { _ in .toggleStatus }),
+        Command(.window, "help", [KeyChord("f1"), KeyChord("question"), .shift("slash")], input: "`F1` or `?` (Shift+/)",
+                help: "this help; F1 or Escape hides it", details: "every key and gesture; `F1` or Escape hides it",
+                action: { _ in .toggleHelp }),
+        Command(.window, "hideHelp", [KeyChord("escape")], input: "Escape", help: "hide the help", listed: false,
+                when: { $0.isHelpVisible }, action: { _ in .toggleHelp }),
+        Command(.window, "scrollHelp", [KeyChord("up"), KeyChord("down")], input: "Up / Down (help shown)", help: "scroll the help",
+                listed: false, when: { $0.isHelpVisible }, action: { c in .scrollHelp(c.key.name == "up" ? -HelpCard.lineHeight * 3 : HelpCard.lineHeight * 3) }),
+        Command(.window, "quit", [.ctrl("q")], input: "Ctrl+Q", help: "quit", action: { _ in .quit }),
     ]
 }

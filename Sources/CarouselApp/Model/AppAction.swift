@@ -64,6 +64,8 @@ public enum AppAction: Sendable {
     case problem(String?)
     /// F3, F1 (Escape hides the help), Tab.
     case toggleStatus, toggleHelp, togglePanel
+    /// Up / Down while the help card is shown: scrolls a card taller than the window by `points`.
+    case scrollHelp(Double)
 
     // MARK: Panes
     /// Ctrl+D, Ctrl+W, Ctrl+1-4 (0-based index).

@@ -54,7 +54,6 @@ extension Preview {
             // A recording ends where its style does: the input it replays starts when the style appeared.
             if name != focused.styleName { clips?.styleSwitched(from: styleTime) }
             try? focused.switchStyle(to: name)
-            overlay.showRecording(clips?.isRecording ?? false)
             if announce { overlay.show(message: "Style \(name)") }
             return [.edited, .picture]
         case .replaceDeck(let newDeck, let source, let problems):
@@ -67,7 +66,6 @@ extension Preview {
             deckProblems = problems
             paneSet.replaceDeck(newDeck)
             pointer.reset()
-            overlay.showRecording(clips?.isRecording ?? false)
             return [.edited, .picture]
         case .imagesChanged:
             for pane in panes { pane.imagesChanged() }
@@ -162,7 +160,10 @@ extension Preview {
             statusLine.toggle()
             return .chrome
         case .toggleHelp:
-            overlay.toggleHelp(lines: CommandTable.helpLines)
+            overlay.helpCard.toggle()
+            return .chrome
+        case .scrollHelp(let points):
+            overlay.helpCard.scroll(by: points)
             return .chrome
         case .togglePanel:
             panel.toggle()
@@ -188,7 +189,6 @@ extension Preview {
                 return .chrome
             }
             clips.toggle()
-            overlay.showRecording(clips.isRecording)
             return .chrome
         case .saveReplay:
             guard let clips else { return perform(.message(Message("Instant replay needs a window (use carousel-lab record)", error: true))) }
@@ -238,7 +238,8 @@ extension Preview {
 
     /// The speed badge and every pane's progress bar follow the time control.
     func timeControlChanged() {
-        overlay.showBadge(time.speedBadge)
+        // While paused, the badge reads the moment shown too: "Paused · 1.23 s".
+        overlay.showBadge(time.speedBadge.map { time.isPaused ? "\($0) · \(String(format: "%.2f", focused.styleTime)) s" : $0 })
         for pane in panes { pane.setTimePaused(time.isPaused) }
     }
 }

@@ -13,7 +13,8 @@ final class Overlay {
     let windowOnly = Node(name: "overlay.window")
     private let message = Node(name: "message")
     private let status = Node(name: "status")
-    private let help = Node(name: "help")
+    /// The help card (F1).
+    private(set) lazy var helpCard = HelpCard(scene: scene)
     private let problem = Node(name: "problem")
     private let badge = Node(name: "badge")
     /// The lines between the panes of a comparison (part of the picture: screenshots keep them).
@@ -22,8 +23,6 @@ final class Overlay {
     private let focusRing = Node(name: "panes.focus")
     /// Where the pointer is mirrored onto the panes it is not over.
     private let markers = Node(name: "panes.markers")
-    /// The red "REC" badge while a clip is being recorded (never in the clip: clips are re-rendered).
-    private let recording = Node(name: "recording")
     /// The wall time at which the message hides (messages run on wall time, so they also go away while paused).
     private(set) var messageDeadline: Double?
     /// How long the message just shown stays, until the frame's wall time is known (`advance`): a message shown
@@ -48,24 +47,13 @@ final class Overlay {
         root.addChild(dividers)
         root.addChild(windowOnly)
         dividers.isHitTestable = false
-        for n in [focusRing, markers, recording, message, status, help, problem, badge] { n.isHitTestable = false; windowOnly.addChild(n) }
-        recording.background = Color(0.1, 0.1, 0.12, 0.85)
-        recording.cornerRadius = 6
-        recording.isHidden = true
-        let dot = Node(name: "recording.dot", frame: Rect(9, 7, 10, 10))
-        dot.background = Color(hex: 0xea4335)
-        dot.cornerRadius = 5
-        recording.addChild(dot)
-        recording.addChild(label("recording.text", "REC", font: Overlay.badgeFont, color: Color(1, 0.55, 0.5), frame: Rect(24, 4, 30, 16)))
+        for n in [focusRing, markers, message, status, helpCard.root, problem, badge] { n.isHitTestable = false; windowOnly.addChild(n) }
         message.background = Color(0, 0, 0, 0.78)
         message.cornerRadius = 8
         message.isHidden = true
         status.background = Color(0, 0, 0, 0.6)
         status.cornerRadius = 6
         status.isHidden = true
-        help.background = Color(0.08, 0.08, 0.09, 0.94)
-        help.cornerRadius = 12
-        help.isHidden = true
         problem.background = Color(0.45, 0.08, 0.08, 0.92)
         problem.cornerRadius = 8
         problem.isHidden = true
@@ -79,6 +67,7 @@ final class Overlay {
         windowOnly.frame = root.frame
         if let text = problemText { showProblem(text) }
         if let text = badgeText { showBadge(text) }
+        helpCard.layout()
     }
 
     /// A one-line label for `text` in `font`, shortened with an ellipsis to fit `width` points.
@@ -93,14 +82,6 @@ final class Overlay {
     /// The width a box needs for `text` in `font` plus `padding`, at most the window's width less a margin.
     private func boxWidth(_ text: String, font: FontSpec, padding: Double) -> Double {
         min(measure(text, font).rounded(.up) + padding, max(scene.size.width - 40, 40))
-    }
-
-    // MARK: Recording
-
-    /// Shows or hides the red "REC" badge in the top-left corner.
-    func showRecording(_ on: Bool) {
-        recording.frame = Rect(10, 10, 62, 24)
-        recording.setHidden(!on)
     }
 
     // MARK: Panes
@@ -198,7 +179,7 @@ final class Overlay {
         guard let text else { problem.isHidden = true; return }
         let font = Overlay.messageFont
         let width = boxWidth(text, font: font, padding: 24)
-        problem.frame = Rect((scene.size.width - width) / 2, 44, width, 30)
+        problem.frame = Rect((scene.size.width - width) / 2, 80, width, 30)
         problem.addChild(label("problem.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))
         problem.isHidden = false
     }
@@ -232,46 +213,13 @@ final class Overlay {
         guard !status.isHidden else { return }
         let font = Overlay.statusFont
         let width = min(measure(text, font).rounded(.up) + 20, max(scene.size.width - 20, 40))
-        status.frame = Rect(10, 10, width, 24)
+        status.frame = Rect(10, 48, width, 24)
         if status.children.first?.text?.string == text { return }
         status.removeAllChildren()
         status.addChild(label("status.text", text, font: font, color: Color(0.9, 0.95, 1), frame: Rect(10, 4, width - 20, 16)))
     }
 
-    var isHelpVisible: Bool { !help.isHidden }
-
-    /// Shows or hides the card listing every key and gesture: the title, then the lines in as many columns as the
-    /// window's height needs (a column holds what fits between the title and the bottom margin).
-    func toggleHelp(lines: [String]) {
-        help.isHidden.toggle()
-        guard !help.isHidden, let title = lines.first else { return }
-        help.removeAllChildren()
-        let lineHeight = 21.0, font = FontSpec(size: 14)
-        let body = Array(lines.dropFirst())
-        let perColumn = max(Int(((scene.size.height - 20 - 32) / lineHeight).rounded(.down)) - 1, 1)
-        let columns = stride(from: 0, to: body.count, by: perColumn).map { Array(body[$0..<min($0 + perColumn, body.count)]) }
-        var columnWidths = columns.map { c in max(c.map { measure($0, font) }.max() ?? 0, 160) }
-        // Columns wider than the window share what there is, and their lines are shortened to fit.
-        let room = max(scene.size.width - 20 - 40 - 24 * Double(max(columns.count - 1, 0)), 100)
-        let wanted = columnWidths.reduce(0, +)
-        if wanted > room { columnWidths = columnWidths.map { ($0 * room / wanted).rounded(.down) } }
-        let width = min(max(columnWidths.reduce(0, +) + 24 * Double(max(columns.count - 1, 0)) + 40, 360),
-                        max(scene.size.width - 20, 100))
-        let height = Double((columns.map(\.count).max() ?? 0) + 1) * lineHeight + 32
-        help.frame = Rect((scene.size.width - width) / 2, max((scene.size.height - height) / 2, 10), width, height)
-        func add(_ line: String, x: Double, row: Int, w: Double, bold: Bool = false) {
-            let n = Node(name: "help.line", frame: Rect(x, 16 + Double(row) * lineHeight, w, lineHeight))
-            let f = FontSpec(size: font.size, bold: bold)
-            n.text = TextContent(scene.textMeasurer.fitted(line, width: w, font: f), font: f, color: .white)
-            help.addChild(n)
-        }
-        add(title, x: 20, row: 0, w: width - 40, bold: true)
-        var x = 20.0
-        for (column, w) in zip(columns, columnWidths) {
-            for (i, line) in column.enumerated() { add(line, x: x, row: i + 1, w: w) }
-            x += w + 24
-        }
-    }
+    var isHelpVisible: Bool { helpCard.isVisible }
 
     /// The width `text` takes in `font`.
     private func measure(_ text: String, _ font: FontSpec) -> Double { scene.textMeasurer.width(of: text, font: font) }

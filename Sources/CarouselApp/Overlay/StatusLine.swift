@@ -27,8 +27,19 @@ final class StatusLine {
     /// window after every frame).
     func update(time: TimeControl, focused: Pane) {
         guard overlay.isStatusVisible else { return }
-        let state = focused.style.state.map { "\($0.key) \($0.value.serialized(indent: nil))" }.joined(separator: "  ")
+        let state = focused.style.state.map { "\($0.key) \(StatusLine.words($0.value))" }.joined(separator: "  ")
         let line = stats.line(speed: time.speedText, style: focused.styleName, state: state)
         overlay.setStatus(rendererDescription.isEmpty ? line : "\(line)  \(rendererDescription)")
+    }
+
+    /// A state value as words: "none" for null, "yes" / "no", numbers with at most two decimals, text as it is.
+    static func words(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "none"
+        case .bool(let b): b ? "yes" : "no"
+        case .number(let n): JSONValue.format((n * 100).rounded() / 100)
+        case .string(let s): s
+        default: value.serialized(indent: nil)
+        }
     }
 }

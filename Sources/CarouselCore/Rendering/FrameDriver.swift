@@ -15,4 +15,10 @@ public protocol FrameDriver: AnyObject {
     func draw(into renderer: Renderer)
     /// Set when the user asked to quit.
     var wantsQuit: Bool { get }
+    /// The window's title now (what it shows and the desktop lists), or nil to leave it.
+    var windowTitle: String? { get }
+}
+
+extension FrameDriver {
+    public var windowTitle: String? { nil }
 }

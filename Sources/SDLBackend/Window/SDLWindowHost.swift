@@ -1,4 +1,5 @@
 import CSDL2
+import CX11
 import CarouselCore
 import CarouselSupport
 import Foundation
@@ -225,6 +226,7 @@ public final class SDLWindowHost {
         var event = SDL_Event()
         var haveEvent = false
         var lastFrame = -Double.infinity
+        var shownTitle: String?
         // Background jobs run while the loop waits, and go on after it ends.
         defer { backgroundJobs.release() }
         while !quit {
@@ -243,6 +245,11 @@ public final class SDLWindowHost {
             if let onImagesChanged, imageStore.pump() { onImagesChanged() }
             // 3. Time, then draw.
             driver.update(to: t)
+            if let title = driver.windowTitle, title != shownTitle {
+                SDL_SetWindowTitle(window, title)
+                carousel_x11_set_title(window, title)
+                shownTitle = title
+            }
             trim.runIfDue(now: t)
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {

@@ -1,0 +1,139 @@
+import CarouselCore
+import CarouselStyles
+
+/// The window's toolbar in its top-left corner: the style (a menu of the five), the tuning panel, the timeline,
+/// recording (red while a clip is recorded) and the help card, each a button that applies the action its key does;
+/// on a first run, a hint beside it says where to start. Window chrome: never in screenshots or clips.
+@MainActor
+final class Toolbar {
+    let root = Node(name: "toolbar")
+    private let hint = Node(name: "toolbar.hint")
+    private let menu = Node(name: "toolbar.menu")
+    private unowned let context: AppContext
+    private unowned let scene: Scene
+    /// The buttons, in order, with what each does.
+    private var buttons: [(node: Node, action: AppAction?)] = []
+    /// What the buttons show, to redraw them only when it changes.
+    private var shown: State?
+
+    /// What the toolbar reflects.
+    struct State: Equatable {
+        var style: String
+        var panelOpen: Bool
+        var timelineShown: Bool
+        var recording: Bool
+        var helpShown: Bool
+    }
+
+    nonisolated static let height = 28.0
+    nonisolated static let font = FontSpec(size: 12, bold: true)
+    nonisolated static let hintFont = FontSpec(size: 12)
+    nonisolated static let background = Color(0.08, 0.085, 0.1, 0.82)
+    nonisolated static let on = Color(0.54, 0.71, 0.97, 0.35)
+    nonisolated static let recordColor = Color(hex: 0xea4335)
+    /// The words of the first-run hint.
+    nonisolated static let hintText = "New here? Hover or drag the photos · 1-5 switch styles · ? lists every key"
+
+    init(context: AppContext, scene: Scene) {
+        self.context = context
+        self.scene = scene
+        root.isHitTestable = false
+        menu.isHitTestable = false
+        menu.isHidden = true
+        menu.background = Toolbar.background
+        menu.cornerRadius = 8
+        hint.isHidden = true
+        hint.isHitTestable = false
+        root.addChild(hint)
+        root.addChild(menu)
+        root.onPointer = { [unowned self] in handlePointer($0) }
+    }
+
+    /// Shows the first-run hint beside the buttons until `hideHint` (the first press or key).
+    func showHint() { hint.isHidden = false; shown = nil }
+    func hideHint() {
+        guard !hint.isHidden else { return }
+        hint.isHidden = true
+    }
+    var isHintShown: Bool { !hint.isHidden }
+
+    /// Draws the buttons for `state` (only when it changed).
+    func update(_ state: State) {
+        guard state != shown else { return }
+        shown = state
+        for (node, _) in buttons { node.removeFromParent() }
+        buttons = []
+        var x = 0.0
+        func button(_ name: String, _ title: String, on: Bool, color: Color = .white, action: AppAction?) {
+            let w = scene.textMeasurer.width(of: title, font: Toolbar.font).rounded(.up) + 20
+            let n = Node(name: "toolbar." + name, frame: Rect(x, 0, w, Toolbar.height))
+            n.background = on ? Toolbar.on : Toolbar.background
+            n.cornerRadius = Toolbar.height / 2
+            n.isHitTestable = false
+            let label = Node(name: "toolbar.\(name).label", frame: Rect(0, 0, w, Toolbar.height))
+            label.text = TextContent(title, font: Toolbar.font, color: color, alignment: .center)
+            label.isHitTestable = false
+            n.addChild(label)
+            root.insertChild(n, before: hint)
+            buttons.append((n, action))
+            x += w + 6
+        }
+        button("style", "\(state.style) ▾", on: !menu.isHidden, action: nil)
+        button("panel", "Tune", on: state.panelOpen, action: .togglePanel)
+        button("timeline", "Timeline", on: state.timelineShown, action: .toggleTimeline)
+        button("record", state.recording ? "● REC" : "● Record", on: state.recording, color: state.recording ? Toolbar.recordColor : .white,
+               action: .toggleRecording)
+        button("help", "?", on: state.helpShown, action: .toggleHelp)
+        let hintWidth = scene.textMeasurer.width(of: Toolbar.hintText, font: Toolbar.hintFont).rounded(.up) + 20
+        hint.frame = Rect(x + 6, 0, hintWidth, Toolbar.height)
+        hint.background = Color(0.54, 0.71, 0.97, 0.2)
+        hint.cornerRadius = 6
+        hint.removeAllChildren()
+        let text = Node(name: "toolbar.hint.text", frame: Rect(10, 0, hintWidth - 20, Toolbar.height))
+        text.text = TextContent(Toolbar.hintText, font: Toolbar.hintFont, color: .white, alignment: .center)
+        text.isHitTestable = false
+        hint.addChild(text)
+        root.frame = Rect(10, 10, x + (hint.isHidden ? 0 : hintWidth + 6), Toolbar.height + (menu.isHidden ? 0 : menu.frame.maxY))
+        layoutMenu()
+    }
+
+    /// The style menu under its button: one row per style.
+    private func layoutMenu() {
+        menu.removeAllChildren()
+        guard !menu.isHidden else { return }
+        let rowHeight = 26.0, width = 150.0
+        for (i, name) in StyleRegistry.names.enumerated() {
+            let row = Node(name: "toolbar.menu.\(name)", frame: Rect(0, 4 + Double(i) * rowHeight, width, rowHeight))
+            row.text = TextContent("\(i + 1)  \(name)", font: Toolbar.font, color: name == shown?.style ? Color(hex: 0x8ab4f8) : .white)
+            row.isHitTestable = false
+            menu.addChild(row)
+        }
+        menu.frame = Rect(0, Toolbar.height + 4, width, Double(StyleRegistry.names.count) * rowHeight + 8)
+        root.frame.size.height = menu.frame.maxY
+    }
+
+    /// Presses on a button apply its action; the style button opens the menu, a row of it switches style. The
+    /// toolbar keeps every pointer event over it (the carousel under it gets none).
+    private func handlePointer(_ event: InputEvent) -> Bool {
+        guard case .pointerDown(let p, .left) = event else { return true }
+        hideHint()
+        let local = Point(p.x - root.frame.x, p.y - root.frame.y)
+        if !menu.isHidden {
+            menu.isHidden = true
+            if menu.frame.contains(local) {
+                let i = Int((local.y - menu.frame.y - 4) / 26)
+                if StyleRegistry.names.indices.contains(i) { context.apply(.switchStyle(StyleRegistry.names[i], announce: true)) }
+            }
+            shown = nil
+            return true
+        }
+        guard let hit = buttons.first(where: { $0.node.frame.contains(local) }) else { return true }
+        if let action = hit.action {
+            context.apply(action)
+        } else {
+            menu.isHidden = false
+            shown = nil
+        }
+        return true
+    }
+}
