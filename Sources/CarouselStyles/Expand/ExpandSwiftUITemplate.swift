@@ -177,12 +177,14 @@ enum ExpandSwiftUITemplate {
                 .accessibilityLabel(Text(item.title))
             }
 
-            /// Title, year and licence, author: over the leading part of the still, fading into it.
+            /// The title and the detail lines (year and licence, author, source): over the leading part of the still,
+            /// fading into it.
             private var details: some View {
                 VStack(alignment: .leading, spacing: 4) {
                     Text(item.title).font(.headline)
-                    if !item.meta.isEmpty { Text(item.meta).font(.caption) }
-                    if !item.byline.isEmpty { Text(item.byline).font(.caption) }
+                    ForEach(item.details, id: \.self) { line in
+                        Text(line).font(.caption)
+                    }
                 }
                 .foregroundStyle(.white)
                 .lineLimit(1)

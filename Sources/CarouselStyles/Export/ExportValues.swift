@@ -51,7 +51,7 @@ public struct ExportImage: Equatable, Sendable {
 /// - `swiftConstants` / `jsConstants`: every parameter as a declaration line with its unit and meaning, grouped
 ///   by the panel's folders (`{{#swiftConstants}}// MARK: {{group}}{{#lines}}{{line}}{{/lines}}{{/swiftConstants}}`).
 /// - `items`: the deck, each with `index`, `assetSwift`, `stillAssetSwift`, `fileComment`, `stillFileComment`, `src`,
-///   `stillSrc`, `title*`, `meta*`, `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that
+///   `stillSrc`, `title*`, `meta*`, `byline*`, `detailLines` (`html`, `swift`), `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that
 ///   language; `*Comment`: for a Swift `//` comment); `deckName*`.
 /// - `images`: every distinct image the view needs (posters and stills), each with `assetSwift`, `assetComment`,
 ///   `fileComment`, `embedded` and, when embedded, `base64` (its bytes, in lines of 76 characters); `embedsImages`
@@ -167,9 +167,7 @@ public enum ExportValues {
                                                             asset: (item.fileName as NSString).deletingPathExtension,
                                                             pageSource: item.image)
             let still = item.still.flatMap { bySource[$0] } ?? image
-            let meta = [item.detail("year") ?? item.detail("date"), item.detail("certification") ?? item.detail("licence"),
-                        item.detail("runtime") ?? item.detail("size")].compactMap { $0 }.joined(separator: " · ")
-            let byline = item.detail("author").map { "By \($0)" } ?? ""
+            let meta = item.metaLine, byline = item.bylineLine
             let size = item.size
             return .object([
                 "index": .text(String(index)), "last": .bool(index == deck.items.count - 1),
@@ -181,6 +179,7 @@ public enum ExportValues {
                 "titleJS": .text(Code.jsString(item.title)),
                 "metaSwift": .text(Code.swiftString(meta)), "metaHTML": .text(Code.html(meta)), "metaJS": .text(Code.jsString(meta)),
                 "bylineSwift": .text(Code.swiftString(byline)), "bylineHTML": .text(Code.html(byline)),
+                "detailLines": .list(item.detailLines.map { ["html": .text(Code.html($0)), "swift": .text(Code.swiftString($0))] }),
                 "width": .text(size.map { JSONValue.format($0.width) } ?? "0"),
                 "height": .text(size.map { JSONValue.format($0.height) } ?? "0"),
                 "aspect": .text(size.map { $0.height > 0 ? JSONValue.format($0.width / $0.height) : "1" } ?? "1"),
@@ -200,6 +199,24 @@ public enum ExportValues {
             out["base64"] = .list(text.split(separator: "\n").map { .text(String($0)) })
         }
         return .object(out)
+    }
+}
+
+extension DeckItem {
+    /// Year (or date), licence (or certification) and size (or runtime), joined with " · "; empty when the deck
+    /// has none of them.
+    public var metaLine: String {
+        [detail("year") ?? detail("date"), detail("certification") ?? detail("licence"), detail("runtime") ?? detail("size")]
+            .compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// "By" the author, or empty.
+    public var bylineLine: String { detail("author").map { "By \($0)" } ?? "" }
+
+    /// The lines an expanded item shows under its title, as the app and the exports draw them: `metaLine`,
+    /// `bylineLine`, then where to watch it or "From" its source; empty ones left out.
+    public var detailLines: [String] {
+        [metaLine, bylineLine, detail("watch") ?? detail("source").map { "From \($0)" } ?? ""].filter { !$0.isEmpty }
     }
 }
 

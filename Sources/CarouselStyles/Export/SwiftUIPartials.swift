@@ -104,9 +104,8 @@ enum SwiftUIPartials {
             /// Asset name of the image shown when the item expands (the image itself when the deck has no still).
             let still: String
             let title: String
-            /// Year, licence and size, or what the deck says.
-            let meta: String
-            let byline: String
+            /// The lines under the title when the item expands: year, licence and size; author; source.
+            let details: [String]
             /// Width over height of the image.
             let aspectRatio: CGFloat
 
@@ -130,7 +129,7 @@ enum SwiftUIPartials {
     {{#items}}
                 // {{fileComment}} (still: {{stillFileComment}})
                 Item(id: {{index}}, image: {{assetSwift}}, still: {{stillAssetSwift}}, title: {{titleSwift}},
-                     meta: {{metaSwift}}, byline: {{bylineSwift}}, aspectRatio: {{aspect}}),
+                     details: [{{#detailLines}}{{swift}}, {{/detailLines}}], aspectRatio: {{aspect}}),
     {{/items}}
             ]
         }
