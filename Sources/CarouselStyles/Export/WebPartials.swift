@@ -199,7 +199,8 @@ enum WebPartials {
      * exact and repeatable.
      */
     const clock = {
-      manual: null,
+      // Stopped from the start in the test mode, so timers set while the page starts (auto-advance's) run on it too.
+      manual: new URLSearchParams(location.hash.slice(1)).has("test") ? 0 : null,
       timers: [],
       now() { return this.manual ?? performance.now() / 1000; },
       /** Calls `fn` after `seconds`; returns a function that cancels it. */
@@ -778,18 +779,24 @@ enum WebPartials {
           started.set(animation, clock.manual);
         }
       }
-      /** Moves the clock to `t`, firing due timers in order, and seeks every animation to its own time. */
+      /** Seeks every noted animation to time `t` (each from the time it started). */
+      function seekAnimations(t) {
+        for (const [animation, start] of started) animation.currentTime = Math.max(t - start, 0) * 1000;
+      }
+      /** Moves the clock to `t`, firing due timers in order (each with the animations at its time, so what it starts
+       *  starts from what is on screen then), and seeks every animation to its own time. */
       function seek(t) {
         for (;;) {
           const due = clock.timers.filter(timer => timer.due <= t).sort((a, b) => a.due - b.due)[0];
           if (!due) break;
           clock.timers = clock.timers.filter(timer => timer !== due);
           clock.manual = due.due;
+          seekAnimations(due.due);
           due.fn();
           noteAnimations();
         }
         clock.manual = t;
-        for (const [animation, start] of started) animation.currentTime = Math.max(t - start, 0) * 1000;
+        seekAnimations(t);
         carousel.render?.();
       }
       const keys = { left: "ArrowLeft", right: "ArrowRight", return: "Enter", escape: "Escape", home: "Home", end: "End",
