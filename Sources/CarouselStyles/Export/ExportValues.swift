@@ -51,7 +51,7 @@ public struct ExportImage: Equatable, Sendable {
 /// - `swiftConstants` / `jsConstants`: every parameter as a declaration line with its unit and meaning, grouped
 ///   by the panel's folders (`{{#swiftConstants}}// MARK: {{group}}{{#lines}}{{line}}{{/lines}}{{/swiftConstants}}`).
 /// - `items`: the deck, each with `index`, `assetSwift`, `stillAssetSwift`, `fileComment`, `stillFileComment`, `src`,
-///   `stillSrc`, `title*`, `meta*`, `byline*`, `detailLines` (`html`, `swift`), `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that
+///   `stillSrc`, `title*`, `metaJS`, `detailLines` (`html`), `detailsSwift` (an array literal), `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that
 ///   language; `*Comment`: for a Swift `//` comment); `deckName*`.
 /// - `images`: every distinct image the view needs (posters and stills), each with `assetSwift`, `assetComment`,
 ///   `fileComment`, `embedded` and, when embedded, `base64` (its bytes, in lines of 76 characters); `embedsImages`
@@ -167,8 +167,9 @@ public enum ExportValues {
                                                             asset: (item.fileName as NSString).deletingPathExtension,
                                                             pageSource: item.image)
             let still = item.still.flatMap { bySource[$0] } ?? image
-            let meta = item.metaLine, byline = item.bylineLine
             let size = item.size
+            let lines: [TemplateValue] = item.detailLines.map { ["html": .text(Code.html($0))] }
+            let linesSwift = "[" + item.detailLines.map(Code.swiftString).joined(separator: ", ") + "]"
             return .object([
                 "index": .text(String(index)), "last": .bool(index == deck.items.count - 1),
                 "assetSwift": .text(Code.swiftString(image.asset)), "stillAssetSwift": .text(Code.swiftString(still.asset)),
@@ -177,9 +178,7 @@ public enum ExportValues {
                 "srcJS": .text(Code.jsString(image.pageSource)), "stillSrcJS": .text(Code.jsString(still.pageSource)),
                 "titleSwift": .text(Code.swiftString(item.title)), "titleHTML": .text(Code.html(item.title)),
                 "titleJS": .text(Code.jsString(item.title)),
-                "metaSwift": .text(Code.swiftString(meta)), "metaHTML": .text(Code.html(meta)), "metaJS": .text(Code.jsString(meta)),
-                "bylineSwift": .text(Code.swiftString(byline)), "bylineHTML": .text(Code.html(byline)),
-                "detailLines": .list(item.detailLines.map { ["html": .text(Code.html($0)), "swift": .text(Code.swiftString($0))] }),
+                "metaJS": .text(Code.jsString(item.metaLine)), "detailLines": .list(lines), "detailsSwift": .text(linesSwift),
                 "width": .text(size.map { JSONValue.format($0.width) } ?? "0"),
                 "height": .text(size.map { JSONValue.format($0.height) } ?? "0"),
                 "aspect": .text(size.map { $0.height > 0 ? JSONValue.format($0.width / $0.height) : "1" } ?? "1"),

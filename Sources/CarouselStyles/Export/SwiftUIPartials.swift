@@ -129,7 +129,7 @@ enum SwiftUIPartials {
     {{#items}}
                 // {{fileComment}} (still: {{stillFileComment}})
                 Item(id: {{index}}, image: {{assetSwift}}, still: {{stillAssetSwift}}, title: {{titleSwift}},
-                     details: [{{#detailLines}}{{swift}}, {{/detailLines}}], aspectRatio: {{aspect}}),
+                     details: {{detailsSwift}}, aspectRatio: {{aspect}}),
     {{/items}}
             ]
         }
