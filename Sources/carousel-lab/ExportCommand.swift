@@ -50,7 +50,10 @@ extension CarouselLab {
                 ParameterFileProblems.report(made.problems)
                 do throws(ExportError) {
                     if out == "-" {
-                        let text = try made.export.render(format, pagePath: nil, images: .embedded).text
+                        // A page on standard output has nowhere beside it for its images; a SwiftUI file embeds them only
+                        // when asked.
+                        let mode: ExportImageMode = format == .html || embedImages ? .embedded : .besidePage
+                        let text = try made.export.render(format, pagePath: nil, images: mode).text
                         FileHandle.standardOutput.write(Data(text.utf8))
                     } else {
                         let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
