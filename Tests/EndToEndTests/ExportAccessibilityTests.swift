@@ -2,6 +2,7 @@ import CarouselSupport
 import CarouselApp
 import CarouselStyles
 import CarouselTesting
+import SDLBackend
 import Foundation
 import Testing
 
@@ -77,6 +78,27 @@ import Testing
             #expect(moved?["focusRing"] == .string("solid"), "\(style): no focus ring")
             #expect(moved?["rotating"] == .bool(false) && moved?["live"] == .string("polite")
                     && moved?["rotation"] == .string("Start automatic slide show"), "\(style): \(String(describing: moved))")
+        }
+    }
+
+    @Test("The focus ring is seen: keyboard focus on the current slide paints hundreds of ring-blue pixels more")
+    func focusRingIsVisible() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        /// Pixels of the ring's colour (#8ab4f8) in a screenshot of `page` after `input`.
+        func ringPixels(_ page: String, _ input: String) throws -> Int {
+            let png = folder.appendingPathComponent("ring.png").path
+            try Browser.screenshot(Browser.testURL(page, input: input, at: [0.5]), width: 1280, height: 720, to: png)
+            let image = try PixelImage.load(png)
+            return stride(from: 0, to: image.rgba.count, by: 4).filter { i in
+                abs(Int(image.rgba[i]) - 0x8a) < 12 && abs(Int(image.rgba[i + 1]) - 0xb4) < 12 && abs(Int(image.rgba[i + 2]) - 0xf8) < 12
+            }.count
+        }
+        for style in Self.styles {
+            let page = try Self.export(style, json: nil, name: style, into: folder)
+            let without = try ringPixels(page, ""), with = try ringPixels(page, "0 focus")
+            #expect(with - without > 300, "\(style): \(with) ring pixels with focus, \(without) without")
         }
     }
 

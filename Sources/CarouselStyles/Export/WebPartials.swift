@@ -149,6 +149,20 @@ enum WebPartials {
       outline: 3px solid #8ab4f8;
       outline-offset: 2px;
     }
+    /* A slide its image fills edge to edge (a page, a stitched image): the ring inside it, drawn over the image. */
+    .ring-inside {
+      position: relative;
+    }
+    #carousel .ring-inside:focus-visible {
+      outline: none;
+    }
+    #carousel .ring-inside:focus-visible::after {
+      content: "";
+      position: absolute;
+      inset: 0;
+      border: 3px solid #8ab4f8;
+      pointer-events: none;
+    }
     /* The rotation control (pause / play auto-advance), a 44 px target in the top trailing corner. */
     .rotation {
       position: fixed;
@@ -745,12 +759,17 @@ enum WebPartials {
       /** For tests: the live region, the rotation control's label, the tab order and what has focus (with its ring). */
       snapshot() {
         const name = element => element.getAttribute("aria-label") ?? element.className;
+        // The focus ring: the outline, or the border of the ring drawn inside (`.ring-inside`).
+        const ring = element => {
+          const outline = getComputedStyle(element).outlineStyle;
+          return outline !== "none" ? outline : getComputedStyle(element, "::after").borderTopStyle;
+        };
         const tabbable = [...carouselElement.querySelectorAll("button, [tabindex]")]
           .filter(element => element.tabIndex >= 0 && !element.hidden && !element.closest("[aria-hidden=true]"));
         const focused = carouselElement.contains(document.activeElement) ? document.activeElement : null;
         return { live: this.container.getAttribute("aria-live"), rotation: this.rotation?.getAttribute("aria-label") ?? null,
                  tabOrder: tabbable.map(name), focused: focused && name(focused),
-                 focusRing: focused && getComputedStyle(focused).outlineStyle, rotating: this.autoAdvance.isRunning() };
+                 focusRing: focused && ring(focused), rotating: this.autoAdvance.isRunning() };
       }
     }
     """#

@@ -38,9 +38,6 @@ enum PagingWebTemplate {
       transition: opacity 0.2s cubic-bezier(0, 0, 0.58, 1);
       cursor: pointer;
     }
-    .page:focus-visible {
-      outline-offset: -3px;
-    }
     .dot.current {
       opacity: 1;
     }
@@ -50,7 +47,7 @@ enum PagingWebTemplate {
     {{> carouselStart}}
       <div class="strip">
     {{#items}}
-        <div class="page" data-index="{{index}}"><img src="{{src}}" alt="{{titleHTML}}"></div>
+        <div class="page ring-inside" data-index="{{index}}"><img src="{{src}}" alt="{{titleHTML}}"></div>
     {{/items}}
       </div>
       <div class="dots"></div>

@@ -22,9 +22,6 @@ enum StitchWebTemplate {
       height: 100%;
       object-fit: fill;
     }
-    .slide:focus-visible {
-      outline-offset: -3px;
-    }
     .cue {
       position: absolute;
       background: rgba(255, 255, 255, 0.9);
@@ -39,7 +36,7 @@ enum StitchWebTemplate {
       <div class="strip">
         <div class="track">
     {{#items}}
-          <div class="slide"><img src="{{src}}" alt="{{titleHTML}}" data-index="{{index}}" data-aspect="{{aspect}}"></div>
+          <div class="slide ring-inside"><img src="{{src}}" alt="{{titleHTML}}" data-index="{{index}}" data-aspect="{{aspect}}"></div>
     {{/items}}
         </div>
       </div>
