@@ -37,6 +37,18 @@ import Testing
         }
     }
 
+    @Test("The exports of 2b240c5 fail with one error each, the auto-advance modifier they never define, and nothing else")
+    func theDefectItWasBuiltFor() throws {
+        let fixtures = SwiftUIInterface.sourceFolder.appendingPathComponent("Fixtures")
+        for style in Self.styles {
+            let name = style.prefix(1).uppercased() + style.dropFirst() + "Carousel"
+            let result = try SwiftUIInterface.typecheck([fixtures.appendingPathComponent("\(name)-2b240c5.swift").path], platform: .iOS)
+            let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("/") && $0.contains(": error: ") }
+            #expect(result.status != 0 && errors.count == 1 && errors.first?.hasSuffix("error: cannot find '\(name)AutoAdvance' in scope") == true,
+                    "\(style): \(result.output.prefix(1500))")
+        }
+    }
+
     @Test("The check fails on a broken export: a helper it lacks (today's missing auto-advance modifier), a wrong label, a wrong type")
     func brokenExportsFail() throws {
         let deck = try ExportTests.bundledDeck()
