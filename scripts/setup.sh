@@ -3,7 +3,8 @@
 #   run:  SDL2, SDL2_image, SDL2_ttf (with their -dev headers), libcurl and the CA certificates (remote images), the
 #         DejaVu fonts, fontconfig (fallback fonts for other scripts), and FFmpeg (clips)
 #   test: the above plus Xvfb and xdotool for the window tests, time, desktop-file-utils and man-db, Chromium for
-#         the exported web pages' tests, and the Noto fonts (CJK, Arabic, colour emoji) for the every-script tests
+#         the exported web pages' tests, and the Noto fonts (CJK, Arabic, colour emoji) for the every-script tests;
+#         and axe-core for the pages' accessibility test (scripts/axe-core.sh: from PyPI, cached in ~/.cache)
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev libcurl4-openssl-dev ca-certificates fonts-dejavu-core libfontconfig-dev pkg-config ffmpeg)
 # Tests: a display and input for the window tests, `time` for peak memory, and what checks the package (dpkg-dev is
@@ -20,5 +21,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# Tests: axe-core for the exported pages' accessibility test, from PyPI (axe-playwright-python ships axe.min.js).
+if [ "${1:-run}" = "test" ]; then
+  "$(dirname "$0")/axe-core.sh" >/dev/null
 fi
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (expected the Swift 6 toolchain, e.g. /opt/swift/usr/bin)"; exit 1; }

@@ -11,7 +11,7 @@ extension CarouselLab {
             abstract: "Write the tuned effect as a SwiftUI view or a self-contained web page.")
         @Option(name: .long, help: "swiftui (one .swift file, iOS 17 / macOS 14) or html (one page; its images are copied beside it into PAGE-images/).")
         var format: String
-        @Option(name: .long, help: "The file to write, or - for standard output (a page's images are then embedded).")
+        @Option(name: .long, help: "The file to write, or - for standard output (a page's images are then embedded). A SwiftUI file's type is named after it: SlickExpand.swift declares struct SlickExpand.")
         var out: String
         @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging (default: the --params file's \"style\", else expand).")
         var style: String?
@@ -19,7 +19,7 @@ extension CarouselLab {
         var params: String?
         @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
         var images: String?
-        @Flag(name: .long, help: "Embed the page's images as data URLs instead of copying them beside it.")
+        @Flag(name: .long, help: "Embed the images in the file: a page's as data URLs instead of copies beside it, a SwiftUI file's as Base64 instead of asset catalog names.")
         var embedImages = false
 
         func validate() throws {
@@ -50,10 +50,14 @@ extension CarouselLab {
                 ParameterFileProblems.report(made.problems)
                 do throws(ExportError) {
                     if out == "-" {
-                        let text = try made.export.render(format, pagePath: nil, images: .embedded).text
+                        // A page on standard output has nowhere beside it for its images; a SwiftUI file embeds them only
+                        // when asked.
+                        let mode: ExportImageMode = format == .html || embedImages ? .embedded : .besidePage
+                        let text = try made.export.render(format, pagePath: nil, images: mode).text
                         FileHandle.standardOutput.write(Data(text.utf8))
                     } else {
-                        try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
+                        let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
+                        print("Exported \(styleName) as \(format == .swiftui ? "SwiftUI" : "a web page") to \(written.map { MessageText.quote($0) }.joined(separator: " and "))")
                     }
                 } catch {
                     throw Failure(error.message)

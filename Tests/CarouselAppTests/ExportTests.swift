@@ -46,7 +46,7 @@ import Testing
         #expect(StyleRegistry.catalogueText().contains("  exports: swiftui, html\n"))
     }
 
-    @Test("The SwiftUI file of every style parses with swiftc -parse, no diagnostics, and declares every tuned value")
+    @Test("The SwiftUI file of every style parses with swiftc -parse, no diagnostics, and declares every tuned value (SwiftUITypeCheckTests type-checks it)")
     func swiftUIParsesAndCarriesEveryValue() throws {
         let deck = try Self.bundledDeck()
         let folder = try temporaryFolder("export-swiftui")
@@ -62,7 +62,7 @@ import Testing
                 #expect(line.contains("= " + Self.swiftValue(spec, in: export.parameters)), "\(style): \(line)")
                 if case .text(let s) = export.parameters.values[spec.key]!, spec.kind != .curve { #expect(line.contains(s)) }
             }
-            for name in ["#Preview", "iOS 17 / macOS 14", "struct \(style.prefix(1).uppercased() + style.dropFirst())Carousel: View"] {
+            for name in ["// \(style).swift\n", "#Preview", "iOS 17 / macOS 14", "struct \(style.prefix(1).uppercased() + style.dropFirst()): View"] {
                 #expect(text.contains(name), "\(style): \(name)")
             }
             for item in deck.items { #expect(text.contains("// \(item.fileName)"), "\(style): \(item.fileName)") }

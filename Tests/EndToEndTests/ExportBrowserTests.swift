@@ -1,4 +1,5 @@
 import CarouselSupport
+import SDLBackend
 import CarouselTesting
 import Foundation
 import Testing
@@ -43,6 +44,49 @@ import Testing
             let moved = zip(app[0], app[2]).contains { abs($0.frame[0] - $1.frame[0]) + abs($0.frame[2] - $1.frame[2]) > 10 }
             #expect(moved, "\(style): nothing moved between 0.1 and 0.3 s")
         }
+    }
+
+    @Test("Expand's expanded item shows every detail line where the app draws them (the page dropped the last line and sat 20 px lower)")
+    func expandDetailsMatchTheApp() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("expand.html").path
+        #expect(try CLI.run(["export", "--style", "expand", "--format", "html", "--out", page]).status == 0)
+        // The pointer rests on the second item (Cameraman: title, licence and size, author, source) until it is open.
+        let input = "0 move 290 300", pagePNG = folder.appendingPathComponent("page.png").path
+        try Browser.screenshot(Browser.testURL(page, input: input, at: [1]), width: 1280, height: 720, to: pagePNG)
+        let appPNG = folder.appendingPathComponent("app.png").path, layout = folder.appendingPathComponent("app.json").path
+        let result = try CLI.run(["capture", "--style", "expand", "--size", "1280x720", "--input", input, "--at", "1",
+                                  "--out", appPNG, "--layout", layout])
+        #expect(result.status == 0, "\(result.stderr)")
+        let items = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: layout)))["items"]?.arrayValue ?? []
+        let second = items.first { $0["index"]?.numberValue == 1 }?["frame"]?.arrayValue?.compactMap(\.numberValue)
+        let frame = try #require(second)
+        // The details panel's text: rows with near-white pixels over the darkened still, left part of the panel.
+        func textRows(_ png: String) throws -> [ClosedRange<Int>] {
+            let image = try PixelImage.load(png)
+            let x0 = Int(frame[0]) + 10, x1 = Int(frame[0]) + 130, y0 = Int(frame[1]), y1 = Int(frame[1] + 200)
+            var rows: [ClosedRange<Int>] = [], start: Int?
+            for y in y0..<y1 {
+                let lit = (x0..<x1).contains { x in
+                    let i = (y * image.width + x) * 4
+                    return image.rgba[i] > 200 && image.rgba[i + 1] > 200 && image.rgba[i + 2] > 200
+                }
+                if lit, start == nil { start = y }
+                if !lit, let s = start { rows.append(s...(y - 1)); start = nil }
+            }
+            // One line's descenders can stand apart from it by a row or two of antialiasing: join them to it.
+            return rows.reduce(into: []) { lines, row in
+                if let last = lines.last, row.lowerBound - last.upperBound <= 3 { lines[lines.count - 1] = last.lowerBound...row.upperBound }
+                else { lines.append(row) }
+            }
+        }
+        let app = try textRows(appPNG), page_ = try textRows(pagePNG)
+        #expect(app.count == 4, "the app draws \(app.count) lines: \(app)")
+        #expect(page_.count == app.count, "the page draws \(page_.count) lines, the app \(app.count): page \(page_), app \(app)")
+        // Each line's top (its capitals) where the app's is, within 2 px.
+        for (p, a) in zip(page_, app) { #expect(abs(p.lowerBound - a.lowerBound) <= 2, "a line at \(p) in the page, \(a) in the app") }
     }
 
     // MARK: Helpers
@@ -94,30 +138,91 @@ import Testing
     }
 }
 
-/// Headless Chromium from Debian: loads a page in its test mode and reads what the page wrote into its DOM.
+/// Headless Chromium from Debian: loads a page in its test mode and reads what the page wrote into its DOM, runs
+/// axe-core on a page, or takes a screenshot.
 enum Browser {
     static let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Chromium's emulation of the user's "reduce motion" setting (`prefers-reduced-motion: reduce`).
+    static let reducedMotion = ["--force-prefers-reduced-motion"]
 
     struct Measured {
         var viewport: [Double]
         var frames: [[ExportBrowserTests.Item]]
+        /// Each time's whole record: `items`, `state` (the style's), `a11y` (`CarouselAccessibility.snapshot()`).
+        var records: [JSONValue]
     }
 
-    /// Loads `page` with `input` replayed on its stopped clock and its frames measured at `times`; fails on any
-    /// console message (an error, a missing image) or a page error.
-    static func measure(page: String, input: String, at times: [Double]) throws -> Measured {
-        let chromium = try #require(executable, "chromium is not installed (scripts/setup.sh test installs it)")
+    /// The page's URL with the test mode's fragment: `input` replayed on the stopped clock, frames at `times`.
+    static func testURL(_ page: String, input: String, at times: [Double]) -> String {
         var query = URLComponents()
         query.queryItems = [URLQueryItem(name: "test", value: nil), URLQueryItem(name: "input", value: input),
                             URLQueryItem(name: "at", value: times.map { "\($0)" }.joined(separator: ","))]
-        let url = URL(fileURLWithPath: page).absoluteString + "#" + (query.percentEncodedQuery ?? "")
+        return URL(fileURLWithPath: page).absoluteString + "#" + (query.percentEncodedQuery ?? "")
+    }
+
+    /// Loads `page` with `input` replayed on its stopped clock and its frames measured at `times`; fails on any
+    /// console message (an error, a missing image) or a page error. `flags` go to Chromium.
+    static func measure(page: String, input: String, at times: [Double], flags: [String] = []) throws -> Measured {
+        let (dom, log) = try run(testURL(page, input: input, at: times), flags: flags + ["--dump-dom"])
+        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }
+        #expect(console.isEmpty, "\(page): console messages: \(console.joined(separator: " | "))")
+        let body = try element("pre id=\"carousel-test\" hidden=\"\"", in: dom, page: page, log: log)
+        let json = try JSONParser.parse(body)
+        let errors = json["errors"]?.arrayValue ?? []
+        #expect(errors.isEmpty, "\(page): page errors: \(errors)")
+        let records = json["frames"]?.arrayValue ?? []
+        let frames: [[ExportBrowserTests.Item]] = records.map { frame in
+            (frame["items"]?.arrayValue ?? []).compactMap { item in
+                guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue) else { return nil }
+                return ExportBrowserTests.Item(index: Int(i), frame: f)
+            }
+        }
+        let viewport = json["viewport"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        guard viewport.count == 2, frames.count == times.count else { throw BrowserError("\(page): a malformed test result: \(body.prefix(300))") }
+        return Measured(viewport: viewport, frames: frames, records: records)
+    }
+
+    /// axe-core's violations on `page` (every rule axe runs by default: WCAG 2.x A and AA and its best practices),
+    /// as `id: nodes` lines. The page is copied beside itself with axe-core (`scripts/axe-core.sh`) and a call
+    /// of `axe.run` added after its load.
+    static func axeViolations(page: String, flags: [String] = []) throws -> [String] {
+        let copy = (page as NSString).deletingPathExtension + "-axe.html"
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let runner = """
+            <script src="\(URL(fileURLWithPath: try AxeCore.script()).absoluteString)"></script>
+            <script>
+            addEventListener("load", () => setTimeout(() => axe.run(document).then(result => {
+              const out = document.createElement("pre");
+              out.id = "axe-result";
+              out.textContent = JSON.stringify(result.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`));
+              document.body.appendChild(out);
+            }), 200));
+            </script>
+            </body>
+            """
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        try text.replacingOccurrences(of: "</body>", with: runner).write(toFile: copy, atomically: true, encoding: .utf8)
+        let (dom, log) = try run(URL(fileURLWithPath: copy).absoluteString, flags: flags + ["--virtual-time-budget=20000", "--dump-dom"])
+        let body = try element("pre id=\"axe-result\"", in: dom, page: page, log: log)
+        return (try JSONParser.parse(body).arrayValue ?? []).compactMap(\.stringValue)
+    }
+
+    /// A PNG of `url` (a page, with a test-mode fragment) at `width` x `height`.
+    static func screenshot(_ url: String, width: Int, height: Int, to png: String, flags: [String] = []) throws {
+        _ = try run(url, flags: flags + ["--window-size=\(width),\(height)", "--screenshot=\(png)"])
+        guard FileManager.default.fileExists(atPath: png) else { throw BrowserError("\(url): no screenshot") }
+    }
+
+    /// Runs headless Chromium on `url`; returns its standard output and its log.
+    static func run(_ url: String, flags: [String]) throws -> (output: String, log: String) {
+        let chromium = try #require(executable, "chromium is not installed (scripts/setup.sh test installs it)")
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: chromium)
+        let size = flags.contains { $0.hasPrefix("--window-size=") } ? [] : ["--window-size=1280,720"]
         p.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                       "--user-data-dir=\(profile.path)", "--window-size=1280,720", "--enable-logging=stderr", "--v=0",
-                       "--dump-dom", url]
+                       "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"] + size + flags + [url]
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let logPath = profile.appendingPathComponent("stderr.txt").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -126,30 +231,42 @@ enum Browser {
         p.standardError = FileHandle(forWritingAtPath: logPath)
         try p.run()
         let killer = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: killer)
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         killer.cancel()
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }
-        #expect(console.isEmpty, "\(page): console messages: \(console.joined(separator: " | "))")
-        guard let start = dom.range(of: "<pre id=\"carousel-test\" hidden=\"\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            throw BrowserError("\(page): the page wrote no test result (exit \(p.terminationStatus)): \(log.suffix(400))")
+        return (output, (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+    }
+
+    /// The text of the element that starts with `<tag` in `dom`, unescaped.
+    static func element(_ tag: String, in dom: String, page: String, log: String) throws -> String {
+        guard let start = dom.range(of: "<" + tag + ">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            throw BrowserError("\(page): the page wrote no result (\(tag)): \(log.suffix(400))")
         }
-        let body = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&amp;", with: "&")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
-        let json = try JSONParser.parse(body)
-        let errors = json["errors"]?.arrayValue ?? []
-        #expect(errors.isEmpty, "\(page): page errors: \(errors)")
-        let frames: [[ExportBrowserTests.Item]] = (json["frames"]?.arrayValue ?? []).map { frame in
-            (frame["items"]?.arrayValue ?? []).compactMap { item in
-                guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue) else { return nil }
-                return ExportBrowserTests.Item(index: Int(i), frame: f)
-            }
+        return String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+/// axe-core's `axe.min.js`, as `scripts/axe-core.sh` provides it (from PyPI's axe-playwright-python, cached).
+enum AxeCore {
+    static func script() throws -> String {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/axe-core.sh").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [script]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard p.terminationStatus == 0, FileManager.default.fileExists(atPath: path) else {
+            throw BrowserError("scripts/axe-core.sh could not provide axe.min.js: \(message.suffix(400))")
         }
-        let viewport = json["viewport"]?.arrayValue?.compactMap(\.numberValue) ?? []
-        guard viewport.count == 2, frames.count == times.count else { throw BrowserError("\(page): a malformed test result: \(body.prefix(300))") }
-        return Measured(viewport: viewport, frames: frames)
+        return path
     }
 }
 

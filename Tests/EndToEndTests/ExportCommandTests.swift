@@ -34,4 +34,49 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("a.swift"))
     }
+
+    @Test("--embed-images puts the images in the file for both formats; a SwiftUI file is named after its file; success is one line")
+    func embedImagesAndNames() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = try CLI.photos(2, into: folder.appendingPathComponent("deck", isDirectory: true).creatingFolder())
+        let deck = folder.appendingPathComponent("deck").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: photos[0])).base64EncodedString()
+        let out = folder.appendingPathComponent("stdout.txt").path
+
+        // A page: data URLs, no folder beside it.
+        let page = folder.appendingPathComponent("page.html").path
+        let html = try CLI.run(["export", "--format", "html", "--style", "paging", "--images", deck, "--embed-images", "--out", page],
+                               shell: "exec >\(out)")
+        #expect(html.status == 0 && html.stderr.isEmpty, "\(html.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "Exported paging as a web page to \"\(page)\"\n")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("src=\"data:image/jpeg;base64,\(bytes)\""))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page-images").path))
+
+        // A SwiftUI file: Base64 in lines, and the type and header named after the file.
+        let swift = folder.appendingPathComponent("calm-pager.swift").path
+        #expect(try CLI.run(["export", "--format", "swiftui", "--style", "paging", "--images", deck, "--embed-images", "--out", swift]).status == 0)
+        let text = try String(contentsOfFile: swift, encoding: .utf8)
+        #expect(text.hasPrefix("// calm-pager.swift\n") && text.contains("\nstruct CalmPager: View {"))
+        let embedded = text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
+        #expect(embedded.contains(bytes) && text.contains("(embedded)"))
+
+        // On standard output a SwiftUI file embeds only when asked.
+        for (flags, embeds) in [([String](), false), (["--embed-images"], true)] {
+            let result = try CLI.run(["export", "--format", "swiftui", "--style", "paging", "--images", deck, "--out", "-"] + flags,
+                                     shell: "exec >\(out)")
+            let printed = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(result.status == 0 && printed.hasPrefix("// PagingCarousel.swift\n"))
+            #expect(printed.contains("static let base64") == embeds, "\(flags)")
+        }
+    }
+}
+
+private extension URL {
+    /// The folder at this URL, made if missing.
+    func creatingFolder() throws -> URL {
+        try FileManager.default.createDirectory(at: self, withIntermediateDirectories: true)
+        return self
+    }
 }

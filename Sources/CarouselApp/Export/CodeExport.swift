@@ -10,11 +10,13 @@ public struct ExportError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// How an exported web page finds its images.
+/// How an export finds its images.
 public enum ExportImageMode: Sendable {
-    /// Copied into a folder beside the page, `PAGE-images/` (the default for a file).
+    /// A page's copied into a folder beside it, `PAGE-images/` (the default for a file); a SwiftUI file's from the
+    /// app's asset catalog, under the asset names its header lists.
     case besidePage
-    /// Embedded in the page as data URLs (the page on standard output, or `--embed-images`).
+    /// In the file itself (`--embed-images`): a page's as data URLs (also on standard output), a SwiftUI file's as
+    /// Base64 text decoded with `UIImage` / `NSImage`, so it needs no asset catalog. Remote images stay remote.
     case embedded
 }
 
@@ -25,6 +27,8 @@ public struct CodeExport: Sendable {
     public let export: StyleExport
     public let parameters: Parameters
     public let deck: Deck
+    /// The preset's name when the values came from a preset: the SwiftUI type's name on standard output.
+    public var presetName: String?
 
     /// An export of `styleType` with `parameters` (its full schema, as `StyleRegistry.schema` gives it).
     @MainActor public init?(styleType: any CarouselStyle.Type, parameters: Parameters, deck: Deck) {
@@ -45,9 +49,10 @@ public struct CodeExport: Sendable {
         }
         var parameters = Parameters(specs: StyleRegistry.schema(of: styleType))
         let problems = values.map { parameters.apply(json: $0, file: file) } ?? []
-        guard let export = CodeExport(styleType: styleType, parameters: parameters, deck: deck) else {
+        guard var export = CodeExport(styleType: styleType, parameters: parameters, deck: deck) else {
             throw ExportError("\(styleName) has no export")
         }
+        if values?["parameters"] != nil { export.presetName = values?["name"]?.stringValue }
         return (export, problems)
     }
 
@@ -58,12 +63,18 @@ public struct CodeExport: Sendable {
 
     // MARK: Rendering
 
-    /// The code of `format`; a page finds its images as `mode` says, relative to `pagePath` when beside it.
+    /// The code of `format` to be written to `pagePath` (nil: standard output); its images as `mode` says (a page's
+    /// relative to `pagePath` when beside it). A SwiftUI file's type is named after the file (`ExportNaming`).
     /// Returns the text and the image files to copy (source path, destination path).
     public func render(_ format: ExportFormat, pagePath: String?, images mode: ExportImageMode)
         throws(ExportError) -> (text: String, copies: [(source: String, destination: String)]) {
         var images = ExportImage.images(of: deck)
         var copies: [(String, String)] = []
+        if format == .swiftui && mode == .embedded {
+            for i in images.indices where !Self.isRemote(images[i].source) {
+                images[i].embeddedData = try Self.imageData(Self.localPath(images[i].source))
+            }
+        }
         if format == .html {
             let folder = pagePath.map { Self.imageFolder(forPage: $0) }
             for i in images.indices {
@@ -81,7 +92,9 @@ public struct CodeExport: Sendable {
             }
         }
         do {
-            let text = try ExportRenderer.render(format, style: style, export: export, parameters: parameters, deck: deck, images: images)
+            let naming = ExportNaming.make(style: style.name, path: pagePath, preset: presetName)
+            let text = try ExportRenderer.render(format, style: style, export: export, parameters: parameters, deck: deck,
+                                                 images: images, naming: naming)
             return (text, copies)
         } catch {
             throw ExportError("\(style.name) \(format.rawValue) export: \(error.message)")
@@ -97,9 +110,7 @@ public struct CodeExport: Sendable {
         let (text, copies) = try render(format, pagePath: path, images: mode)
         var files: [(path: String, data: Data)] = [(path, Data(text.utf8))]
         for copy in copies {
-            do { files.append((copy.destination, try FileInput.read(copy.source, limit: Self.maxImageBytes, what: "image"))) } catch {
-                throw ExportError("\(error.message) (not exported)")
-            }
+            files.append((copy.destination, try Self.imageData(copy.source)))
         }
         var createdFolder: String?
         if !copies.isEmpty {
@@ -138,10 +149,14 @@ public struct CodeExport: Sendable {
         source.lowercased().hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
     }
 
+    /// The bytes of the image at `path`, for embedding.
+    static func imageData(_ path: String) throws(ExportError) -> Data {
+        do { return try FileInput.read(path, limit: maxImageBytes, what: "image") } catch { throw ExportError("\(error.message) (not exported)") }
+    }
+
     /// The image at `path` as a data URL.
     static func dataURL(of path: String, file: String) throws(ExportError) -> String {
-        let data: Data
-        do { data = try FileInput.read(path, limit: maxImageBytes, what: "image") } catch { throw ExportError("\(error.message) (not exported)") }
+        let data = try imageData(path)
         let types = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
                      "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff"]
         let type = types[(file as NSString).pathExtension.lowercased()] ?? "application/octet-stream"

@@ -8,6 +8,6 @@ extension CircularStyle: ExportableStyle {
         swiftConstants: { key, value in
             // The mode is the article's `TripPicker`.
             guard key == "mode", case .text(let s) = value else { return nil }
-            return SwiftConstant(type: "CircularCarouselTripPicker", "." + s)
+            return SwiftConstant(type: "TripPicker", "." + s)
         })
 }

@@ -5,30 +5,28 @@ enum CircularSwiftUITemplate {
     static let source = #"""
     {{> swiftHeader}}
 
-    /// The slider's two looks (the article's `TripPicker`).
-    enum {{typeName}}TripPicker: String, CaseIterable {
-        case normal = "Normal"
-        case scaled = "Scaled"
-    }
-
     {{> swiftTuning}}
 
     {{> swiftDeck}}
 
+    extension {{typeName}} {
+        /// The slider's two looks (the article's `TripPicker`).
+        enum TripPicker: String, CaseIterable {
+            case normal = "Normal"
+            case scaled = "Scaled"
+        }
+    }
+
     /// The circular slider: round images on an arc that bends around the centred one; scrolling snaps so that one
     /// image is centred. Normal mode draws a white circle behind the centre; Scaled mode grows the images near it.
-    struct {{typeName}}: View {
-        private typealias Tuning = {{typeName}}Tuning
-        private typealias TripPicker = {{typeName}}TripPicker
-        var items: [{{typeName}}Item] = {{typeName}}Item.deck
+    {{> swiftViewHead}}
 
         @State private var pickerType: TripPicker = Tuning.mode
         @State private var activeID: Int?
-        @State private var isPointerOver = false
 
         var body: some View {
             VStack {
-                Picker("", selection: $pickerType.animation(Tuning.modeCurve)) {
+                Picker("Look", selection: $pickerType.animation(motion(Tuning.modeCurve))) {
                     ForEach(TripPicker.allCases, id: \.self) { mode in
                         Text(mode.rawValue).tag(mode)
                     }
@@ -46,7 +44,7 @@ enum CircularSwiftUITemplate {
                     ScrollView(.horizontal) {
                         HStack(spacing: Tuning.spacing) {
                             ForEach(items) { item in
-                                Image(item.image)
+                                item.posterImage
                                     .resizable()
                                     .aspectRatio(contentMode: .fill)
                                     .frame(width: Tuning.imageSize, height: Tuning.imageSize)
@@ -60,6 +58,7 @@ enum CircularSwiftUITemplate {
                                             .offset(y: Tuning.scaleOffset * Self.scale(proxy))
                                     }
                                     .onTapGesture { select(item.id) }
+                                    .accessibilityLabel(Text(item.title))
                             }
                         }
                         .frame(height: size.height)
@@ -81,29 +80,24 @@ enum CircularSwiftUITemplate {
                 }
                 .frame(height: 200)
                 .offset(y: -Tuning.rowLift)
+                .modifier(Controls(label: {{deckNameSwift}}, items: items, current: activeID ?? 0,
+                                   step: { select((activeID ?? 0) + $0) }, advance: {
+                    let next = (activeID ?? 0) + 1
+                    select(next < items.count ? next : 0)
+                }))
+                .onKeyPress("m") {
+                    withAnimation(motion(Tuning.modeCurve)) { pickerType = pickerType == .normal ? .scaled : .normal }
+                    return .handled
+                }
 
                 Spacer(minLength: 0)
             }
-            .onHover { isPointerOver = $0 }
-            .focusable()
-            .onKeyPress(.leftArrow) { select((activeID ?? 0) - 1); return .handled }
-            .onKeyPress(.rightArrow) { select((activeID ?? 0) + 1); return .handled }
-            .onKeyPress("m") {
-                withAnimation(Tuning.modeCurve) { pickerType = pickerType == .normal ? .scaled : .normal }
-                return .handled
-            }
-            .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
-                                              interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver,
-                                              showsProgress: Tuning.autoAdvanceProgress) {
-                let next = (activeID ?? 0) + 1
-                select(next < items.count ? next : 0)
-            })
         }
 
-        /// Centres image `id` (clamped) with the snapping spring.
+        /// Centres image `id` (clamped) with the snapping spring, or at once with Reduce Motion.
         private func select(_ id: Int) {
             guard !items.isEmpty else { return }
-            withAnimation(.spring(response: Tuning.snapResponse, dampingFraction: 1)) {
+            withAnimation(motion(.spring(response: Tuning.snapResponse, dampingFraction: 1))) {
                 activeID = min(max(id, 0), items.count - 1)
             }
         }
@@ -129,6 +123,8 @@ enum CircularSwiftUITemplate {
         }
     }
 
+    {{> swiftControls}}
+
     {{> swiftSnapping}}
 
     #Preview {
@@ -136,5 +132,6 @@ enum CircularSwiftUITemplate {
             .frame(height: 400)
             .preferredColorScheme(.dark)
     }
+    {{> swiftImages}}
     """#
 }

@@ -4,12 +4,21 @@
 enum CircularWebTemplate {
     static let source = #"""
     {{> pageHead}}
+    .slides {
+      position: absolute;
+      inset: 0;
+    }
     .photo {
       position: absolute;
       border-radius: 50%;
-      object-fit: cover;
       transform-origin: 50% 50%;
       cursor: pointer;
+    }
+    .photo img {
+      width: 100%;
+      height: 100%;
+      border-radius: 50%;
+      object-fit: cover;
     }
     .highlight {
       position: absolute;
@@ -36,7 +45,14 @@ enum CircularWebTemplate {
       border-radius: 13px;
       background: rgba(255, 255, 255, 0.92);
     }
-    .picker span {
+    .picker button {
+      padding: 0;
+      border: 0;
+      background: none;
+      font: inherit;
+      cursor: pointer;
+    }
+    .picker span, .picker button {
       position: absolute;
       top: 2px;
       width: 88px;
@@ -44,27 +60,30 @@ enum CircularWebTemplate {
       text-align: center;
       color: rgba(255, 255, 255, 0.85);
     }
-    .picker span.selected {
+    .picker .selected {
       color: #202124;
     }
     </style>
     </head>
     <body>
-    <div id="carousel">
+    {{> carouselStart}}
       <div class="highlight"></div>
-      <div class="picker"><div class="thumb"></div><span style="left: 2px">Normal</span><span style="left: 90px">Scaled</span></div>
-    </div>
+      <div class="picker" role="group" aria-label="Look"><div class="thumb"></div><button type="button" style="left: 2px">Normal</button><button type="button" style="left: 90px">Scaled</button></div>
+      <div class="slides"></div>
+    {{> carouselEnd}}
     {{> scriptStart}}
 
     // ---- The circular slider ---------------------------------------------------------------------------------------
 
-    const highlight = $(".highlight"), picker = $(".picker");
+    const highlight = $(".highlight"), picker = $(".picker"), slidesElement = $(".slides");
     const count = DECK.length;
     /** Distance between the centres of neighbouring images. */
     const pitch = T.imageSize + T.spacing;
     const snapAnimation = { curve: { type: "spring", response: T.snapResponse, dampingFraction: 1 }, duration: 0 };
 
     const offset = new AnimatedValue(0);
+    /** The carousel pattern (set once auto-advance exists; render runs before). */
+    let a11y = null;
     /** 0 is Normal, 1 is Scaled, in between while the mode changes. */
     let mode = T.mode;
     const blend = new AnimatedValue(mode === "scaled" ? 1 : 0);
@@ -93,17 +112,20 @@ enum CircularWebTemplate {
       return { shift: normal + (scaled - normal) * b, scale: 1 + (scaleOf(p) - 1) * b };
     }
 
+    /** Each image in a round slide that is placed, shifted and scaled. */
     const photos = DECK.map((item, index) => {
+      const photo = document.createElement("div");
+      photo.className = "photo";
       const img = document.createElement("img");
-      img.className = "photo";
       img.src = item.src;
       img.alt = item.title;
-      img.dataset.index = index;
-      img.style.zIndex = index;
-      img.style.width = img.style.height = `${T.imageSize}px`;
-      if (T.shadow) img.style.boxShadow = `${T.shadowOffset}px ${T.shadowOffset}px ${T.shadowRadius}px rgba(0, 0, 0, ${T.shadowOpacity})`;
-      carouselElement.appendChild(img);
-      return img;
+      photo.appendChild(img);
+      photo.dataset.index = index;
+      photo.style.zIndex = index;
+      photo.style.width = photo.style.height = `${T.imageSize}px`;
+      if (T.shadow) photo.style.boxShadow = `${T.shadowOffset}px ${T.shadowOffset}px ${T.shadowRadius}px rgba(0, 0, 0, ${T.shadowOpacity})`;
+      slidesElement.appendChild(photo);
+      return photo;
     });
 
     /** The centred image: the one the row rests on or is heading to. */
@@ -128,20 +150,26 @@ enum CircularWebTemplate {
                                        width: `${T.highlightSize}px`, height: `${T.highlightSize}px`, opacity: 1 - b });
       picker.style.left = `${(innerWidth - 180) / 2}px`;
       picker.querySelector(".thumb").style.left = `${2 + b * 88}px`;
-      picker.querySelectorAll("span").forEach((span, k) => span.classList.toggle("selected", (b < 0.5 ? 0 : 1) === k));
+      picker.querySelectorAll("button").forEach((button, k) => {
+        button.classList.toggle("selected", (b < 0.5 ? 0 : 1) === k);
+        button.setAttribute("aria-pressed", String((mode === "normal" ? 0 : 1) === k));
+      });
+      a11y?.update();
     }
 
     const requestFrame = frameLoop(render, () => offset.isAnimating(clock.now()) || blend.isAnimating(clock.now()));
 
+    /** Centres image `index` (clamped) with the snapping spring, or at once under reduced motion (the scroller). */
     function select(index) {
       if (!count) return;
       scroller.scrollTo(Math.min(Math.max(index, 0), count - 1) * pitch, snapAnimation);
     }
 
+    /** Normal or Scaled, blending with the mode curve, or at once under reduced motion. */
     function setMode(newMode) {
       if (newMode === mode) return;
       mode = newMode;
-      blend.set(mode === "scaled" ? 1 : 0, { curve: T.modeCurve, duration: T.modeDuration }, clock.now());
+      blend.set(mode === "scaled" ? 1 : 0, unlessReduced({ curve: T.modeCurve, duration: T.modeDuration }), clock.now());
       requestFrame();
     }
 
@@ -155,6 +183,11 @@ enum CircularWebTemplate {
 
     const isDragging = dragScroller(carouselElement, scroller, dragging => autoAdvance.setPaused("drag", dragging));
 
+    picker.querySelectorAll("button").forEach((button, k) => button.addEventListener("click", event => {
+      event.stopPropagation();
+      setMode(k === 0 ? "normal" : "scaled");
+    }));
+
     carouselElement.addEventListener("click", event => {
       if (isDragging()) return;
       const r = picker.getBoundingClientRect();
@@ -166,7 +199,7 @@ enum CircularWebTemplate {
     });
 
     document.addEventListener("keydown", event => {
-      if (event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.ctrlKey || event.altKey || event.metaKey || fromControl(event)) return;
       if (event.key === "ArrowLeft") select(active() - 1);
       else if (event.key === "ArrowRight") select(active() + 1);
       else if (event.key === "m" || event.key === "M") setMode(mode === "normal" ? "scaled" : "normal");
@@ -189,6 +222,13 @@ enum CircularWebTemplate {
     });
     carouselElement.addEventListener("pointerleave", () => autoAdvance.setPaused("pointer", false));
 
+    a11y = new CarouselAccessibility({
+      container: slidesElement,
+      slides: () => photos.map((element, index) => ({ element, index })),
+      current: () => photos[active()] ?? null,
+      autoAdvance,
+    });
+
     addEventListener("resize", render);
     render();
 
@@ -197,6 +237,7 @@ enum CircularWebTemplate {
       items: () => photos.map((element, index) => ({ index, element })).filter(({ element }) => !element.hidden),
       state: () => ({ active: active(), mode, scrollOffset: offset.value(clock.now()) }),
       render,
+      a11y,
     };
 
     {{> jsTestMode}}

@@ -46,13 +46,8 @@ final class ExpandItemView {
         still.image = ImageContent(images.handle(for: item.still ?? item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
         title.text = TextContent(measurer.fitted(item.title, width: settings.itemWidth - 4, font: ExpandItemView.titleFont),
                                  font: ExpandItemView.titleFont, color: Color(hex: 0xe8eaed))
-        let meta = [item.detail("year") ?? item.detail("date"), item.detail("certification") ?? item.detail("licence"),
-                    item.detail("runtime") ?? item.detail("size")].compactMap { $0 }.joined(separator: " · ")
-        let rows: [(String, FontSpec)] = [
-            (item.title, ExpandItemView.detailTitleFont), (meta, ExpandItemView.detailFont),
-            (item.detail("author").map { "By \($0)" } ?? "", ExpandItemView.detailFont),
-            (item.detail("watch") ?? item.detail("source").map { "From \($0)" } ?? "", ExpandItemView.detailFont),
-        ].filter { !$0.0.isEmpty }
+        let rows: [(String, FontSpec)] = ([(item.title, ExpandItemView.detailTitleFont)]
+            + item.detailLines.map { ($0, ExpandItemView.detailFont) }).filter { !$0.0.isEmpty }
         for n in lines { n.removeFromParent() }
         // Lines are fitted to the fully expanded panel; while it opens, the image area clips them.
         let panel = settings.expandedWidth * 0.78 - 16

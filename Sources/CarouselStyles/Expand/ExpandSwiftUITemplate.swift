@@ -10,23 +10,24 @@ enum ExpandSwiftUITemplate {
     /// scrolls into view shortly after. A tap (or Return) pins the expansion; Left / Right move it.
     {{> swiftViewHead}}
 
-        @State private var selectedItem: {{typeName}}Item?
+        @State private var selectedItem: Item?
         /// The item a tap keeps expanded while the pointer moves on.
-        @State private var pinnedItem: {{typeName}}Item?
-        @State private var hoveredItem: {{typeName}}Item?
-        @State private var isPointerOver = false
+        @State private var pinnedItem: Item?
+        @State private var hoveredItem: Item?
         @State private var pendingHover: Task<Void, Never>?
+        @State private var pendingScroll: Task<Void, Never>?
 
         var body: some View {
             VStack(alignment: .leading, spacing: 16) {
                 Text({{deckNameSwift}})
                     .font(.title2.bold())
                     .padding(.horizontal, Tuning.padding)
+                    .accessibilityAddTraits(.isHeader)
                 ScrollViewReader { proxy in
                     ScrollView(.horizontal) {
                         HStack(spacing: Tuning.spacing) {
                             ForEach(items) { item in
-                                {{typeName}}ItemView(item: item, selectedItem: $selectedItem)
+                                ItemView(item: item, selectedItem: $selectedItem)
                                     .frame(width: selectedItem?.id == item.id ? Tuning.expandedWidth : Tuning.itemWidth,
                                            height: Tuning.itemHeight, alignment: .topLeading)
                                     .contentShape(Rectangle())
@@ -41,32 +42,30 @@ enum ExpandSwiftUITemplate {
                     .snapsToItems(Tuning.snapping)
                     .frame(height: Tuning.itemHeight)
                     .scrollIndicators(.hidden)
-                    .onHover { isPointerOver = $0 }
-                    .focusable()
-                    .onKeyPress(.leftArrow) { move(by: -1, proxy); return .handled }
-                    .onKeyPress(.rightArrow) { move(by: 1, proxy); return .handled }
-                    .onKeyPress(.return) {
-                        if let selectedItem { pinnedItem = pinnedItem == selectedItem ? nil : selectedItem }
-                        return .handled
-                    }
+                    .modifier(Controls(label: {{deckNameSwift}}, items: items,
+                                       current: selectedItem.flatMap { items.firstIndex(of: $0) },
+                                       step: { move(by: $0, proxy) }, activate: { pinSelected() }, advance: { advance(proxy) }))
                     .onKeyPress(.escape) { unpin(proxy); return .handled }
-                    .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance, interval: Tuning.autoAdvanceInterval,
-                                                      isPaused: isPointerOver, showsProgress: Tuning.autoAdvanceProgress) {
-                        advance(proxy)
-                    })
                 }
             }
         }
 
         /// Expands `item` (nil collapses), then scrolls it into view after the delay: the article found starting both
-        /// together jerky.
-        private func select(_ item: {{typeName}}Item?, _ proxy: ScrollViewProxy) {
+        /// together jerky. With Reduce Motion the item still widens, but comes into view at once, without the glide.
+        private func select(_ item: Item?, _ proxy: ScrollViewProxy) {
             guard item != selectedItem else { return }
             withAnimation(Tuning.expandCurve) {
                 selectedItem = item
             }
+            pendingScroll?.cancel()
             guard let id = item?.id else { return }
-            DispatchQueue.main.asyncAfter(deadline: .now() + Tuning.scrollDelay) {
+            if reduceMotion {
+                proxy.scrollTo(id, anchor: Tuning.scrollAnchor)
+                return
+            }
+            pendingScroll = Task { @MainActor in
+                try? await Task.sleep(for: .seconds(Tuning.scrollDelay))
+                guard !Task.isCancelled else { return }
                 withAnimation(Tuning.scrollCurve) {
                     proxy.scrollTo(id, anchor: Tuning.scrollAnchor)
                 }
@@ -74,7 +73,7 @@ enum ExpandSwiftUITemplate {
         }
 
         /// The pointer entered or left `item`: expand what it rests on (after the hover delay) unless one is pinned.
-        private func hover(_ item: {{typeName}}Item, _ hovering: Bool, _ proxy: ScrollViewProxy) {
+        private func hover(_ item: Item, _ hovering: Bool, _ proxy: ScrollViewProxy) {
             if hovering {
                 hoveredItem = item
             } else if hoveredItem == item {
@@ -91,13 +90,19 @@ enum ExpandSwiftUITemplate {
         }
 
         /// A tap pins `item` open, or unpins it when it was pinned.
-        private func togglePin(_ item: {{typeName}}Item, _ proxy: ScrollViewProxy) {
+        private func togglePin(_ item: Item, _ proxy: ScrollViewProxy) {
             if pinnedItem == item {
                 unpin(proxy)
             } else {
                 pinnedItem = item
                 select(item, proxy)
             }
+        }
+
+        /// Return, Space or VoiceOver's activate: pins the expanded item, or unpins it.
+        private func pinSelected() {
+            guard let selectedItem else { return }
+            pinnedItem = pinnedItem == selectedItem ? nil : selectedItem
         }
 
         private func unpin(_ proxy: ScrollViewProxy) {
@@ -124,69 +129,77 @@ enum ExpandSwiftUITemplate {
         }
     }
 
-    /// One item, after the article: a `ZStack` of the poster (growing from its anchor while it fades out) and the still
-    /// (fading in, with the details over its leading side), clipped to a rounded rectangle, and the title beneath.
-    struct {{typeName}}ItemView: View {
-        private typealias Tuning = {{typeName}}Tuning
-        let item: {{typeName}}Item
-        @Binding var selectedItem: {{typeName}}Item?
-        @Namespace private var namespace
+    extension {{typeName}} {
+        /// One item, after the article: a `ZStack` of the poster (growing from its anchor while it fades out) and the
+        /// still (fading in, with the details over its leading side), clipped to a rounded rectangle, and the title
+        /// beneath.
+        struct ItemView: View {
+            let item: Item
+            @Binding var selectedItem: Item?
+            @Namespace private var namespace
 
-        private var expanded: Bool { item.id == selectedItem?.id }
-        private var width: CGFloat { expanded ? Tuning.expandedWidth : Tuning.itemWidth }
+            private var expanded: Bool { item.id == selectedItem?.id }
+            private var width: CGFloat { expanded ? Tuning.expandedWidth : Tuning.itemWidth }
 
-        var body: some View {
-            VStack(alignment: .leading, spacing: 8) {
-                ZStack(alignment: .topLeading) {
-                    Image(item.image)
-                        .resizable()
-                        .scaledToFill()
-                        .scaleEffect(expanded ? Tuning.posterScale : 1, anchor: Tuning.posterAnchor)
-                        .frame(width: width, height: Tuning.imageHeight)
-                        .matchedGeometryEffect(id: "image", in: namespace, anchor: .topLeading, isSource: true)
-                        .opacity(expanded ? 0 : 1)
+            var body: some View {
+                VStack(alignment: .leading, spacing: 8) {
+                    ZStack(alignment: .topLeading) {
+                        item.posterImage
+                            .resizable()
+                            .scaledToFill()
+                            .scaleEffect(expanded ? Tuning.posterScale : 1, anchor: Tuning.posterAnchor)
+                            .frame(width: width, height: Tuning.imageHeight)
+                            .matchedGeometryEffect(id: "image", in: namespace, anchor: .topLeading, isSource: true)
+                            .opacity(expanded ? 0 : 1)
 
-                    Image(item.still)
-                        .resizable()
-                        .scaledToFill()
-                        .frame(width: width, height: Tuning.imageHeight)
-                        .matchedGeometryEffect(id: "image", in: namespace, anchor: .topLeading, isSource: false)
-                        .opacity(expanded ? 1 : 0)
-                        .overlay(alignment: .leading) {
-                            if expanded {
-                                details
+                        item.stillImage
+                            .resizable()
+                            .scaledToFill()
+                            .frame(width: width, height: Tuning.imageHeight)
+                            .matchedGeometryEffect(id: "image", in: namespace, anchor: .topLeading, isSource: false)
+                            .opacity(expanded ? 1 : 0)
+                            .overlay(alignment: .leading) {
+                                if expanded {
+                                    details
+                                }
                             }
-                        }
+                    }
+                    .frame(width: width, height: Tuning.imageHeight, alignment: .topLeading)
+                    .background(Color(white: 0.19))
+                    .clipShape(RoundedRectangle(cornerRadius: Tuning.cornerRadius))
+
+                    Text(item.title)
+                        .font(.footnote)
+                        .lineLimit(1)
+                        .padding(.horizontal, 2)
                 }
-                .frame(width: width, height: Tuning.imageHeight, alignment: .topLeading)
-                .background(Color(white: 0.19))
-                .clipShape(RoundedRectangle(cornerRadius: Tuning.cornerRadius))
-
-                Text(item.title)
-                    .font(.footnote)
-                    .lineLimit(1)
-                    .padding(.horizontal, 2)
+                .accessibilityElement(children: .ignore)
+                .accessibilityLabel(Text(item.title))
             }
-        }
 
-        /// Title, year and licence, author: over the leading part of the still, fading into it.
-        private var details: some View {
-            VStack(alignment: .leading, spacing: 4) {
-                Text(item.title).font(.headline)
-                if !item.meta.isEmpty { Text(item.meta).font(.caption) }
-                if !item.byline.isEmpty { Text(item.byline).font(.caption) }
+            /// The title and the detail lines (year and licence, author, source): over the leading part of the still,
+            /// fading into it.
+            private var details: some View {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(item.title).font(.headline)
+                    ForEach(item.details, id: \.self) { line in
+                        Text(line).font(.caption)
+                    }
+                }
+                .foregroundStyle(.white)
+                .lineLimit(1)
+                .padding(10)
+                .frame(width: Tuning.expandedWidth * 0.62, height: Tuning.imageHeight, alignment: .bottomLeading)
+                .background(
+                    LinearGradient(stops: [.init(color: .black.opacity(0.5), location: 0.75), .init(color: .clear, location: 1)],
+                                   startPoint: .leading, endPoint: .trailing)
+                )
+                .transition(.opacity)
             }
-            .foregroundStyle(.white)
-            .lineLimit(1)
-            .padding(10)
-            .frame(width: Tuning.expandedWidth * 0.62, height: Tuning.imageHeight, alignment: .bottomLeading)
-            .background(
-                LinearGradient(stops: [.init(color: .black.opacity(0.5), location: 0.75), .init(color: .clear, location: 1)],
-                               startPoint: .leading, endPoint: .trailing)
-            )
-            .transition(.opacity)
         }
     }
+
+    {{> swiftControls}}
 
     {{> swiftSnapping}}
 
@@ -195,5 +208,6 @@ enum ExpandSwiftUITemplate {
             .padding(.vertical)
             .preferredColorScheme(.dark)
     }
+    {{> swiftImages}}
     """#
 }

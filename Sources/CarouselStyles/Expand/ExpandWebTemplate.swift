@@ -44,17 +44,17 @@ enum ExpandWebTemplate {
       left: 0;
       top: 0;
       bottom: 0;
-      box-sizing: border-box;
-      padding: 0 6px 12px 10px;
-      display: flex;
-      flex-direction: column;
-      justify-content: flex-end;
-      gap: 3px;
       background: rgba(0, 0, 0, 0.5);
       color: #fff;
       font-size: 11px;
       white-space: nowrap;
       opacity: 0;
+    }
+    /* Each line placed as the app places it (ExpandItemView): from the bottom up, 1.45 font sizes apart. */
+    .details > * {
+      position: absolute;
+      left: 10px;
+      display: block;
     }
     /* The panel's trailing edge fades into the still. */
     .details::after {
@@ -72,6 +72,10 @@ enum ExpandWebTemplate {
     .details span, .details strong, .title {
       overflow: hidden;
       text-overflow: ellipsis;
+    }
+    .item:focus-visible {
+      outline-offset: 3px;
+      border-radius: 4px;
     }
     .title {
       margin: 8px 2px 0;
@@ -98,7 +102,7 @@ enum ExpandWebTemplate {
     </style>
     </head>
     <body>
-    <div id="carousel">
+    {{> carouselStart}}
       <h1 class="heading">{{deckNameHTML}}</h1>
       <div class="row">
     {{#items}}
@@ -106,13 +110,13 @@ enum ExpandWebTemplate {
           <div class="image">
             <img class="poster" src="{{src}}" alt="{{titleHTML}}">
             <img class="still" src="{{stillSrc}}" alt="">
-            <div class="details"><strong>{{titleHTML}}</strong><span>{{metaHTML}}</span><span>{{bylineHTML}}</span></div>
+            <div class="details"><strong>{{titleHTML}}</strong>{{#detailLines}}<span>{{html}}</span>{{/detailLines}}</div>
           </div>
           <div class="title">{{titleHTML}}</div>
         </div>
     {{/items}}
       </div>
-    </div>
+    {{> carouselEnd}}
     {{> scriptStart}}
 
     // ---- The expand carousel ---------------------------------------------------------------------------------------
@@ -168,8 +172,24 @@ enum ExpandWebTemplate {
         Object.assign(poster.style, { width: `${T.itemWidth}px`, transformOrigin: posterOrigins[T.posterAnchor] ?? "0 0",
                                       transform: `scale(${isExpanded ? T.posterScale : 1})` });
         item.querySelector(".details").style.width = `${expandedWidth * 0.62}px`;
+        layoutDetails(item);
       }
       updateScrollRange();
+    }
+
+    /**
+     * The detail lines as the app places them: the first at `imageHeight - 16 - 17 * lines` (at least 8), each line
+     * box 1.3 font sizes tall and 1.45 font sizes below the one before, shortened with an ellipsis to the panel.
+     */
+    function layoutDetails(item) {
+      const lines = [...item.querySelector(".details").children];
+      let y = Math.max(imageHeight - 16 - lines.length * 17, 8);
+      for (const line of lines) {
+        const size = line.tagName === "STRONG" ? 15 : 11;
+        Object.assign(line.style, { top: `${y}px`, height: `${size * 1.3}px`, lineHeight: `${size * 1.3}px`,
+                                    maxWidth: `${expandedWidth * 0.78 - 16}px` });
+        y += size * 1.45;
+      }
     }
 
     /** The scroll range and the snap targets (item leading edges) for the expansion that is the target. */
@@ -196,11 +216,12 @@ enum ExpandWebTemplate {
         scrollIntoViewIfNeeded(i);
       }
       updateScrollRange();
+      a11y.update();
     }
 
     /**
      * Scrolls item `i` into view when its expanded frame would be partly outside the row, starting `scrollDelay`
-     * after the expansion.
+     * after the expansion; under reduced motion at once, without the glide (the item still widens).
      */
     function scrollIntoViewIfNeeded(i) {
       const x = T.padding + i * unit, w = expandedWidth, o = scroller.offset, width = innerWidth;
@@ -261,8 +282,10 @@ enum ExpandWebTemplate {
     /** A click pins an item open, or unpins it. */
     row.addEventListener("click", event => {
       const element = event.target.closest(".item");
-      if (!element) return;
-      const i = Number(element.dataset.index);
+      if (element) togglePin(Number(element.dataset.index));
+    });
+
+    function togglePin(i) {
       if (pinned === i) {
         pinned = null;
         setExpanded(hovered);
@@ -270,7 +293,7 @@ enum ExpandWebTemplate {
         pinned = i;
         setExpanded(i);
       }
-    });
+    }
 
     carouselElement.addEventListener("wheel", event => {
       if (event.ctrlKey) return;
@@ -293,14 +316,20 @@ enum ExpandWebTemplate {
     }
 
     document.addEventListener("keydown", event => {
-      if (event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.ctrlKey || event.altKey || event.metaKey || fromControl(event)) return;
       if (event.key === "ArrowLeft") moveExpansion(-1);
       else if (event.key === "ArrowRight") moveExpansion(1);
-      else if (event.key === "Enter") { if (expanded !== null) pinned = pinned === expanded ? null : expanded; }
       else if (event.key === "Escape" && pinned !== null) { pinned = null; setExpanded(hovered); }
       else return;
       event.preventDefault();
     });
+
+    /** Enter and Space (and a screen reader's activate): pin the expanded item, or unpin it; with none, expand and
+     *  pin the current one. */
+    function activate() {
+      if (expanded === null) return togglePin(firstVisibleItem());
+      pinned = pinned === expanded ? null : expanded;
+    }
 
     // ---- Auto-advance: pauses while the pointer is over the row -----------------------------------------------------
 
@@ -317,6 +346,14 @@ enum ExpandWebTemplate {
       },
     });
 
+    const a11y = new CarouselAccessibility({
+      container: row,
+      slides: () => items.map((element, index) => ({ element, index })),
+      current: () => items[expanded ?? firstVisibleItem()],
+      autoAdvance,
+      activate,
+    });
+
     addEventListener("resize", layout);
     layout();
     scroller.jump(0);
@@ -327,6 +364,7 @@ enum ExpandWebTemplate {
     const carousel = {
       items: () => items.map((item, index) => ({ index, element: item.querySelector(".image") })),
       state: () => ({ expanded, pinned, scrollOffset: scroller.presentation() }),
+      a11y,
     };
 
     {{> jsTestMode}}

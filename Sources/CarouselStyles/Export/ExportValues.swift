@@ -13,9 +13,12 @@ public struct ExportImage: Equatable, Sendable {
     public let asset: String
     /// What the web page's `<img src>` says: a path relative to the page, a data URL, or the deck's URL.
     public var pageSource: String
+    /// The image's bytes when a SwiftUI file embeds them (`--embed-images`), else nil (the asset catalog has it).
+    public var embeddedData: Data?
 
-    public init(source: String, file: String, asset: String, pageSource: String) {
+    public init(source: String, file: String, asset: String, pageSource: String, embeddedData: Data? = nil) {
         self.source = source; self.file = file; self.asset = asset; self.pageSource = pageSource
+        self.embeddedData = embeddedData
     }
 
     /// Every distinct image of `deck` (posters and stills) in deck order, with unique asset and file names; each
@@ -40,25 +43,34 @@ public struct ExportImage: Equatable, Sendable {
 
 /// The values every export template reads, made from a style's parameter schema, the tuned values and the deck.
 ///
-/// - `styleName`, `typeName` (`ExpandCarousel`: every top-level Swift type is prefixed with it), `summary`.
+/// - `styleName`, `summary`; `typeName` (the SwiftUI file's one top-level type, from `ExportNaming`: everything else
+///   is nested in it) and `fileNameComment` (the file's name, for its header).
 /// - `p.KEY`: each parameter as `swift` (a literal or expression), `js` (a JavaScript literal), `text` (as the panel
 ///   shows it), `unit`, and `on` (toggles, for sections). Curves also have `swift` as a SwiftUI `Animation` using their
 ///   duration constant, and `js` as a curve object.
 /// - `swiftConstants` / `jsConstants`: every parameter as a declaration line with its unit and meaning, grouped
 ///   by the panel's folders (`{{#swiftConstants}}// MARK: {{group}}{{#lines}}{{line}}{{/lines}}{{/swiftConstants}}`).
-/// - `items`: the deck, each with `index`, `asset`, `file`, `stillAsset`, `stillFile`, `src`, `stillSrc`, `title*`,
-///   `meta*`, `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that language);
-///   `deckName*`.
+/// - `items`: the deck, each with `index`, `assetSwift`, `stillAssetSwift`, `fileComment`, `stillFileComment`, `src`,
+///   `stillSrc`, `title*`, `metaJS`, `detailLines` (`html`), `detailsSwift` (an array literal), `width`, `height`, `aspect` (`*Swift`, `*HTML`, `*JS`: the text written for that
+///   language; `*Comment`: for a Swift `//` comment); `deckName*`.
+/// - `images`: every distinct image the view needs (posters and stills), each with `assetSwift`, `assetComment`,
+///   `fileComment`, `embedded` and, when embedded, `base64` (its bytes, in lines of 76 characters); `embedsImages`
+///   when any is (a SwiftUI file exported with `--embed-images`; a remote image stays in the asset catalog).
+///
+/// Text from outside (file names, titles, the deck's name) is only ever given written for its language (`Code`): no
+/// template can put a raw file name into a comment or a literal.
 public enum ExportValues {
     /// The values for `parameters` (the style's full schema) on `deck`, with `images` from `ExportImage.images`.
     public static func make(style: StyleDescriptor, export: StyleExport, parameters p: Parameters, deck: Deck,
-                            images: [ExportImage]) -> TemplateValue {
+                            images: [ExportImage], naming: ExportNaming) -> TemplateValue {
         var params: [String: TemplateValue] = [:]
         for spec in p.specs { params[spec.key] = .object(value(spec, in: p, export: export)) }
-        let typeName = style.name.prefix(1).uppercased() + style.name.dropFirst() + "Carousel"
         var values: [String: TemplateValue] = [
             "styleName": .text(style.name),
-            "typeName": .text(typeName),
+            "typeName": .text(naming.typeName),
+            "fileNameComment": .text(Code.swiftComment(naming.fileName)),
+            "images": .list(images.map(image)),
+            "embedsImages": .bool(images.contains { $0.embeddedData != nil }),
             "summary": .text(style.summary),
             "p": .object(params),
             "swiftConstants": .list(groups(p) { swiftLine($0, in: p, export: export) }),
@@ -155,21 +167,18 @@ public enum ExportValues {
                                                             asset: (item.fileName as NSString).deletingPathExtension,
                                                             pageSource: item.image)
             let still = item.still.flatMap { bySource[$0] } ?? image
-            let meta = [item.detail("year") ?? item.detail("date"), item.detail("certification") ?? item.detail("licence"),
-                        item.detail("runtime") ?? item.detail("size")].compactMap { $0 }.joined(separator: " · ")
-            let byline = item.detail("author").map { "By \($0)" } ?? ""
             let size = item.size
+            let lines: [TemplateValue] = item.detailLines.map { ["html": .text(Code.html($0))] }
+            let linesSwift = "[" + item.detailLines.map(Code.swiftString).joined(separator: ", ") + "]"
             return .object([
                 "index": .text(String(index)), "last": .bool(index == deck.items.count - 1),
-                "asset": .text(image.asset), "file": .text(image.file), "assetSwift": .text(Code.swiftString(image.asset)),
-                "stillAssetSwift": .text(Code.swiftString(still.asset)),
-                "stillAsset": .text(still.asset), "stillFile": .text(still.file),
+                "assetSwift": .text(Code.swiftString(image.asset)), "stillAssetSwift": .text(Code.swiftString(still.asset)),
+                "fileComment": .text(Code.swiftComment(image.file)), "stillFileComment": .text(Code.swiftComment(still.file)),
                 "src": .text(Code.html(image.pageSource)), "stillSrc": .text(Code.html(still.pageSource)),
                 "srcJS": .text(Code.jsString(image.pageSource)), "stillSrcJS": .text(Code.jsString(still.pageSource)),
                 "titleSwift": .text(Code.swiftString(item.title)), "titleHTML": .text(Code.html(item.title)),
                 "titleJS": .text(Code.jsString(item.title)),
-                "metaSwift": .text(Code.swiftString(meta)), "metaHTML": .text(Code.html(meta)), "metaJS": .text(Code.jsString(meta)),
-                "bylineSwift": .text(Code.swiftString(byline)), "bylineHTML": .text(Code.html(byline)),
+                "metaJS": .text(Code.jsString(item.metaLine)), "detailLines": .list(lines), "detailsSwift": .text(linesSwift),
                 "width": .text(size.map { JSONValue.format($0.width) } ?? "0"),
                 "height": .text(size.map { JSONValue.format($0.height) } ?? "0"),
                 "aspect": .text(size.map { $0.height > 0 ? JSONValue.format($0.width / $0.height) : "1" } ?? "1"),
@@ -177,11 +186,57 @@ public enum ExportValues {
             ])
         }
     }
+
+    /// One image the view needs, for the header's list and the embedded images.
+    private static func image(_ image: ExportImage) -> TemplateValue {
+        var out: [String: TemplateValue] = [
+            "assetSwift": .text(Code.swiftString(image.asset)), "assetComment": .text(Code.swiftComment(image.asset)),
+            "fileComment": .text(Code.swiftComment(image.file)), "embedded": .bool(image.embeddedData != nil),
+        ]
+        if let data = image.embeddedData {
+            let text = data.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
+            out["base64"] = .list(text.split(separator: "\n").map { .text(String($0)) })
+        }
+        return .object(out)
+    }
 }
 
-/// Text written as a literal of a target language.
+extension DeckItem {
+    /// Year (or date), licence (or certification) and size (or runtime), joined with " · "; empty when the deck
+    /// has none of them.
+    public var metaLine: String {
+        [detail("year") ?? detail("date"), detail("certification") ?? detail("licence"), detail("runtime") ?? detail("size")]
+            .compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// "By" the author, or empty.
+    public var bylineLine: String { detail("author").map { "By \($0)" } ?? "" }
+
+    /// The lines an expanded item shows under its title, as the app and the exports draw them: `metaLine`,
+    /// `bylineLine`, then where to watch it or "From" its source; empty ones left out.
+    public var detailLines: [String] {
+        [metaLine, bylineLine, detail("watch") ?? detail("source").map { "From \($0)" } ?? ""].filter { !$0.isEmpty }
+    }
+}
+
+/// Text written as a literal of a target language, or into a comment. Text from outside (file names, titles, a
+/// deck's name) reaches generated code only through these: a control character never ends a comment or a line, and
+/// a bidirectional control (U+202E, U+2066, ...) never reorders how a line of code reads in an editor.
 public enum Code {
-    /// A Swift string literal.
+    /// Characters that change how text around them reads without being seen: the bidirectional embeddings,
+    /// overrides, isolates and marks (U+061C, U+200E-200F, U+202A-202E, U+2066-2069), and the line and paragraph
+    /// separators (U+2028, U+2029) that some editors break lines at.
+    public static func isInvisibleControl(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// A control character: C0 (U+0000-001F), DEL and C1 (U+007F-009F, with U+0085, the next-line character).
+    public static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7f...0x9f).contains(u.value) }
+
+    /// A Swift string literal: quotes, backslashes, controls and invisible controls escaped (`\u{202E}`).
     public static func swiftString(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
@@ -192,31 +247,53 @@ public enum Code {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 || u.value == 0x7f { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+                if isControl(u) || isInvisibleControl(u) { out += "\\u{\(hex(u))}" } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""
     }
 
-    /// A JavaScript string literal that is also safe inside a `<script>` element (`<` is escaped).
-    public static func jsString(_ s: String) -> String {
-        JSONValue.string(s).serialized(indent: nil).replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    /// Text for a Swift `//` comment: on one line whatever it holds, its controls and invisible controls written as
+    /// `\u{...}` (a newline in a file name would otherwise end the comment and make the rest of the name code).
+    public static func swiftComment(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if isControl(u) || isInvisibleControl(u) { out += "\\u{\(hex(u))}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
     }
 
-    /// Text for HTML content or a quoted attribute.
+    /// A JavaScript string literal that is also safe inside a `<script>` element (`<` is escaped), with invisible
+    /// controls escaped too.
+    public static func jsString(_ s: String) -> String {
+        var out = ""
+        for u in JSONValue.string(s).serialized(indent: nil).unicodeScalars {
+            if u == "<" || isInvisibleControl(u) || isControl(u) { out += "\\u" + String(repeating: "0", count: 4 - hex(u).count) + hex(u) }
+            else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    /// Text for HTML content or a quoted attribute. Controls other than tab, newline and carriage return (a NUL among
+    /// them) become U+FFFD, as an HTML parser would make them, written as a reference so the file holds none.
     public static func html(_ s: String) -> String {
         var out = ""
-        for ch in s {
-            switch ch {
+        for u in s.unicodeScalars {
+            switch u {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(ch)
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                if isControl(u) { out += "&#xFFFD;" }
+                else if isInvisibleControl(u) { out += "&#x\(hex(u));" }
+                else { out.unicodeScalars.append(u) }
             }
         }
         return out
     }
+
+    private static func hex(_ u: Unicode.Scalar) -> String { String(u.value, radix: 16, uppercase: true) }
 }

@@ -1,7 +1,8 @@
 /// The pieces every exported web page shares, as template partials (`{{> webCurves}}`): the page head, base CSS,
-/// the tuned values and the deck as JavaScript, timing curves and springs, animated values on the page's clock, the
-/// wheel burst filter, a scroller with snap targets, auto-advance with its pause rules, and the test mode. Each
-/// style's own template (`<Style>/<Style>WebTemplate.swift`) holds its markup, CSS and behaviour.
+/// the carousel's landmark, the tuned values and the deck as JavaScript, reduced motion, timing curves and springs,
+/// animated values on the page's clock, the wheel burst filter, a scroller with snap targets, auto-advance with its
+/// pause rules, the WAI-ARIA carousel pattern (`CarouselAccessibility`), and the test mode. Each style's own template
+/// (`<Style>/<Style>WebTemplate.swift`) holds its markup, CSS and behaviour.
 ///
 /// The JavaScript mirrors the app's own rules (CarouselCore's `CubicBezier`, `Spring`, `AnimatedValue`,
 /// `WheelBurstFilter`, `ScrollController`, the app's `AutoAdvance`), so a page moves as the app does.
@@ -10,8 +11,39 @@ enum WebPartials {
         "webHead": head, "webBaseCSS": baseCSS, "jsTuning": tuning, "jsDeck": deck, "jsClock": clock,
         "jsCurves": curves, "jsAnimatedValue": animatedValue, "jsWheel": wheel, "jsScroller": scroller,
         "jsAutoAdvance": autoAdvance, "jsTestMode": testMode, "jsRuntime": runtime, "scriptStart": scriptStart,
-        "pageHead": pageHead,
+        "pageHead": pageHead, "carouselStart": carouselStart, "carouselEnd": carouselEnd, "jsMotion": motion,
+        "jsAccessibility": accessibility,
     ]
+
+    /// Opens the carousel: the page's main landmark holding the carousel, a region labelled with the deck's name
+    /// (WAI-ARIA's carousel pattern; axe's `region` rule wants all content in landmarks).
+    static let carouselStart = #"""
+    <main>
+    <section id="carousel" aria-roledescription="carousel" aria-label="{{deckNameHTML}}">
+    """#
+
+    /// Closes what `carouselStart` opened.
+    static let carouselEnd = #"""
+    </section>
+    </main>
+    """#
+
+    /// The user's reduced-motion setting, and the one way an animation is dropped for it.
+    static let motion = #"""
+    /**
+     * Reduced motion (`prefers-reduced-motion: reduce`, the system's setting or a browser's emulation of it), read
+     * when needed so a change applies at once. With it, moves that the style animates over a distance happen at once
+     * (a page changes in place, a row snaps, the scroll into view does not glide), and auto-advance waits until the
+     * user starts it with the rotation control; fades and what follows the pointer stay.
+     */
+    const reducedMotionQuery = matchMedia("(prefers-reduced-motion: reduce)");
+    const reducedMotion = () => reducedMotionQuery.matches;
+    /** `animation`, or none (the change happens at once) when the user asked for reduced motion. */
+    const unlessReduced = animation => reducedMotion() ? null : animation;
+
+    /** Whether a key event belongs to a control that handles it itself (a button, a field), not to the carousel. */
+    const fromControl = event => event.target instanceof Element && event.target.closest("button, input, select, textarea, a[href]") !== null;
+    """#
 
     /// A page's head up to its style's own CSS: the document head, then the style sheet opened with the base CSS.
     static let pageHead = #"""
@@ -33,13 +65,15 @@ enum WebPartials {
     const $ = selector => carouselElement.querySelector(selector);
     """#
 
-    /// Everything a style's script builds on, in order: the tuned values, the deck, the clock, curves, animated
-    /// values, the wheel filter, the scroller and auto-advance. Each style's script starts with it (a part a style
-    /// does not use only defines names).
+    /// Everything a style's script builds on, in order: the tuned values, the deck, reduced motion, the clock,
+    /// curves, animated values, the wheel filter, the scroller, auto-advance and the carousel pattern. Each style's
+    /// script starts with it (a part a style does not use only defines names).
     static let runtime = #"""
     {{> jsTuning}}
 
     {{> jsDeck}}
+
+    {{> jsMotion}}
 
     {{> jsClock}}
 
@@ -52,6 +86,8 @@ enum WebPartials {
     {{> jsScroller}}
 
     {{> jsAutoAdvance}}
+
+    {{> jsAccessibility}}
     """#
 
     /// The document's head up to the style sheet.
@@ -108,6 +144,41 @@ enum WebPartials {
       width: 0;
       background: #8ab4f8;
     }
+    /* Keyboard focus: a ring on whatever has it (a slide, the rotation control). */
+    #carousel :focus-visible {
+      outline: 3px solid #8ab4f8;
+      outline-offset: 2px;
+    }
+    /* A slide its image fills edge to edge (a page, a stitched image): the ring inside it, drawn over the image. */
+    .ring-inside {
+      position: relative;
+    }
+    #carousel .ring-inside:focus-visible {
+      outline: none;
+    }
+    #carousel .ring-inside:focus-visible::after {
+      content: "";
+      position: absolute;
+      inset: 0;
+      border: 3px solid #8ab4f8;
+      pointer-events: none;
+    }
+    /* The rotation control (pause / play auto-advance), a 44 px target in the top trailing corner. */
+    .rotation {
+      position: fixed;
+      top: 12px;
+      right: 12px;
+      z-index: 3;
+      width: 44px;
+      height: 44px;
+      padding: 0;
+      border: 2px solid rgba(255, 255, 255, 0.85);
+      border-radius: 50%;
+      background: rgba(0, 0, 0, 0.6);
+      color: #fff;
+      font: 16px/1 "DejaVu Sans", system-ui, sans-serif;
+      cursor: pointer;
+    }
     """#
 
     /// Every tuned value as a named constant with its unit.
@@ -142,7 +213,8 @@ enum WebPartials {
      * exact and repeatable.
      */
     const clock = {
-      manual: null,
+      // Stopped from the start in the test mode, so timers set while the page starts (auto-advance's) run on it too.
+      manual: new URLSearchParams(location.hash.slice(1)).has("test") ? 0 : null,
       timers: [],
       now() { return this.manual ?? performance.now() / 1000; },
       /** Calls `fn` after `seconds`; returns a function that cancels it. */
@@ -438,9 +510,10 @@ enum WebPartials {
         targets.forEach((t, i) => { if (Math.abs(t - offset) < Math.abs(targets[best] - offset)) best = i; });
         return best;
       }
+      /** Moves to `target` with `animation`, or at once under reduced motion (a drag still follows the pointer). */
       scrollTo(target, animation, velocity) {
         this.offset = Math.min(Math.max(target, 0), this.maxOffset);
-        this.move(this.offset, animation, velocity);
+        this.move(this.offset, unlessReduced(animation), velocity);
       }
       jump(target) { this.scrollTo(target, null); }
       /** Moves `steps` snap targets on (or `steps` ticks when not snapping). */
@@ -534,12 +607,14 @@ enum WebPartials {
     }
     """#
 
-    /// Auto-advance on a timer, with the app's pause rules and progress bar.
+    /// Auto-advance on a timer, with the app's pause rules and progress bar, and a stop the rotation control sets.
     static let autoAdvance = #"""
     /**
      * Auto-advance: calls `advance()` every `interval` seconds. It waits, keeping the time already waited, while any
-     * pause reason holds: the pointer over the carousel, a gesture or drag, the page hidden. The progress bar along
-     * the bottom edge moves in tenths of the interval.
+     * pause reason holds: the pointer over the carousel, a gesture or drag, the page hidden, keyboard focus on the
+     * rotation control, or "stopped" (by the rotation control, by keyboard focus entering a slide, and from the start
+     * under reduced motion, until the user starts it). The progress bar along the bottom edge moves in tenths of the
+     * interval. `onChange()` follows every change of whether it runs.
      */
     class AutoAdvance {
       constructor({ enabled, interval, showsProgress, advance }) {
@@ -550,19 +625,28 @@ enum WebPartials {
         this.cancel = null;
         this.enabled = enabled;
         this.bar = null;
+        this.onChange = () => {};
+        if (enabled && reducedMotion()) this.reasons.add("stopped");
         if (enabled && showsProgress) {
           this.bar = document.createElement("div");
           this.bar.className = "progress";
+          this.bar.setAttribute("aria-hidden", "true");
           this.bar.appendChild(document.createElement("div"));
           document.body.appendChild(this.bar);
         }
         document.addEventListener("visibilitychange", () => this.setPaused("hidden", document.hidden));
         this.schedule();
       }
+      /** Whether it is counting towards the next advance. */
+      isRunning() { return this.enabled && this.reasons.size === 0; }
+      /** Whether the user stopped it (or reduced motion did); only the rotation control starts it again. */
+      get stopped() { return this.reasons.has("stopped"); }
+      setStopped(stopped) { this.setPaused("stopped", stopped); }
       setPaused(reason, paused) {
         const was = this.reasons.size > 0;
         if (paused) this.reasons.add(reason); else this.reasons.delete(reason);
         const now = this.reasons.size > 0;
+        if (this.enabled) this.onChange();
         if (was === now || !this.enabled) return;
         if (now) {
           this.remaining = Math.max(this.dueTime - clock.now(), 0);
@@ -599,14 +683,106 @@ enum WebPartials {
     }
     """#
 
+    /// The WAI-ARIA carousel pattern: slides, the rotation control, the live region, keyboard focus.
+    static let accessibility = #"""
+    /**
+     * The WAI-ARIA Authoring Practices' carousel pattern around a style's slides. The carousel is a region labelled
+     * with the deck's name (`carouselStart`); each slide a group (`aria-roledescription="slide"`) labelled "N of M";
+     * with auto-advance, a rotation control first in the tab order (a button, "Stop / Start automatic slide show"),
+     * and the slides' container `aria-live="off"` while it rotates, "polite" otherwise, so a screen reader announces
+     * a slide the user moved to but not every automatic change. Keyboard: Tab reaches the rotation control, then the
+     * current slide (the only slide in the tab order) and leaves; the style's arrow keys move between slides, and
+     * focus follows the current slide; Enter and Space act (`activate`: pin, stitch; else start or stop
+     * auto-advance). Keyboard focus entering a slide stops auto-advance until the rotation control starts it.
+     *
+     * `container` holds the slides; `slides()` lists the slide elements on the page with their deck index (`mark`
+     * labels one the style creates later); `current()` is the current slide's element.
+     */
+    class CarouselAccessibility {
+      constructor({ container, slides, current, autoAdvance, activate }) {
+        this.container = container;
+        this.slides = slides;
+        this.current = current;
+        this.autoAdvance = autoAdvance;
+        this.activate = activate ?? (() => { if (autoAdvance.enabled) autoAdvance.setStopped(!autoAdvance.stopped); });
+        this.rotation = null;
+        if (autoAdvance.enabled) {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.className = "rotation";
+          button.innerHTML = `<span aria-hidden="true"></span>`;
+          button.addEventListener("click", () => autoAdvance.setStopped(!autoAdvance.stopped));
+          button.addEventListener("focus", () => autoAdvance.setPaused("focus", true));
+          button.addEventListener("blur", () => autoAdvance.setPaused("focus", false));
+          carouselElement.prepend(button);
+          this.rotation = button;
+        }
+        container.addEventListener("focusin", event => {
+          if (event.target.matches(":focus-visible")) autoAdvance.setStopped(true);
+          this.update();
+        });
+        document.addEventListener("keydown", event => {
+          if ((event.key !== "Enter" && event.key !== " ") || event.ctrlKey || event.altKey || event.metaKey || fromControl(event)) return;
+          event.preventDefault();
+          this.activate();
+        });
+        autoAdvance.onChange = () => this.showRotation();
+        this.showRotation();
+        this.update();
+      }
+      /** Labels a slide element "N of M" (deck index `index`); out of the tab order until it is current. */
+      mark(element, index) {
+        element.setAttribute("role", "group");
+        element.setAttribute("aria-roledescription", "slide");
+        element.setAttribute("aria-label", `${index + 1} of ${DECK.length}`);
+        element.tabIndex = element === this.current() ? 0 : -1;
+      }
+      /** After the current slide changed: it alone is in the tab order, and keyboard focus on a slide moves to it. */
+      update() {
+        const current = this.current();
+        for (const { element, index } of this.slides()) {
+          if (element.getAttribute("role") !== "group") this.mark(element, index);
+          element.tabIndex = element === current ? 0 : -1;
+        }
+        const focused = document.activeElement;
+        if (current && focused !== current && focused?.getAttribute("aria-roledescription") === "slide") current.focus({ preventScroll: true });
+      }
+      /** The live region and the rotation control follow whether auto-advance runs. */
+      showRotation() {
+        const rotating = this.autoAdvance.isRunning();
+        this.container.setAttribute("aria-live", rotating ? "off" : "polite");
+        if (!this.rotation) return;
+        const stopped = this.autoAdvance.stopped;
+        this.rotation.setAttribute("aria-label", stopped ? "Start automatic slide show" : "Stop automatic slide show");
+        this.rotation.firstChild.textContent = stopped ? "\u25B6" : "\u275A\u275A";
+      }
+      /** For tests: the live region, the rotation control's label, the tab order and what has focus (with its ring). */
+      snapshot() {
+        const name = element => element.getAttribute("aria-label") ?? element.className;
+        // The focus ring: the outline, or the border of the ring drawn inside (`.ring-inside`).
+        const ring = element => {
+          const outline = getComputedStyle(element).outlineStyle;
+          return outline !== "none" ? outline : getComputedStyle(element, "::after").borderTopStyle;
+        };
+        const tabbable = [...carouselElement.querySelectorAll("button, [tabindex]")]
+          .filter(element => element.tabIndex >= 0 && !element.hidden && !element.closest("[aria-hidden=true]"));
+        const focused = carouselElement.contains(document.activeElement) ? document.activeElement : null;
+        return { live: this.container.getAttribute("aria-live"), rotation: this.rotation?.getAttribute("aria-label") ?? null,
+                 tabOrder: tabbable.map(name), focused: focused && name(focused),
+                 focusRing: focused && ring(focused), rotating: this.autoAdvance.isRunning() };
+      }
+    }
+    """#
+
     /// The test mode: `page.html#test&input=...&at=...` replays input on the stopped clock and writes what is on
     /// screen at each time into the page as JSON (read by Carousel Lab's browser tests, and handy in a debugger).
     static let testMode = #"""
     // ---- Test mode -------------------------------------------------------------------------------------------------
     // page.html#test&input=0 move 270 350&at=0,0.1,0.2 replays input (Carousel Lab's --input script: move, down, up,
-    // click, wheel, key, leave; every entry at time 0, in order) with the clock stopped, then moves the clock to each
-    // time and writes the frames of the images on screen into <pre id="carousel-test"> as JSON. Animations are paused
-    // and sought with the Web Animations API, each from the time it started; timers fire on `clock` as it moves.
+    // click, wheel, key, leave, and focus: keyboard focus on the current slide; every entry at time 0, in order) with
+    // the clock stopped, then moves the clock to each time and writes the frames of the images on screen, the state
+    // and the accessibility snapshot into <pre id="carousel-test"> as JSON. Animations are paused and sought with the
+    // Web Animations API, each from the time it started; timers fire on `clock` as it moves.
     (function testMode() {
       const query = new URLSearchParams(location.hash.slice(1));
       if (!query.has("test")) return;
@@ -622,18 +798,24 @@ enum WebPartials {
           started.set(animation, clock.manual);
         }
       }
-      /** Moves the clock to `t`, firing due timers in order, and seeks every animation to its own time. */
+      /** Seeks every noted animation to time `t` (each from the time it started). */
+      function seekAnimations(t) {
+        for (const [animation, start] of started) animation.currentTime = Math.max(t - start, 0) * 1000;
+      }
+      /** Moves the clock to `t`, firing due timers in order (each with the animations at its time, so what it starts
+       *  starts from what is on screen then), and seeks every animation to its own time. */
       function seek(t) {
         for (;;) {
           const due = clock.timers.filter(timer => timer.due <= t).sort((a, b) => a.due - b.due)[0];
           if (!due) break;
           clock.timers = clock.timers.filter(timer => timer !== due);
           clock.manual = due.due;
+          seekAnimations(due.due);
           due.fn();
           noteAnimations();
         }
         clock.manual = t;
-        for (const [animation, start] of started) animation.currentTime = Math.max(t - start, 0) * 1000;
+        seekAnimations(t);
         carousel.render?.();
       }
       const keys = { left: "ArrowLeft", right: "ArrowRight", return: "Enter", escape: "Escape", home: "Home", end: "End",
@@ -654,6 +836,7 @@ enum WebPartials {
         else if (action === "up") pointer("pointerup", n[0], n[1]);
         else if (action === "click") { pointer("pointerdown", n[0], n[1]); pointer("pointerup", n[0], n[1]); }
         else if (action === "leave") document.getElementById("carousel").dispatchEvent(new PointerEvent("pointerleave", { pointerType: "mouse" }));
+        else if (action === "focus") carousel.a11y.current()?.focus({ preventScroll: true });
         else if (action === "wheel") {
           // The script's wheel is in SDL's sign (dy = -1 rolls towards you); one tick is 100 pixels here.
           const target = document.elementFromPoint(innerWidth / 2, innerHeight / 2) ?? document.body;
@@ -682,7 +865,7 @@ enum WebPartials {
           const result = { viewport: [innerWidth, innerHeight], frames: [] };
           for (const t of times) {
             seek(t);
-            result.frames.push({ time: t, items: frames(), state: carousel.state() });
+            result.frames.push({ time: t, items: frames(), state: carousel.state(), a11y: carousel.a11y.snapshot() });
           }
           result.errors = errors;
           out.textContent = JSON.stringify(result);

@@ -11,9 +11,8 @@ enum LoopSwiftUITemplate {
 
         /// The strip position: the card centred in the view.
         @State private var current: Int
-        @State private var isPointerOver = false
 
-        init(items: [{{typeName}}Item] = {{typeName}}Item.deck) {
+        init(items: [Item] = Item.deck) {
             self.items = items
             _current = State(initialValue: items.count * (Tuning.copies / 2))
         }
@@ -34,7 +33,7 @@ enum LoopSwiftUITemplate {
             HStack(spacing: 0) {
                 HStack(spacing: Tuning.spacing) {
                     ForEach(0 ..< loopCount, id: \.self) { i in
-                        {{typeName}}Card(item: items[i % items.count], isSelected: current == i)
+                        Card(item: items[i % items.count], isSelected: current == i)
                             .onTapGesture { onSelect(i) }
                     }
                 }
@@ -44,7 +43,8 @@ enum LoopSwiftUITemplate {
             .frame(maxWidth: .infinity)
             .clipped()
             .contentShape(Rectangle())
-            {{> swiftStepControls}}
+            .modifier(Controls(label: {{deckNameSwift}}, items: items, current: items.isEmpty ? nil : current % items.count,
+                               step: { step($0) }, advance: { advance() }))
         }
 
         /// The arrow keys: the card `by` slots away. Auto-advance: the next card.
@@ -52,7 +52,8 @@ enum LoopSwiftUITemplate {
         private func advance() { step(1) }
 
         /// The article's selection: a card in the last copies jumps back (a card in the first copies forward) onto the
-        /// same picture in the middle copy, outside any animation, then slides the rest of the way.
+        /// same picture in the middle copy, outside any animation, then slides the rest of the way (with Reduce Motion
+        /// it snaps there at once).
         private func onSelect(_ index: Int) {
             guard !items.isEmpty else { return }
             let count = items.count
@@ -61,44 +62,50 @@ enum LoopSwiftUITemplate {
             let jump = abs(current - index)
             if index >= middle + count {
                 current = middle + item - jump
-                withAnimation(Tuning.selectionCurve) { current += jump }
+                withAnimation(motion(Tuning.selectionCurve)) { current += jump }
             } else if index < middle {
                 current = middle + item + jump
-                withAnimation(Tuning.selectionCurve) { current -= jump }
+                withAnimation(motion(Tuning.selectionCurve)) { current -= jump }
             } else {
-                withAnimation(Tuning.selectionCurve) { current = index }
+                withAnimation(motion(Tuning.selectionCurve)) { current = index }
             }
         }
     }
 
-    /// One card: the image, wider (and taller in proportion) when selected, with its title beneath.
-    struct {{typeName}}Card: View {
-        private typealias Tuning = {{typeName}}Tuning
-        let item: {{typeName}}Item
-        let isSelected: Bool
+    extension {{typeName}} {
+        /// One card: the image, wider (and taller in proportion) when selected, with its title beneath.
+        struct Card: View {
+            let item: Item
+            let isSelected: Bool
 
-        var body: some View {
-            let width = isSelected ? Tuning.selectedWidth : Tuning.cardWidth
-            VStack(spacing: 6) {
-                Image(item.image)
-                    .resizable()
-                    .scaledToFill()
-                    .frame(width: width, height: Tuning.cardHeight * width / Tuning.cardWidth)
-                    .clipShape(RoundedRectangle(cornerRadius: Tuning.cornerRadius))
-                if Tuning.caption {
-                    Text(item.title)
-                        .font(.caption)
-                        .lineLimit(1)
-                        .frame(width: width)
-                        .opacity(isSelected ? 1 : 0.6)
+            var body: some View {
+                let width = isSelected ? Tuning.selectedWidth : Tuning.cardWidth
+                VStack(spacing: 6) {
+                    item.posterImage
+                        .resizable()
+                        .scaledToFill()
+                        .frame(width: width, height: Tuning.cardHeight * width / Tuning.cardWidth)
+                        .clipShape(RoundedRectangle(cornerRadius: Tuning.cornerRadius))
+                    if Tuning.caption {
+                        Text(item.title)
+                            .font(.caption)
+                            .lineLimit(1)
+                            .frame(width: width)
+                            .opacity(isSelected ? 1 : 0.6)
+                    }
                 }
+                .accessibilityElement(children: .ignore)
+                .accessibilityLabel(Text(item.title))
             }
         }
     }
+
+    {{> swiftControls}}
 
     #Preview {
         {{typeName}}()
             .frame(height: 260)
     }
+    {{> swiftImages}}
     """#
 }

@@ -8,6 +8,10 @@ enum LoopWebTemplate {
       position: absolute;
       cursor: pointer;
     }
+    .slides {
+      position: absolute;
+      inset: 0;
+    }
     .card img {
       width: 100%;
       height: 100%;
@@ -27,11 +31,14 @@ enum LoopWebTemplate {
     </style>
     </head>
     <body>
-    <div id="carousel"></div>
+    {{> carouselStart}}
+      <div class="slides"></div>
+    {{> carouselEnd}}
     {{> scriptStart}}
 
     // ---- The loop carousel -----------------------------------------------------------------------------------------
 
+    const slidesElement = $(".slides");
     const count = DECK.length;
     const copies = Math.max(3, Math.round(T.copies));
     /** The distance between neighbouring slots: the article's `cardWidth = Card.normalWidth + spacing`. */
@@ -45,6 +52,8 @@ enum LoopWebTemplate {
     // The strip position `current` (the slot centred in the window) is `base + motion`: re-centring moves only the
     // whole number `base`, so a slide in flight is untouched and the frame after a jump equals the frame before it.
     let base = middleStart;
+    /** The carousel pattern (set once auto-advance exists; render runs before). */
+    let a11y = null;
     let motion = new AnimatedValue(0);
 
     const selectedSlot = () => base + Math.round(motion.model);
@@ -71,7 +80,8 @@ enum LoopWebTemplate {
       // Many quick selections skip whole copies of identical cards instead of trailing further and further behind.
       const lag = target - base - motion.value(t), limit = count * Math.floor((copies - 1) / 2);
       if (Math.abs(lag) > limit + 1e-6) base += Math.sign(lag) * Math.ceil((Math.abs(lag) - limit) / count) * count;
-      motion.set(target - base, selection, t);
+      // Under reduced motion the strip snaps to the card at once.
+      motion.set(target - base, unlessReduced(selection), t);
       requestFrame();
     }
 
@@ -93,7 +103,7 @@ enum LoopWebTemplate {
       card.querySelector(".caption").textContent = item.title;
       card.querySelector(".caption").hidden = !T.caption;
       card.querySelector("img").style.borderRadius = `${T.cornerRadius}px`;
-      carouselElement.appendChild(card);
+      slidesElement.appendChild(card);
       cards.set(slot, card);
       return card;
     }
@@ -117,6 +127,7 @@ enum LoopWebTemplate {
         caption.style.opacity = 0.6 + 0.4 * weight;
       }
       for (const [slot, card] of cards) if (!shown.has(slot)) { card.remove(); cards.delete(slot); }
+      a11y?.update();
     }
 
     const requestFrame = frameLoop(render, () => motion.isAnimating(clock.now()));
@@ -129,7 +140,7 @@ enum LoopWebTemplate {
     });
 
     document.addEventListener("keydown", event => {
-      if (event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
+      if (event.ctrlKey || event.altKey || event.metaKey || event.shiftKey || fromControl(event)) return;
       if (event.key === "ArrowLeft") select(selectedSlot() - 1);
       else if (event.key === "ArrowRight") select(selectedSlot() + 1);
       else return;
@@ -153,6 +164,14 @@ enum LoopWebTemplate {
     });
     carouselElement.addEventListener("pointerleave", () => autoAdvance.setPaused("pointer", false));
 
+    // The slides are the cards on screen (copies of a picture say the same "N of M"); the current one is the centred.
+    a11y = new CarouselAccessibility({
+      container: slidesElement,
+      slides: () => [...cards.entries()].map(([slot, element]) => ({ element, index: wrap(slot) })),
+      current: () => cards.get(selectedSlot()) ?? null,
+      autoAdvance,
+    });
+
     addEventListener("resize", render);
     render();
 
@@ -162,6 +181,7 @@ enum LoopWebTemplate {
         .map(([slot, card]) => ({ index: wrap(slot), element: card.querySelector("img") })),
       state: () => ({ current: wrap(selectedSlot()), slot: selectedSlot(), position: base + motion.value(clock.now()) }),
       render,
+      a11y,
     };
 
     {{> jsTestMode}}

@@ -7,8 +7,8 @@ extension PagingStyle: ExportableStyle {
         swiftConstants: { key, value in
             guard case .text(let s) = value else { return nil }
             switch key {
-            case "contentMode": return SwiftConstant(type: "PagingCarouselContentMode", "." + s)
-            case "wrap": return SwiftConstant(type: "PagingCarouselWrap", "." + s)
+            case "contentMode": return SwiftConstant(type: "ContentMode", "." + s)
+            case "wrap": return SwiftConstant(type: "Wrap", "." + s)
             case "background":
                 let colors = ["none": "Color.clear", "black": "Color.black", "white": "Color.white", "gray": "Color(white: 0.19)"]
                 return SwiftConstant(type: "Color", colors[s] ?? "Color.clear")

@@ -4,14 +4,16 @@ enum PagingSwiftUITemplate {
     static let source = #"""
     {{> swiftHeader}}
 
-    /// How an image sits in its page: the article's `.center` (natural size, centred), aspect-fill or aspect-fit.
-    enum {{typeName}}ContentMode {
-        case center, fill, fit
-    }
+    extension {{typeName}} {
+        /// How an image sits in its page: the article's `.center` (natural size, centred), aspect-fill or aspect-fit.
+        enum ContentMode {
+            case center, fill, fit
+        }
 
-    /// What happens after the last page: scroll back across every page (the article), or go on seamlessly.
-    enum {{typeName}}Wrap {
-        case rewind, seamless
+        /// What happens after the last page: scroll back across every page (the article), or go on seamlessly.
+        enum Wrap {
+            case rewind, seamless
+        }
     }
 
     {{> swiftTuning}}
@@ -21,14 +23,14 @@ enum PagingSwiftUITemplate {
     /// Full-size pages paging horizontally, after the article's auto-advancing `UICollectionView` carousel: a timer
     /// selects the next page every interval (no timer with fewer than two images), after the last page it goes back
     /// to the first, and it waits while the pointer is over the pages. Page dots show where you are; Left / Right move.
+    /// With Reduce Motion a page changes in place, and the timer waits until started with its button.
     {{> swiftViewHead}}
 
         /// The page shown: an index into `pages`.
         @State private var position: Int? = 0
-        @State private var isPointerOver = false
 
         /// The pages: the deck, plus a copy of the first page at the end when wrapping seamlessly.
-        private var pages: [{{typeName}}Item] {
+        private var pages: [Item] {
             Tuning.wrap == .seamless && items.count >= 2 ? items + [items[0]] : items
         }
 
@@ -49,31 +51,33 @@ enum PagingSwiftUITemplate {
             .scrollTargetBehavior(.viewAligned)
             .scrollPosition(id: $position)
             .scrollIndicators(.hidden)
+            .modifier(Controls(label: {{deckNameSwift}}, items: items, current: currentPage,
+                               step: { step($0) }, advance: { advance() }))
             .overlay(alignment: .bottom) {
                 if Tuning.dots && items.count >= 2 {
                     dots
                 }
             }
-            {{> swiftStepControls}}
         }
 
         /// The arrow keys: the page `by` pages away (clamped).
         private func step(_ by: Int) { select(currentPage + by) }
 
         /// One page: the image placed by the content mode on the page's background, clipped to the page.
-        @ViewBuilder private func page(_ item: {{typeName}}Item) -> some View {
+        @ViewBuilder private func page(_ item: Item) -> some View {
             ZStack {
                 Tuning.background
                 switch Tuning.contentMode {
                 case .center:
-                    Image(item.image)
+                    item.posterImage
                 case .fill:
-                    Image(item.image).resizable().scaledToFill()
+                    item.posterImage.resizable().scaledToFill()
                 case .fit:
-                    Image(item.image).resizable().scaledToFit()
+                    item.posterImage.resizable().scaledToFit()
                 }
             }
             .clipped()
+            .accessibilityLabel(Text(item.title))
         }
 
         /// The page indicator: the current page's dot bright, the others dimmed, on a dark pill.
@@ -85,6 +89,8 @@ enum PagingSwiftUITemplate {
                         .frame(width: Tuning.dotSize, height: Tuning.dotSize)
                         .opacity(index == currentPage ? 1 : 0.4)
                         .onTapGesture { select(index) }
+                        .accessibilityLabel(Text("Page \(index + 1) of \(items.count)"))
+                        .accessibilityAddTraits(index == currentPage ? [.isButton, .isSelected] : .isButton)
                 }
             }
             .animation(.easeOut(duration: 0.2), value: currentPage)
@@ -93,10 +99,10 @@ enum PagingSwiftUITemplate {
             .padding(.bottom, Tuning.dotsInset)
         }
 
-        /// Moves to deck page `index` (clamped) with the page animation.
+        /// Moves to deck page `index` (clamped) with the page animation, or in place with Reduce Motion.
         private func select(_ index: Int) {
             guard !items.isEmpty else { return }
-            withAnimation(Tuning.pageCurve) {
+            withAnimation(motion(Tuning.pageCurve)) {
                 position = min(max(index, 0), items.count - 1)
             }
         }
@@ -107,9 +113,9 @@ enum PagingSwiftUITemplate {
             guard items.count >= 2 else { return }
             let next = (position ?? 0) + 1
             if next < items.count {
-                withAnimation(Tuning.pageCurve) { position = next }
-            } else if Tuning.wrap == .rewind {
-                withAnimation(Tuning.pageCurve) { position = 0 }
+                withAnimation(motion(Tuning.pageCurve)) { position = next }
+            } else if Tuning.wrap == .rewind || reduceMotion {
+                withAnimation(motion(Tuning.pageCurve)) { position = 0 }
             } else {
                 withAnimation(Tuning.pageCurve) {
                     position = items.count
@@ -122,9 +128,12 @@ enum PagingSwiftUITemplate {
         }
     }
 
+    {{> swiftControls}}
+
     #Preview {
         {{typeName}}()
             .frame(height: 400)
     }
+    {{> swiftImages}}
     """#
 }

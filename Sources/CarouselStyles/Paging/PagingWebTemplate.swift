@@ -30,6 +30,8 @@ enum PagingWebTemplate {
     }
     .dot {
       position: absolute;
+      padding: 0;
+      border: 0;
       border-radius: 50%;
       background: #fff;
       opacity: 0.4;
@@ -42,14 +44,14 @@ enum PagingWebTemplate {
     </style>
     </head>
     <body>
-    <div id="carousel">
+    {{> carouselStart}}
       <div class="strip">
     {{#items}}
-        <div class="page" data-index="{{index}}"><img src="{{src}}" alt="{{titleHTML}}"></div>
+        <div class="page ring-inside" data-index="{{index}}"><img src="{{src}}" alt="{{titleHTML}}"></div>
     {{/items}}
       </div>
       <div class="dots"></div>
-    </div>
+    {{> carouselEnd}}
     {{> scriptStart}}
 
     // ---- The paging carousel ---------------------------------------------------------------------------------------
@@ -65,11 +67,16 @@ enum PagingWebTemplate {
     // the last; landing on a copy is followed by an invisible jump to the real page.
     const leadingCopies = T.wrap === "seamless" && count >= 2 ? 1 : 0;
     if (leadingCopies) {
-      strip.prepend(realPages[count - 1].cloneNode(true));
-      strip.append(realPages[0].cloneNode(true));
+      // The copies only stand in while the strip wraps: hidden from assistive technology and out of the tab order.
+      for (const [copy, before] of [[realPages[count - 1].cloneNode(true), true], [realPages[0].cloneNode(true), false]]) {
+        copy.setAttribute("aria-hidden", "true");
+        if (before) strip.prepend(copy); else strip.append(copy);
+      }
     }
     const slots = [...strip.querySelectorAll(".page")];
     let pitch = 1, cancelSettle = null;
+    /** The carousel pattern (set once auto-advance exists; layout runs before). */
+    let a11y = null;
 
     const scroller = new Scroller({
       move(target, animation, velocity = 0) {
@@ -122,8 +129,13 @@ enum PagingWebTemplate {
       dots.length = 0;
       if (!usesLabel) {
         for (let i = 0; i < count; i++) {
-          const dot = document.createElement("div");
+          // A button for the pointer and for a screen reader's activate; the arrow keys page, so it is out of the
+          // tab order.
+          const dot = document.createElement("button");
+          dot.type = "button";
           dot.className = "dot";
+          dot.tabIndex = -1;
+          dot.setAttribute("aria-label", `Show page ${i + 1} of ${count}`);
           Object.assign(dot.style, { left: `${dotSize + i * 2 * dotSize}px`, top: `${dotSize}px`, width: `${dotSize}px`, height: `${dotSize}px` });
           dot.addEventListener("click", event => { event.stopPropagation(); select(i); });
           dotsBar.appendChild(dot);
@@ -136,7 +148,11 @@ enum PagingWebTemplate {
     function showPage() {
       const current = page();
       if (usesLabel) dotsBar.textContent = `${current + 1} / ${count}`;
-      dots.forEach((dot, i) => dot.classList.toggle("current", i === current));
+      dots.forEach((dot, i) => {
+        dot.classList.toggle("current", i === current);
+        if (i === current) dot.setAttribute("aria-current", "true"); else dot.removeAttribute("aria-current");
+      });
+      a11y?.update();
     }
 
     dotsBar.addEventListener("click", event => {
@@ -187,7 +203,7 @@ enum PagingWebTemplate {
     // ---- Input ------------------------------------------------------------------------------------------------------
 
     document.addEventListener("keydown", event => {
-      if (event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.ctrlKey || event.altKey || event.metaKey || fromControl(event)) return;
       if (event.key === "ArrowLeft") move(-1);
       else if (event.key === "ArrowRight") move(1);
       else if (event.key === "Home") select(0);
@@ -215,6 +231,13 @@ enum PagingWebTemplate {
     carouselElement.addEventListener("pointermove", event => { if (event.pointerType !== "touch") autoAdvance.setPaused("pointer", true); });
     carouselElement.addEventListener("pointerleave", () => autoAdvance.setPaused("pointer", false));
 
+    a11y = new CarouselAccessibility({
+      container: strip,
+      slides: () => realPages.map((element, index) => ({ element, index })),
+      current: () => realPages[page()],
+      autoAdvance,
+    });
+
     addEventListener("resize", layout);
     layout();
 
@@ -225,6 +248,7 @@ enum PagingWebTemplate {
         return r.right > 1e-3 && r.left < innerWidth - 1e-3;
       }),
       state: () => ({ page: page(), scrollOffset: scroller.presentation() - leadingCopies * pitch, dragging: isDragging() }),
+      a11y,
     };
 
     {{> jsTestMode}}

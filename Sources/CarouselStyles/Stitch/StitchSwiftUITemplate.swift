@@ -14,16 +14,16 @@ enum StitchSwiftUITemplate {
         /// Whether the gesture in progress already changed the state.
         @State private var decided = false
         @State private var isPinching = false
-        @State private var isPointerOver = false
         @State private var cueOpacity = 0.0
         @State private var position: Int?
 
         @ViewBuilder
-        func image(_ item: {{typeName}}Item) -> some View {
-            Image(item.image)
+        func image(_ item: Item) -> some View {
+            item.posterImage
                 .resizable(resizingMode: .stretch)
                 .aspectRatio(item.aspectRatio, contentMode: .fit)
                 .clipShape(.rect(cornerRadius: seamless ? Tuning.seamlessRadius : Tuning.normalRadius))
+                .accessibilityLabel(Text(item.title))
         }
 
         var body: some View {
@@ -42,14 +42,10 @@ enum StitchSwiftUITemplate {
                             guard !decided else { return }
                             if !seamless, value.magnification < Tuning.pinchInThreshold {
                                 decided = true
-                                withAnimation(Tuning.stitchCurve) {
-                                    seamless = true
-                                }
+                                setSeamless(true)
                             } else if seamless, value.magnification > Tuning.pinchOutThreshold {
                                 decided = true
-                                withAnimation(Tuning.unstitchCurve) {
-                                    seamless = false
-                                }
+                                setSeamless(false)
                             }
                         }
                         .onEnded { _ in
@@ -73,18 +69,20 @@ enum StitchSwiftUITemplate {
             .scrollIndicators(.hidden)
             .sensoryFeedback(.impact(weight: .heavy), trigger: seamless)
             .onChange(of: seamless) { giveCue() }
-            .onHover { isPointerOver = $0 }
-            .focusable()
-            .onKeyPress(.leftArrow) { scroll(by: -1); return .handled }
-            .onKeyPress(.rightArrow) { scroll(by: 1); return .handled }
-            .modifier({{typeName}}AutoAdvance(isEnabled: Tuning.autoAdvance && items.count >= 2,
-                                              interval: Tuning.autoAdvanceInterval, isPaused: isPointerOver || isPinching,
-                                              showsProgress: Tuning.autoAdvanceProgress) {
-                scroll(by: 1, wrapping: true)
-            })
+            .modifier(Controls(label: {{deckNameSwift}}, items: items, current: position ?? 0, isPaused: isPinching,
+                               step: { scroll(by: $0) }, activate: { setSeamless(!seamless) },
+                               advance: { scroll(by: 1, wrapping: true) }))
         }
 
-        /// A short white pulse around the row on each state change (`Tuning.cue`).
+        /// Stitches or separates the row: with the stitch or unstitch curve, or at once with Reduce Motion. Return and
+        /// Space do it from the keyboard, VoiceOver's activate with a double tap.
+        private func setSeamless(_ value: Bool) {
+            withAnimation(motion(value ? Tuning.stitchCurve : Tuning.unstitchCurve)) {
+                seamless = value
+            }
+        }
+
+        /// A short white pulse around the row on each state change (`Tuning.cue`); a fade, so Reduce Motion keeps it.
         private func giveCue() {
             guard Tuning.cue else { return }
             cueOpacity = 1
@@ -99,16 +97,19 @@ enum StitchSwiftUITemplate {
             guard !items.isEmpty else { return }
             let next = (position ?? 0) + step
             let index = wrapping && next >= items.count ? 0 : min(max(next, 0), items.count - 1)
-            withAnimation(.spring(response: 0.4, dampingFraction: 1)) {
+            withAnimation(motion(.spring(response: 0.4, dampingFraction: 1))) {
                 position = index
             }
         }
     }
+
+    {{> swiftControls}}
 
     {{> swiftSnapping}}
 
     #Preview {
         {{typeName}}()
     }
+    {{> swiftImages}}
     """#
 }

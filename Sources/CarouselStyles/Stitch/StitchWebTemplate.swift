@@ -13,8 +13,12 @@ enum StitchWebTemplate {
       display: flex;
       height: 100%;
     }
-    .track img {
+    .slide {
       flex: none;
+      display: flex;
+      height: 100%;
+    }
+    .track img {
       height: 100%;
       object-fit: fill;
     }
@@ -27,16 +31,16 @@ enum StitchWebTemplate {
     </style>
     </head>
     <body>
-    <div id="carousel">
+    {{> carouselStart}}
       <div class="cue"></div>
       <div class="strip">
         <div class="track">
     {{#items}}
-          <img src="{{src}}" alt="{{titleHTML}}" data-index="{{index}}" data-aspect="{{aspect}}">
+          <div class="slide ring-inside"><img src="{{src}}" alt="{{titleHTML}}" data-index="{{index}}" data-aspect="{{aspect}}"></div>
     {{/items}}
         </div>
       </div>
-    </div>
+    {{> carouselEnd}}
     {{> scriptStart}}
 
     // ---- The stitch carousel ---------------------------------------------------------------------------------------
@@ -137,8 +141,9 @@ enum StitchWebTemplate {
         gaps = gapsBefore(px - T.padding + o0, s0);
       }
       seamless = value;
-      const timing = cssTiming(value ? T.stitchCurve : T.unstitchCurve, value ? T.stitchDuration : T.unstitchDuration,
-                               Math.abs(T.seamlessSpacing - T.normalSpacing) * Math.max(count - 1, 1));
+      // Under reduced motion the spacing and corners change at once.
+      const timing = reducedMotion() ? null : cssTiming(value ? T.stitchCurve : T.unstitchCurve, value ? T.stitchDuration : T.unstitchDuration,
+                                                         Math.abs(T.seamlessSpacing - T.normalSpacing) * Math.max(count - 1, 1));
       applyState(timing);
       const target = clampToRange(o0 + gaps * (spacing() - s0), spacing());
       scroller.offset = Math.min(Math.max(target, 0), scroller.maxOffset);
@@ -222,7 +227,7 @@ enum StitchWebTemplate {
         // A whole gesture: two wheel ticks' worth.
         const scale = event.key === "-" ? 1 / T.wheelFactorPerTick ** 2 : T.wheelFactorPerTick ** 2;
         magnify("begin", 1); magnify("change", scale); magnify("end", scale);
-      } else if (!event.ctrlKey && !event.altKey && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      } else if (!event.ctrlKey && !event.altKey && !fromControl(event) && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
         scrollToImage(navigationIndex() + (event.key === "ArrowRight" ? 1 : -1));
       } else return;
       event.preventDefault();
@@ -240,6 +245,7 @@ enum StitchWebTemplate {
     function scrollToImage(i) {
       if (!count) return;
       scroller.scrollTo(x(Math.min(Math.max(i, 0), count - 1), spacing()), scroller.snapAnimation);
+      a11y.update();
     }
 
     const isDragging = dragScroller(strip, scroller, dragging => autoAdvance.setPaused("drag", dragging));
@@ -272,6 +278,16 @@ enum StitchWebTemplate {
       layout();
     }));
 
+    const slides = images.map(img => img.parentElement);
+    const a11y = new CarouselAccessibility({
+      container: track,
+      slides: () => slides.map((element, index) => ({ element, index })),
+      current: () => slides[navigationIndex()],
+      autoAdvance,
+      // Enter and Space stitch or separate the row (the pinch's keyboard equivalent, as Ctrl+minus / plus).
+      activate: () => setSeamless(!seamless),
+    });
+
     addEventListener("resize", layout);
     layout();
 
@@ -281,7 +297,8 @@ enum StitchWebTemplate {
         const r = element.getBoundingClientRect();
         return r.right > 0 && r.left < innerWidth;
       }),
-      state: () => ({ seamless, scrollOffset: Math.max(shownOffset(), 0), dragging: isDragging() }),
+      state: () => ({ seamless, spacing: shownSpacing(), scrollOffset: Math.max(shownOffset(), 0), dragging: isDragging() }),
+      a11y,
     };
 
     {{> jsTestMode}}
