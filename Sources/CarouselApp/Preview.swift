@@ -63,6 +63,8 @@ public final class Preview: FrameDriver, AppContext {
     public var clips: ClipRecorder? { didSet { replaceWork(oldValue, with: clips) } }
     /// Ctrl+E's code export into the screenshots folder; nil where there is none (capture, tests).
     public var codeExports: CodeExportSession? { didSet { replaceWork(oldValue, with: codeExports) } }
+    /// The variant Ctrl+W just closed and where it was, while Ctrl+Z can bring it back.
+    var lastClosed: (pane: Pane, index: Int)?
     /// Everything whose results come back to the main thread, drained at one point of `update`.
     private(set) var backgroundWork: [BackgroundWork] = []
     let overlay: Overlay
@@ -84,7 +86,7 @@ public final class Preview: FrameDriver, AppContext {
     /// Opens `styleName` on `deck` in a window of `size`: one pane.
     public convenience init(deck: Deck, images: ImageStore, size: Size, style styleName: String,
                             textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
-        try self.init(deck: deck, images: images, size: size, variants: [Variant(name: "current", style: styleName)], textMeasurer: textMeasurer)
+        try self.init(deck: deck, images: images, size: size, variants: [Variant(name: "variant 1", style: styleName)], textMeasurer: textMeasurer)
     }
 
     /// Opens one pane per variant (one to four) on `deck` in a window of `size`, split as `PaneSplit` chooses. A
@@ -109,6 +111,7 @@ public final class Preview: FrameDriver, AppContext {
         paneSet.pointer = pointer
         paneSet.apply = { [unowned self] in apply($0) }
         paneSet.admits = { [unowned self] in admitsPaneInput($0) }
+        paneSet.covered = { [unowned self] in panel.isVisible ? panel.frame : nil }
         for (pane, variant) in zip(panes, variants) {
             connect(pane)
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
@@ -140,6 +143,7 @@ public final class Preview: FrameDriver, AppContext {
     public var focused: Pane { paneSet.focused }
     /// The focused pane, read-only, for collaborators.
     public var focusedPane: any PaneReading { focused }
+    public var isComparing: Bool { panes.count > 1 }
     /// The focused pane's scene.
     public var scene: Scene { focused.scene }
     /// The focused pane's style.

@@ -168,7 +168,8 @@ struct DeckOptions: ParsableArguments {
     @MainActor func makePreview(_ inputs: Inputs, images store: ImageStore, size: Size, watch: Bool, useSidecar: Bool = false,
                                 rememberedPanes: [Variant]? = nil, textMeasurer: any TextMeasurer,
                                 report: @escaping (String) -> Void = printError) throws -> Preview {
-        let current = Variant(name: "current", style: try styleName(), values: inputs.parameters, file: params)
+        // The values of the window's own variant; `--compare current` names them.
+        let current = Variant(name: "variant 1", style: try styleName(), values: inputs.parameters, file: params)
         var variants = [current]
         var files: [String?] = [params]
         if !compare.isEmpty {

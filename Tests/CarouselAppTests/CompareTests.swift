@@ -14,7 +14,7 @@ struct CompareTests {
     func compare(_ variants: [(String, String)], size: Size = Size(1280, 720)) throws -> (Preview, InputSimulator) {
         let deck = Deck.sample(count: 12)
         let list = try variants.enumerated().map { i, v in
-            Variant(name: i == 0 ? "current" : "variant \(i + 1)", style: v.0, values: try JSONParser.parse(v.1))
+            Variant(name: "variant \(i + 1)", style: v.0, values: try JSONParser.parse(v.1))
         }
         let preview = try Preview(deck: deck, images: deck.fakeImageStore(), size: size, variants: list)
         #expect(preview.startupProblems.isEmpty)
@@ -47,9 +47,9 @@ struct CompareTests {
         }
         // The second pane's item is where the first one's is, one pane lower.
         #expect(try #require(frame(p, pane: 1, item: 1)).minY == item1.minY + 360)
-        #expect(paneJSON(p, 1)?["differences"] == .array([.string("expandDuration 0.4 → 0.8 s")]))
-        #expect(p.panes[1].labelLines == ["variant 2", "expandDuration 0.4 → 0.8 s"])
-        #expect(p.panes[0].labelLines == ["current"])
+        #expect(paneJSON(p, 1)?["differences"] == .array([.string("Expand duration 0.4 → 0.8 s")]))
+        #expect(p.panes[1].labelLines == ["variant 2", "Expand duration 0.4 → 0.8 s"])
+        #expect(p.panes[0].labelLines == ["variant 1"])
     }
 
     @Test("A wheel burst moves both rows by one item; pausing freezes both")
@@ -149,5 +149,44 @@ struct CompareTests {
         #expect(variants.map(\.style) == ["expand", "stitch"])
         #expect(variants[1].values?["normalSpacing"] == .number(8))
         #expect(sidecar["variants"]?.arrayValue?[0]["input"]?.arrayValue?.isEmpty == false)
+    }
+
+    @Test("Labels name the panel's parameters, show every difference up to eight, and stay clear of the open panel")
+    func labelsReadable() throws {
+        let (p, sim) = try compare([("expand", "{}"), ("expand", #"{"expandDuration": 0.8, "spacing": 30, "itemWidth": 160}"#)])
+        let label = try #require(p.panes[1].labelLines)
+        #expect(label.first == "variant 2")
+        #expect(label.contains("Expand duration 0.4 → 0.8 s"), "\(label)")
+        #expect(label.count == 4, "every difference, none hidden behind \"+1 more\": \(label)")
+        sim.key("tab")
+        let panel = p.panel.frame
+        for pane in p.panes {
+            let chrome = try #require(pane.scene.root.children.first { $0.name == "pane.chrome" })
+            let box = try #require(chrome.children.first { $0.name == "pane.label" })
+            let onScreen = box.frame.offsetBy(pane.frame.x, pane.frame.y)
+            #expect(!onScreen.intersects(panel), "\(pane.name)'s label is under the panel")
+        }
+        #expect(p.panel.root.children.compactMap { $0.children.first { $0.name == "panel.title" }?.text?.string }.first?.contains("variant 2") == true
+                || p.layoutJSON()["panelOpen"] == .bool(true))
+    }
+
+    @Test("Ctrl+W, then Ctrl+Z, brings the tuned variant back with its values and history; another change first makes it final")
+    func closeIsUndoable() throws {
+        let (p, sim) = try compare([("expand", "{}"), ("expand", #"{"expandDuration": 0.8}"#)])
+        sim.key("2", .ctrl)
+        var tuned = p.currentParameters
+        try tuned.set("spacing", .number(33))
+        p.apply(.setValues(tuned, undo: UndoLabel("Spacing")))
+        sim.key("w", .ctrl)
+        #expect(p.panes.count == 1 && p.currentMessage?.contains("Ctrl+Z") == true)
+        sim.key("z", .ctrl)
+        #expect(p.panes.count == 2, "the variant is back")
+        #expect(p.focused.name == "variant 2" && p.currentParameters.number("spacing") == 33 && p.currentParameters.number("expandDuration") == 0.8)
+        #expect(p.focused.history(for: "expand").undoSteps.count == 1, "with its history")
+        // Closed again, then something else changed: Ctrl+Z undoes that, and the variant stays closed.
+        sim.key("w", .ctrl)
+        sim.key("a")
+        sim.key("z", .ctrl)
+        #expect(p.panes.count == 1)
     }
 }

@@ -17,6 +17,7 @@ final class RecordingContext: AppContext {
         preview.apply(action)
     }
     var focusedPane: any PaneReading { preview.focusedPane }
+    var isComparing: Bool { preview.isComparing }
     var deck: Deck { preview.deck }
     var deckReplaced: Bool { preview.deckReplaced }
     var wall: Double { preview.wall }

@@ -267,6 +267,34 @@ struct ScreenshotAppTests {
     }
 
     /// Whether two JSON values are equal, numbers within `tolerance`.
+    @Test("Values changed while the window ran are in the sidecar as timed set entries: capture of it draws the window's frame")
+    func sidecarReplaysValueChanges() throws {
+        let (p, loop) = try make(style: "paging")
+        // Auto-advance off, then on again a second later, and a page duration changed from the panel's side.
+        loop.key("a")
+        loop.wait(1)
+        loop.key("a")
+        loop.wait(0.5)
+        try p.setParameter("pageDuration", .number(0.9))
+        loop.wait(3.3)  // a page change under way with the new duration
+        loop.key("f12")
+        let request = try #require(loop.taker.requests.first)
+        let expected = try #require(loop.taker.captured)
+        let sidecar = try JSONParser.parse(request.sidecar)
+        let defaults = SidecarDefaults(json: sidecar)
+        let input = try #require(defaults.input)
+        #expect(input.contains("0 set autoAdvance true") && input.contains("set autoAdvance false") && input.contains("set pageDuration 0.9"),
+                "the changes are in the input: \(input)")
+        let deck = Deck.sample(count: 12)
+        let replay = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(1280, 720), style: "paging")
+        replay.applyParameterFile(sidecar, file: "sidecar.json")
+        let recorder = DrawListRecorder(size: Size(1280, 720))
+        let run = CaptureRun(preview: replay, script: try ScriptedInput.parse(input, size: Size(1280, 720))) { false }
+        run.render(times: [try #require(defaults.time)], into: recorder) { _ in }
+        #expect(Self.close(replay.layoutJSON()["state"], sidecar["state"], 0.05), "\(replay.layoutJSON()["state"]?.serialized(indent: nil) ?? "")")
+        #expect(recorder.draws.looksSame(as: expected, tolerance: 0.05), "the replayed frame differs")
+    }
+
     static func close(_ a: JSONValue?, _ b: JSONValue?, _ tolerance: Double) -> Bool {
         switch (a, b) {
         case (.number(let x)?, .number(let y)?): return abs(x - y) <= tolerance

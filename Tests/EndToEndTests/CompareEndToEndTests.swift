@@ -50,7 +50,7 @@ struct CompareCaptureTests {
         ], at: 0.25, script: "0.0 move 260 150")
         try Golden.check(canvas, "compare-4")
         #expect(preview.panes.map(\.frame) == [Rect(0, 0, 640, 360), Rect(640, 0, 640, 360), Rect(0, 360, 640, 360), Rect(640, 360, 640, 360)])
-        #expect(preview.panes[3].labelLines == ["spring", "expandCurve easeInOut → spring(0.5,0.6)"])
+        #expect(preview.panes[3].labelLines == ["spring", "Expand curve easeInOut → spring(0.5,0.6)"])
         // Every pane shows its own row: a pixel of the first item's photo in each pane's top-left quarter.
         for f in preview.panes.map(\.frame) {
             let p = canvas.pixel(x: Int(f.x) + 60, y: Int(f.y) + 150)

@@ -65,20 +65,19 @@ extension Preview {
     public func sidecar(named name: String, kind: String) -> JSONValue {
         var members = layoutJSON().members ?? []
         members.insert(JSONMember(kind, .string(name)), at: 0)
-        members.append(JSONMember("input", Preview.inputJSON(focused.recording)))
+        members.append(JSONMember("input", Preview.inputJSON(focused)))
         if focused.recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
         members.append(JSONMember("variants", .array(panes.map { pane in
             .object([
                 JSONMember("name", .string(pane.name)),
                 JSONMember("style", .string(pane.styleType.descriptor.name)),
                 JSONMember("parameters", pane.currentParameters.json),
-                JSONMember("input", Preview.inputJSON(pane.recording)),
+                JSONMember("input", Preview.inputJSON(pane)),
             ])
         })))
         return .object(members)
     }
 
-    private static func inputJSON(_ recording: InputRecorder) -> JSONValue {
-        .array(recording.script.split(separator: "\n").map { .string(String($0)) })
-    }
+    /// A pane's input and the values changed while its style ran, as the lines of an `--input` script.
+    private static func inputJSON(_ pane: Pane) -> JSONValue { .array(pane.scriptLines.map { .string($0) }) }
 }

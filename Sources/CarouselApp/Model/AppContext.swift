@@ -11,6 +11,8 @@ public protocol AppContext: AnyObject {
     func apply(_ action: AppAction)
     /// The focused pane, read-only.
     var focusedPane: any PaneReading { get }
+    /// Whether the window compares several variants (the panel then names the one it edits).
+    var isComparing: Bool { get }
     /// The deck every pane shows, and whether it was replaced since the window opened (a drop or paste).
     var deck: Deck { get }
     var deckReplaced: Bool { get }

@@ -24,6 +24,11 @@ extension Preview {
 
     /// Applies `action` and sends its change notices.
     public func apply(_ action: AppAction) {
+        // Only the next undo can bring a closed variant back; any other change of the variants ends that.
+        switch action {
+        case .closePane, .undo, .message, .report, .clearMessage, .problem, .imagesChanged, .toggleStatus, .toggleHelp, .scrollHelp: break
+        default: lastClosed = nil
+        }
         publish(perform(action))
     }
 
@@ -48,6 +53,12 @@ extension Preview {
             focused.histories[focused.styleName, default: ParameterHistory()].record(label, from: before, to: currentParameters.values)
             return []
         case .undo, .redo:
+            // Ctrl+Z just after Ctrl+W brings the variant back (a tuned variant is not lost by one key).
+            if case .undo = action, let (closed, index) = lastClosed {
+                lastClosed = nil
+                connect(paneSet.reopen(closed, at: index))
+                return [.edited, .picture]
+            }
             return undoOrRedo(action)
         case .switchStyle(let name, let announce):
             guard StyleRegistry.style(named: name) != nil else { return [] }
@@ -167,12 +178,13 @@ extension Preview {
             return .chrome
         case .togglePanel:
             panel.toggle()
+            paneSet.refresh()
             return .chrome
         case .duplicatePane:
             if let copy = paneSet.duplicateFocused() { connect(copy) }
             return [.edited, .picture]
         case .closePane:
-            paneSet.closeFocused()
+            lastClosed = paneSet.closeFocused()
             pointer.reset()
             return [.edited, .picture]
         case .focusPane(let index):

@@ -172,7 +172,9 @@ public final class TuningPanel {
         }
         contentHeight = y + 16
         title.frame.size.width = geometry.lineWidth
-        title.text?.string = geometry.fitted("Tuning · \(styleName)", width: geometry.lineWidth, font: PanelLook.titleFont)
+        // In a comparison, the variant edited is named: the labels on the panes are its.
+        let edited = context.isComparing ? "Tuning \(context.focusedPane.name) · \(styleName)" : "Tuning · \(styleName)"
+        title.text?.string = geometry.fitted(edited, width: geometry.lineWidth, font: PanelLook.titleFont)
         hint.frame.size.width = geometry.lineWidth
         hint.text?.string = geometry.fitted("Tab hides · ↑↓ select · ←→ adjust · R reset", width: geometry.lineWidth, font: PanelLook.smallFont)
         clampScroll()

@@ -25,7 +25,7 @@ public final class Pane: PaneReading {
     public let images: ImageStore
     /// Where the pane sits in the window, in window points.
     public private(set) var frame: Rect
-    /// The variant's name as its label shows it: "current", a file's name, or a preset ("Slick").
+    /// The variant's name as its label shows it: "variant 1", a file's name, or a preset ("Slick").
     public var name: String
     /// The active style.
     public private(set) var style: any CarouselStyle
@@ -57,7 +57,7 @@ public final class Pane: PaneReading {
     /// Opens `styleName` on `deck` in a pane at `frame`, with `parameters` for that style when given; its nodes
     /// measure text with `textMeasurer`.
     public init(deck: Deck, images: ImageStore, frame: Rect, style styleName: String, parameters: Parameters? = nil,
-                name: String = "current", time: Double = 0, textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
+                name: String = "variant 1", time: Double = 0, textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
         guard let type = StyleRegistry.style(named: styleName) else {
             throw PreviewError("unknown style \"\(styleName)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
         }
@@ -123,6 +123,48 @@ public final class Pane: PaneReading {
     /// The pane driven on its style's clock (time 0 is when its style appeared), as `Replay` drives a capture.
     var styleClock: FrameDriver { PaneClock(pane: self) }
 
+    // MARK: Values changed while the style ran
+
+    /// A value set while the style ran: its key, the value it had before and the one it got, at a style time.
+    struct ValueChange: Equatable {
+        var time: Double
+        var key: String
+        var old: ParameterValue
+        var new: ParameterValue
+    }
+
+    /// The values changed since the style appeared (the A key, a parameter file, the panel), so a sidecar can play
+    /// them back where they happened (`scriptLines`) and `capture` draws the frame the window showed.
+    private(set) var valueChanges: [ValueChange] = []
+
+    private func logChanges(from before: Parameters, to after: Parameters) {
+        for spec in after.specs {
+            guard let old = before.values[spec.key], let new = after.values[spec.key], old != new else { continue }
+            valueChanges.append(ValueChange(time: styleTime, key: spec.key, old: old, new: new))
+        }
+    }
+
+    /// The input the style received, and the values changed while it ran as `set` entries (each changed key first
+    /// set back at time 0 to the value it started with), in time order: what a sidecar's `input` holds.
+    var scriptLines: [String] {
+        var firstOld: [String: ParameterValue] = [:]
+        for change in valueChanges where firstOld[change.key] == nil { firstOld[change.key] = change.old }
+        let t0 = firstOld.keys.sorted().map { (time: 0.0, line: "0 set \($0) \(Pane.scriptValue(firstOld[$0]!))") }
+        let sets = valueChanges.map { (time: $0.time, line: "\(InputRecorder.format($0.time, decimals: 6)) set \($0.key) \(Pane.scriptValue($0.new))") }
+        let inputs = zip(recording.entries, recording.script.split(separator: "\n")).map { (time: $0.0.time, line: String($0.1)) }
+        // A stable merge: at equal times, values first (they shaped what the input met).
+        return (t0 + sets + inputs).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.line)
+    }
+
+    /// A value as a script's `set` writes it: a number, true / false, or a JSON string.
+    static func scriptValue(_ value: ParameterValue) -> String {
+        switch value {
+        case .number(let n): JSONValue.format(n)
+        case .bool(let b): b ? "true" : "false"
+        case .text(let t): JSONValue.string(t).serialized(indent: nil)
+        }
+    }
+
     /// A new pane showing the same variant (style and every style's values) at `frame`, named `name`.
     func duplicate(frame: Rect, name: String) -> Pane {
         // The style exists (this pane shows it), so this cannot throw.
@@ -176,6 +218,7 @@ public final class Pane: PaneReading {
                                parameters: currentParameters)
         styleStart = scene.now
         recording.reset()
+        valueChanges = []
         input.reset()
         applyCommonParameters()
         connectHaptics()
@@ -191,6 +234,7 @@ public final class Pane: PaneReading {
 
     /// Replaces the active style's values and applies them live, mid-animation.
     public func setParameters(_ p: Parameters) {
+        if !isReplaying, let before = parameters[styleType.descriptor.name] { logChanges(from: before, to: p) }
         parameters[styleType.descriptor.name] = p
         style.apply(p)
         applyCommonParameters()
@@ -298,14 +342,16 @@ public final class Pane: PaneReading {
     // MARK: Label
 
     /// Shows the comparison label: the name and, for every pane but the first, how its values differ from
-    /// `reference`'s; hides it with nil.
-    func showLabel(comparedWith reference: Pane?) {
+    /// `reference`'s, left of `covered` (the open tuning panel, in window points) where it covers the pane; hides it
+    /// with nil.
+    func showLabel(comparedWith reference: Pane?, covered: Rect? = nil) {
         guard let reference else { chrome.showLabel(nil); return }
-        chrome.showLabel(name, differences: reference === self ? [] : differences(from: reference))
+        let inset = covered.map { $0.intersects(frame) ? max(frame.maxX - $0.minX, 0) : 0 } ?? 0
+        chrome.showLabel(name, differences: reference === self ? [] : differences(from: reference), rightInset: inset)
     }
 
-    /// How this pane's values differ from `reference`'s, one line per parameter ("expandDuration 0.4 → 0.6 s"); a
-    /// different style is one line ("style expand → stitch").
+    /// How this pane's values differ from `reference`'s, one line per parameter, named as the panel names it
+    /// ("Expand duration 0.4 → 0.6 s"); a different style is one line ("style expand → stitch").
     public func differences(from reference: Pane) -> [String] {
         guard reference.styleType == styleType else {
             return ["style \(reference.styleType.descriptor.name) → \(styleType.descriptor.name)"]
@@ -315,7 +361,7 @@ public final class Pane: PaneReading {
             guard let a = theirs.values[spec.key], let b = mine.values[spec.key], a != b else { return nil }
             var unit = ""
             if case .number(_, _, _, let u) = spec.kind, !u.isEmpty { unit = " " + u }
-            return "\(spec.key) \(a) → \(b)\(unit)"
+            return "\(spec.label) \(a) → \(b)\(unit)"
         }
     }
 

@@ -16,7 +16,8 @@ final class PaneChrome {
     static let labelFont = FontSpec(size: 12)
     static let labelTitleFont = FontSpec(size: 12, bold: true)
     /// The most difference lines a label shows; more are summed up as "+N more".
-    static let maxDifferenceLines = 3
+    static let maxDifferenceLines = 8
+
 
     init(scene: Scene) {
         self.scene = scene
@@ -69,8 +70,9 @@ final class PaneChrome {
     /// The label's lines, or nil when hidden.
     private(set) var labelLines: [String]?
 
-    /// Shows `title` and the difference lines in the top-right corner, or hides the label with nil.
-    func showLabel(_ title: String?, differences: [String] = []) {
+    /// Shows `title` and the difference lines in the top-right corner, `rightInset` points further left (what the
+    /// tuning panel covers of the pane), or hides the label with nil.
+    func showLabel(_ title: String?, differences: [String] = [], rightInset: Double = 0) {
         label.removeAllChildren()
         guard let title else { labelLines = nil; label.isHidden = true; return }
         var lines = Array(differences.prefix(PaneChrome.maxDifferenceLines))
@@ -84,7 +86,7 @@ final class PaneChrome {
         }
         let width = min((widths.max() ?? 0) + 16, maxWidth)
         // Top right: the row styles put their heading and first items on the left.
-        label.frame = Rect(max(scene.size.width - width - 8, 8), 8, width, Double(lines.count) * lineHeight + 8)
+        label.frame = Rect(max(scene.size.width - rightInset - width - 8, 8), 8, width, Double(lines.count) * lineHeight + 8)
         for (i, line) in lines.enumerated() {
             let n = Node(name: "pane.label.line", frame: Rect(8, 4 + Double(i) * lineHeight, width - 16, lineHeight))
             n.text = TextContent(line, font: i == 0 ? PaneChrome.labelTitleFont : PaneChrome.labelFont,

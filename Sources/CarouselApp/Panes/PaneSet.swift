@@ -77,15 +77,30 @@ public final class PaneSet {
         return copy
     }
 
-    /// Closes the focused pane (never the last one).
-    func closeFocused() {
-        guard panes.count > 1 else { overlay.show(message: "The last variant cannot be closed"); return }
-        let closed = panes.remove(at: focusedIndex)
+    /// Closes the focused pane (never the last one) and returns it with its place, so that it can be brought back.
+    func closeFocused() -> (pane: Pane, index: Int)? {
+        guard panes.count > 1 else { overlay.show(message: "The last variant cannot be closed"); return nil }
+        let index = focusedIndex
+        let closed = panes.remove(at: index)
         closed.style.tearDown()
         closed.autoAdvance.stop()
         focusedIndex = Swift.min(focusedIndex, panes.count - 1)
         layout()
-        overlay.show(message: "Closed \(closed.name)")
+        overlay.show(message: "Closed \(closed.name) · Ctrl+Z brings it back")
+        return (closed, index)
+    }
+
+    /// Brings a closed pane's variant back at `index` (its name, style, values and histories), focused.
+    func reopen(_ closed: Pane, at index: Int) -> Pane {
+        let at = Swift.min(index, panes.count)
+        let frames = PaneSplit.frames(count: panes.count + 1, styles: panes.map(\.styleName) + [closed.styleName], in: chrome.size)
+        let pane = closed.duplicate(frame: frames[at], name: closed.name)
+        pane.histories = closed.histories
+        panes.insert(pane, at: at)
+        focusedIndex = at
+        layout()
+        overlay.show(message: "Brought back \(closed.name)")
+        return pane
     }
 
     /// Shows `deck` in every pane (`Pane.replaceDeck`).
@@ -103,10 +118,14 @@ public final class PaneSet {
         refresh()
     }
 
+    /// What the window's chrome covers of the panes on their right (the open tuning panel): labels stay clear of it.
+    var covered: () -> Rect? = { nil }
+
     /// Updates the labels (in a comparison), the dividers and the focus ring.
     func refresh() {
         let compared = panes.count > 1
-        for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil) }
+        let cover = covered()
+        for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil, covered: cover) }
         overlay.showPanes(frames: compared ? panes.map(\.frame) : [], focused: compared && showsFocus ? focusedIndex : nil)
         chrome.setNeedsDisplay()
     }

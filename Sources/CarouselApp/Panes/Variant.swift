@@ -5,7 +5,8 @@ import Foundation
 /// A variant to show in a pane: a style plus parameter values (applied over the style's defaults), and the name its
 /// label shows.
 public struct Variant: Equatable, Sendable {
-    /// The name the pane's label shows: "current", a file's name, or a preset's.
+    /// The name the pane's label shows: "variant 1" (the window's own values, `--compare current`), a file's name, or
+    /// a preset's.
     public var name: String
     public var style: String
     /// Parameter values as a parameter file holds them (nil: the style's defaults).
