@@ -10,7 +10,7 @@ packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev lib
 # Tests: a display and input for the window tests, `time` for peak memory, and what checks the package (dpkg-dev is
 # not needed: dpkg-deb is in dpkg), and Chromium, headless, for the exported web pages.
 if [ "${1:-run}" = "test" ]; then
-  packages+=(xvfb xauth xdotool x11-utils time python3-xlib desktop-file-utils man-db chromium fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+  packages+=(xvfb xauth xdotool x11-utils xclip time python3-xlib desktop-file-utils man-db chromium fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 fi
 missing=()
 for p in "${packages[@]}"; do

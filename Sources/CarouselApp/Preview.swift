@@ -63,6 +63,8 @@ public final class Preview: FrameDriver, AppContext {
     public var clips: ClipRecorder? { didSet { replaceWork(oldValue, with: clips) } }
     /// Ctrl+E's code export into the screenshots folder; nil where there is none (capture, tests).
     public var codeExports: CodeExportSession? { didSet { replaceWork(oldValue, with: codeExports) } }
+    /// The last file saved, handed on to the clipboard or the file manager (Ctrl+Shift+C, Ctrl+Shift+O).
+    public let handoff = FileHandoff()
     /// The variant Ctrl+W just closed and where it was, while Ctrl+Z can bring it back.
     var lastClosed: (pane: Pane, index: Int)?
     /// Everything whose results come back to the main thread, drained at one point of `update`.
@@ -117,6 +119,7 @@ public final class Preview: FrameDriver, AppContext {
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
         }
         backgroundWork.append(screenshotSession)
+        backgroundWork.append(handoff)
         paneSet.refresh()
     }
 

@@ -376,6 +376,7 @@ extension CarouselLab {
                 preview.codeExports = codeExports
                 let drops = DeckDrop(fetcher: .using(host.imageStore.fetcher))
                 drops.wake = host.wake
+                preview.handoff.wake = host.wake
                 preview.deckDrops = drops
                 Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)

@@ -147,13 +147,13 @@ public final class ClipRecorder: BackgroundWork {
 
     /// Clips that finished rendering, as messages: where each is, or why it is not.
     public func takeResults() -> [AppAction] {
-        finished.drain().map { job in
+        finished.drain().flatMap { job -> [AppAction] in
             running -= 1
             guard job.ok else {
                 let why = job.message.replacingOccurrences(of: "carousel-lab: ", with: "").replacingOccurrences(of: "Error: ", with: "")
-                return .message(.problem("\(job.what.lowercased()) not saved: \(why)"))
+                return [.message(.problem("\(job.what.lowercased()) not saved: \(why)"))]
             }
-            return .message(Message("Saved \(abbreviated(job.out))"))
+            return [.message(Message("Saved \(abbreviated(job.out)) · Ctrl+Shift+C copies it")), .saved(job.out)]
         }
     }
 

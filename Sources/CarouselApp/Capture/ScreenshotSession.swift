@@ -46,7 +46,8 @@ final class ScreenshotSession: BackgroundWork {
         inFlight.remove(png)
         switch result {
         case .success(let path):
-            finished.append(.message(Message("Saved \(ScreenshotFolder.abbreviated(path, home: settings?.home ?? ""))")))
+            finished.append(.message(Message("Saved \(ScreenshotFolder.abbreviated(path, home: settings?.home ?? "")) · Ctrl+Shift+C copies it")))
+            finished.append(.saved(path))
         case .failure(let error):
             finished.append(.message(.problem("screenshot not saved: \(error)")))
         }

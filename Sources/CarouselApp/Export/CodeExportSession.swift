@@ -53,7 +53,7 @@ public final class CodeExportSession: BackgroundWork {
 
     /// What the finished exports wrote, or why not, as messages.
     public func takeResults() -> [AppAction] {
-        finished.drain().map { job in
+        finished.drain().flatMap { job -> [AppAction] in
             inFlight.remove(job.stem)
             switch job.result {
             case .success(let paths):
@@ -63,9 +63,9 @@ public final class CodeExportSession: BackgroundWork {
                 let extensions = paths.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
                 let files = ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
                 let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
-                return .message(Message("Exported \(files) to \(folder)", seconds: 6))
+                return [.message(Message("Exported \(files) to \(folder)", seconds: 6))] + (paths.first.map { [.saved($0)] } ?? [])
             case .failure(let error):
-                return .message(.problem("export not saved: \(error.message)"))
+                return [.message(.problem("export not saved: \(error.message)"))]
             }
         }
     }

@@ -78,6 +78,10 @@ public enum AppAction: Sendable {
     case exportCode, pasteDeck
     /// Ctrl+S: the panel's preset name field. Ctrl+C: the values as JSON and Swift on the clipboard.
     case savePreset, copyValues
+    /// A screenshot, clip or export was written to this path (what Ctrl+Shift+C and Ctrl+Shift+O hand on).
+    case saved(String)
+    /// Ctrl+Shift+C: the last file saved to the clipboard. Ctrl+Shift+O: the last file shown in the file manager.
+    case copySaved, revealSaved
     /// Ctrl+Q.
     case quit
 }

@@ -26,7 +26,7 @@ extension Preview {
     public func apply(_ action: AppAction) {
         // Only the next undo can bring a closed variant back; any other change of the variants ends that.
         switch action {
-        case .closePane, .undo, .message, .report, .clearMessage, .problem, .imagesChanged, .toggleStatus, .toggleHelp, .scrollHelp: break
+        case .closePane, .undo, .message, .report, .clearMessage, .problem, .imagesChanged, .toggleStatus, .toggleHelp, .scrollHelp, .saved: break
         default: lastClosed = nil
         }
         publish(perform(action))
@@ -225,6 +225,13 @@ extension Preview {
         case .copyValues:
             panel.copyToClipboard()
             return []
+        case .saved(let path):
+            handoff.saved(path)
+            return []
+        case .copySaved:
+            return handoff.copy().map(perform) ?? []
+        case .revealSaved:
+            return handoff.reveal().map(perform) ?? []
         case .quit:
             wantsQuit = true
             return []

@@ -1,0 +1,121 @@
+import CarouselSupport
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The last file the window saved (a screenshot, a clip, an export) handed on to other programs: copied to the
+/// clipboard as chat apps and file managers take it (a PNG or GIF as image data, any other file as a file:
+/// `text/uri-list`), through `xclip` (Debian's xclip: it keeps serving the clipboard after we move on); or shown in
+/// the file manager, selected (the desktop's `org.freedesktop.FileManager1.ShowItems` over D-Bus, else its folder
+/// opened with `xdg-open`). The programs run off the main thread; a failure comes back as one line.
+@MainActor
+public final class FileHandoff: BackgroundWork {
+    /// The last file saved, if any.
+    public private(set) var lastSaved: String?
+    /// Where the programs are looked for (the process's PATH; tests give their own).
+    public var searchPath: String
+    /// Wakes the window loop when a program finished.
+    public var wake: @Sendable () -> Void = {}
+    private let finished = Mailbox<AppAction?>()
+    private var running = 0
+
+    public init(searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") { self.searchPath = searchPath }
+
+    /// A file was saved: it is what the next copy or reveal hands on.
+    func saved(_ path: String) { lastSaved = path }
+
+    /// The clipboard type a file goes as: its image type for a PNG or GIF, else a file.
+    nonisolated static func clipboardType(of path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "png": "image/png"
+        case "gif": "image/gif"
+        default: "text/uri-list"
+        }
+    }
+
+    /// Copies the last file to the clipboard.
+    func copy() -> AppAction? {
+        guard let path = lastSaved else { return .message(Message("Nothing to copy yet: take a screenshot (F12), a clip or an export first", error: true)) }
+        guard let xclip = program("xclip") else { return .message(.problem("copying files needs xclip (sudo apt install xclip)")) }
+        let type = FileHandoff.clipboardType(of: path)
+        let name = (path as NSString).lastPathComponent
+        if type == "text/uri-list" {
+            let uri = URL(fileURLWithPath: path).absoluteString + "\r\n"
+            run(xclip, ["-selection", "clipboard", "-t", type], input: Data(uri.utf8), done: "Copied \(name) to the clipboard (as a file)")
+        } else {
+            run(xclip, ["-selection", "clipboard", "-t", type, "-i", path], input: nil, done: "Copied \(name) to the clipboard (as an image)")
+        }
+        return nil
+    }
+
+    /// Shows the last file in the file manager.
+    func reveal() -> AppAction? {
+        guard let path = lastSaved else { return .message(Message("Nothing to show yet: take a screenshot (F12), a clip or an export first", error: true)) }
+        let uri = URL(fileURLWithPath: path).absoluteString
+        let folder = (path as NSString).deletingLastPathComponent
+        if let dbus = program("dbus-send") {
+            run(dbus, ["--session", "--print-reply", "--dest=org.freedesktop.FileManager1", "--type=method_call",
+                       "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1.ShowItems", "array:string:\(uri)", "string:"],
+                input: nil, done: "Showing \((path as NSString).lastPathComponent) in the file manager",
+                fallback: program("xdg-open").map { ($0, [folder]) })
+        } else if let open = program("xdg-open") {
+            run(open, [folder], input: nil, done: "Opened \(folder)")
+        } else {
+            return .message(.problem("showing files needs a file manager (xdg-open, from xdg-utils)"))
+        }
+        return nil
+    }
+
+    private func program(_ name: String) -> String? {
+        searchPath.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `program` with `arguments` (and `input` on its standard input) off the main thread; when it fails and a
+    /// `fallback` is given, that runs instead; the outcome comes back as a message.
+    private func run(_ program: String, _ arguments: [String], input: Data?, done: String, fallback: (String, [String])? = nil) {
+        running += 1
+        let mailbox = finished, wake = self.wake
+        DispatchQueue.global(qos: .userInitiated).async {
+            var failure = FileHandoff.spawn(program, arguments, input: input)
+            if failure != nil, let (other, otherArguments) = fallback { failure = FileHandoff.spawn(other, otherArguments, input: nil) }
+            mailbox.post(failure.map { .message(.problem($0)) } ?? .message(Message(done)))
+            wake()
+        }
+    }
+
+    public func takeResults() -> [AppAction] {
+        let done = finished.drain()
+        running -= done.count
+        return done.compactMap { $0 }
+    }
+
+    public var isIdle: Bool { running == 0 }
+
+    /// Runs `program` and waits for it to end (not for what it leaves behind: xclip forks a server that keeps the
+    /// clipboard, and Foundation's `Process` waited for that too). Its input is `input` (else /dev/null), its output
+    /// goes nowhere, its errors to a scratch file read for the message. Returns nil on success, else one line.
+    nonisolated static func spawn(_ program: String, _ arguments: [String], input: Data?) -> String? {
+        let scratch = NSTemporaryDirectory() + "carousel-lab-handoff-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch + ".in"); try? FileManager.default.removeItem(atPath: scratch + ".err") }
+        if let input { FileManager.default.createFile(atPath: scratch + ".in", contents: input) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : scratch + ".in", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { return "cannot start \(program): \(String(cString: strerror(spawned)))" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        guard !exited || code != 0 else { return nil }
+        let text = (try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").last.map(String.init) ?? (exited ? "exit status \(code)" : "ended by signal \(status & 0x7f)")
+        return "\((program as NSString).lastPathComponent): \(line)"
+    }
+}
