@@ -59,14 +59,29 @@ struct ChannelSeries: Equatable {
     }
 
     /// The stretches of motion, as sample index ranges from the last sample at rest before each to its last moving
-    /// sample; a stretch ends where the channel rests for more than a tenth of a second.
+    /// sample. A stretch ends where the channel rests for more than a tenth of a second, or where it turns back by
+    /// more than half of how far it went (an item that expanded and now collapses; a spring's overshoot returns by
+    /// less).
     func motionStretches() -> [ClosedRange<Int>] {
         var stretches: [ClosedRange<Int>] = []
         var first: Int?, last = 0
+        var extreme = 0
+        func value(_ i: Int) -> Double { values[i] ?? 0 }
         for i in speeds.indices {
             let moving = (speeds[i] ?? 0).magnitude > 1e-6
             if moving {
-                if first == nil { first = max(i - 1, 0) }
+                if first == nil { first = max(i - 1, 0); extreme = i }
+                if let f = first {
+                    let start = value(f), far = value(extreme)
+                    if (value(i) - start).magnitude > (far - start).magnitude { extreme = i }
+                    // Turned back by more than half the way: a new stretch from the turn.
+                    if (far - start).magnitude > 1e-9, (value(i) - far).magnitude > 0.5 * (far - start).magnitude,
+                       (value(i) - far) * (far - start) < 0 {
+                        stretches.append(f...extreme)
+                        first = extreme
+                        extreme = i
+                    }
+                }
                 last = i
             } else if let f = first, i - last > 6 {
                 stretches.append(f...last)
@@ -137,8 +152,8 @@ final class ChannelGraph {
 
     /// Samples (when the pane, its values, its input, the channel or the span changed) and draws the graph for the
     /// focused pane between `start` and `end`, above the strip, with the playhead at `playhead`.
-    func update(pane: Pane, channel: StyleChannel, item: Int, start: Double, end: Double, playhead t: Double,
-                track: (x: Double, width: Double)) {
+    func update(pane: Pane, channel: StyleChannel, item: Int, start: Double, end: Double, span: ClosedRange<Double>,
+                playhead t: Double, track: (x: Double, width: Double)) {
         guard isShown else { return }
         let key = "\(pane.id) \(pane.styleName) \(pane.currentParameters.json.serialized(indent: nil)) \(pane.recording.count) \(channel.name) \(item) \(start) \(end)"
         if key != sampledFor {
@@ -153,9 +168,10 @@ final class ChannelGraph {
         let size = scene.size
         root.frame = Rect(0, size.height - TimelineStrip.height - ChannelGraph.height, size.width, ChannelGraph.height)
         let plot = Rect(track.x, 22, track.width, ChannelGraph.height - 30)
-        draw(series.values, in: plot, color: ChannelGraph.valueColor, into: valueLine, start: start, end: end)
-        draw(series.speeds, in: plot, color: ChannelGraph.speedColor, into: speedLine, start: start, end: end)
-        let x = plot.minX + (t - start) / max(end - start, 1e-9) * plot.width
+        // The same time axis as the strip below: `span` across the track.
+        draw(series, series.values, in: plot, color: ChannelGraph.valueColor, into: valueLine, span: span)
+        draw(series, series.speeds, in: plot, color: ChannelGraph.speedColor, into: speedLine, span: span)
+        let x = plot.minX + (t - span.lowerBound) / max(span.upperBound - span.lowerBound, 1e-9) * plot.width
         playhead.frame = Rect(x - 0.5, plot.minY - 2, 1, plot.height + 4)
         let unit = channel.unit.isEmpty ? "" : " (\(channel.unit))"
         let values = series.values.compactMap { $0 }
@@ -172,14 +188,13 @@ final class ChannelGraph {
                                 alignment: bold ? .leading : .trailing)
     }
 
-    /// Plots `samples` (scaled to their own range) as a line across `plot`.
-    private func draw(_ samples: [Double?], in plot: Rect, color: Color, into layer: Node, start: Double, end: Double) {
+    /// Plots `samples` of `series` (scaled to their own range) as a line across `plot`, its time axis `span`.
+    private func draw(_ series: ChannelSeries, _ samples: [Double?], in plot: Rect, color: Color, into layer: Node, span: ClosedRange<Double>) {
         let known = samples.compactMap { $0 }
         guard let lo = known.min(), let hi = known.max() else { layer.removeAllChildren(); return }
         var line = ColumnPlot(width: plot.width)
         for (i, v) in samples.enumerated() {
-            guard let v else { line.breakLine(); continue }
-            let c = min(Int(Double(i) / Double(max(samples.count - 1, 1)) * Double(line.columns - 1)), line.columns - 1)
+            guard let v, let c = line.column(of: series.times[i], start: span.lowerBound, end: span.upperBound) else { line.breakLine(); continue }
             line.add((v - lo) / max(hi - lo, 1e-9), atColumn: c)
         }
         line.draw(in: plot, color: color, into: layer)

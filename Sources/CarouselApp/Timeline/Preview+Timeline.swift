@@ -105,7 +105,7 @@ extension Preview {
             return Int(n)
         }.first ?? 0
         channelGraph.update(pane: focused, channel: styleType.channels[index], item: item, start: start, end: min(end, timeline.end),
-                            playhead: timeline.playhead ?? end, track: timelineStrip.trackSpan)
+                            span: start...end, playhead: timeline.playhead ?? end, track: timelineStrip.trackSpan)
     }
 
     /// About how many bytes the timeline holds: every pane's recorded input (the frames are replayed, not kept).
