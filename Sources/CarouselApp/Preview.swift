@@ -43,6 +43,10 @@ public final class Preview: FrameDriver, AppContext {
     public internal(set) var time = TimeControl()
     /// What the user just did, to scrub back to and replay with new values (`T`).
     public let timeline = Timeline()
+    /// Replays parked along the timeline, so a scrub replays little (made between frames while the strip is shown).
+    let checkpoints = ReplayCheckpoints()
+    /// Whether checkpoints are still being made (the loop wakes for them).
+    private var checkpointsMissing = false
     /// Whether the loop should end (Ctrl+Q).
     public internal(set) var wantsQuit = false
     /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
@@ -262,6 +266,7 @@ public final class Preview: FrameDriver, AppContext {
             timelineStrip.update(timeline: timeline, recording: focused.recording, liveTime: focused.styleTime, paneSize: focused.frame.size)
             updateGraph()
         }
+        checkpointsMissing = timeline.isShown && !timeline.isLive && buildCheckpoints()
         guard needsFrame else { return }
         statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
@@ -290,7 +295,8 @@ public final class Preview: FrameDriver, AppContext {
     public var nextWakeTime: Double? {
         let sceneWake = (panes.map(\.scene) + [chrome]).compactMap(\.nextWakeTime).min()
         let sceneWall = sceneWake.flatMap { needsFrame ? wall : time.wallTime(forScene: $0) }
-        return ([sceneWall, overlay.messageDeadline] + panes.map { $0.parameterFile?.nextPoll }).compactMap { $0 }.min()
+        let building = checkpointsMissing ? wall + 1.0 / 60 : nil
+        return ([sceneWall, overlay.messageDeadline, building] + panes.map { $0.parameterFile?.nextPoll }).compactMap { $0 }.min()
     }
 
     public func draw(into renderer: Renderer) { draw(into: renderer, windowChrome: true) }

@@ -138,4 +138,27 @@ struct TimelineTests {
         #expect(summary.map { $0.settle > 0.2 && $0.settle < 0.6 } == true)
         #expect(summary?.text.hasPrefix("overshoot") == true)
     }
+
+    @Test("A scrub from a checkpoint made between frames draws what capture --at draws", arguments: Self.interactions.indices)
+    func scrubFromCheckpoint(_ i: Int) throws {
+        let c = Self.interactions[i]
+        let deck = Deck.sample(count: 12), store = deck.fakeImageStore()
+        let preview = try Preview(deck: deck, images: store, size: Self.size, style: c.style)
+        preview.damage.isEnabled = false
+        preview.update(to: 0)
+        Replay.advance(preview, from: 0, to: 3, player: ScriptPlayer(try ScriptedInput.parse(c.script, size: Self.size)))
+        preview.apply(.toggleTimeline)
+        for t in [c.at, c.at + 1.2, c.at + 0.6] {
+            preview.apply(.scrub(2.95))
+            #expect(!preview.buildCheckpoints(budget: 10), "every checkpoint made")
+            #expect(preview.checkpoints.count == 2, "one checkpoint per second up to the end (2 s)")
+            let before = preview.checkpoints.used
+            preview.apply(.scrub(t))
+            if t >= 1.05 { #expect(preview.checkpoints.used == before + 1, "\(c.style) at \(t): the scrub started from a checkpoint") }
+            let recorder = DrawListRecorder(size: Self.size)
+            preview.drawPicture(into: recorder)
+            let expected = try frame(style: c.style, script: c.script, at: t, store: store, deck: deck)
+            #expect(recorder.draws.map { var d = $0; d.node = 0; return d } == expected.draws, "\(c.style) at \(t): the scrub from a checkpoint differs")
+        }
+    }
 }

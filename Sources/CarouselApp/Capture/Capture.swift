@@ -48,13 +48,18 @@ public enum Replay {
     /// the event's time; the driver is left updated to `to`.
     public static func advance(_ driver: FrameDriver, from: Double, to t: Double, player: ScriptPlayer) {
         var now = from
-        while now < t {
-            let next = min(now + 1.0 / 60, t, player.nextTime ?? .infinity)
-            player.deliver(upTo: next, into: driver)
-            driver.update(to: next)
-            now = next
-        }
+        while now < t { now = step(driver, from: now, until: t, player: player) }
         player.deliver(upTo: t, into: driver)
         driver.update(to: t)
+    }
+
+    /// One step of `advance`: to the next 1/60 s, or the next entry's time, or `until`, whichever comes first; the
+    /// entries due by then delivered, the driver updated there. Returns the time reached.
+    @discardableResult
+    public static func step(_ driver: FrameDriver, from now: Double, until t: Double = .infinity, player: ScriptPlayer) -> Double {
+        let next = min(now + 1.0 / 60, t, player.nextTime ?? .infinity)
+        player.deliver(upTo: next, into: driver)
+        driver.update(to: next)
+        return next
     }
 }

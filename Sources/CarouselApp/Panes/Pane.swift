@@ -114,6 +114,16 @@ public final class Pane: PaneReading {
         return (fresh, ScriptPlayer(ScriptedInput(entries: recording.entries)))
     }
 
+    /// Takes `pane`'s place after a replay made ahead (`ReplayCheckpoints`): its name, frame, histories and parameter
+    /// file as they are now, and its haptics.
+    func adopt(_ pane: Pane) {
+        name = pane.name
+        histories = pane.histories
+        parameterFile = pane.parameterFile
+        setFrame(pane.frame)
+        finishReplay(haptic: pane.haptic)
+    }
+
     /// Ends a replay: the pane records input again and clicks for its haptics.
     func finishReplay(haptic: (() -> Void)?) {
         isReplaying = false

@@ -22,7 +22,7 @@ extension Preview {
     /// Makes every pane afresh at the moment `t` of the focused pane's style time (see `Pane.replayed(to:)`).
     func replayPanes(toStyleTime t: Double) {
         let scene = focused.styleStart + t
-        paneSet.replaceEach { pane in pane.replayed(to: scene - pane.styleStart) }
+        paneSet.replaceEach { pane in checkpoints.replay(pane, to: scene - pane.styleStart) }
         for pane in panes { connect(pane) }
         time.seek(toScene: scene)
         pointer.reset()
@@ -72,6 +72,7 @@ extension Preview {
 
     /// Leaves the timeline: the newest moment is shown again and the window is live, paused as it was before.
     func leaveTimeline() {
+        checkpoints.clear()
         guard !timeline.isLive else { return }
         if timeline.playhead != timeline.end { replayPanes(toStyleTime: timeline.end) }
         goLive()
@@ -108,6 +109,16 @@ extension Preview {
                             span: start...end, playhead: timeline.playhead ?? end, track: timelineStrip.trackSpan)
     }
 
-    /// About how many bytes the timeline holds: every pane's recorded input (the frames are replayed, not kept).
-    public var timelineBytes: Int { panes.reduce(0) { $0 + $1.recording.approximateBytes } }
+    /// About how many bytes the timeline holds: every pane's recorded input and the replays parked at its
+    /// checkpoints (the frames are replayed, not kept).
+    public var timelineBytes: Int { panes.reduce(0) { $0 + $1.recording.approximateBytes } + checkpoints.approximateBytes }
+
+    /// Makes the timeline's missing checkpoints for a few milliseconds (between frames, while the strip is shown);
+    /// returns whether more are missing.
+    @discardableResult
+    public func buildCheckpoints(budget: Double = 0.004) -> Bool {
+        guard timeline.isShown else { return false }
+        let end = timeline.isLive ? focused.styleTime : timeline.end
+        return checkpoints.build(panes, upTo: end, budget: budget)
+    }
 }
