@@ -59,7 +59,7 @@ public final class Preview: FrameDriver {
     let overlay: Overlay
     /// The F3 status line.
     let statusLine: StatusLine
-    /// What each frame redraws: only what changed since the last one (issue 18).
+    /// What each frame redraws: only what changed since the last one.
     public let damage = FrameDamage()
     private lazy var screenshotSession = ScreenshotSession(preview: self)
     /// What the command table's app keys do.
