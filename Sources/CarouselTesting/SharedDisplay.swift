@@ -12,8 +12,10 @@ public struct SharedDisplay: SuiteTrait, TestScoping {
     /// Not inherited: the suite holds the lock for its nested suites and tests (taking it again there would wait
     /// for itself).
     public var isRecursive: Bool { false }
+    /// The lock the suites take turns with: one for the whole test run, unless a test of the trait gives its own.
+    let lock: AsyncLock
 
-    public init() {}
+    public init(lock: AsyncLock = .display) { self.lock = lock }
 
     /// Scope for the suite as a whole, once.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
@@ -23,14 +25,14 @@ public struct SharedDisplay: SuiteTrait, TestScoping {
     /// Runs the suite holding the display.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        await DisplayLock.shared.acquire()
+        await lock.acquire()
         do {
             try await function()
         } catch {
-            await DisplayLock.shared.release()
+            await lock.release()
             throw error
         }
-        await DisplayLock.shared.release()
+        await lock.release()
     }
 }
 
@@ -40,19 +42,22 @@ extension Trait where Self == SharedDisplay {
 }
 
 /// A first-come, first-served lock that suspends its waiters instead of blocking their threads.
-actor DisplayLock {
-    static let shared = DisplayLock()
+public actor AsyncLock {
+    /// The shared X display's.
+    public static let display = AsyncLock()
     private var held = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
+    public init() {}
+
     /// Takes the lock, waiting for it when it is held.
-    func acquire() async {
+    public func acquire() async {
         guard held else { held = true; return }
         await withCheckedContinuation { waiting.append($0) }
     }
 
     /// Hands the lock to the first waiter, or frees it.
-    func release() {
+    public func release() {
         if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
     }
 }

@@ -9,7 +9,7 @@ extension WindowTests {
     @Suite("Record in the window")
     struct RecordWindow {
         /// The files in `dir` with extension `ext`, waiting up to `timeout` seconds for `count` of them.
-        func files(_ dir: String, _ ext: String, count: Int, timeout: Double = 20) -> [String] {
+        func files(_ dir: String, _ ext: String, count: Int, timeout: Double = 60) -> [String] {
             let deadline = Date().addingTimeInterval(timeout)
             var found: [String] = []
             while Date() < deadline {
@@ -25,7 +25,8 @@ extension WindowTests {
         func recordAndReplay() throws {
             let dir = try CLI.folder()
             defer { try? FileManager.default.removeItem(at: dir) }
-            let app = try AppWindow(["--style", "expand", "--screenshots", dir.path])
+            // A 2 s replay: the last 2 s of a session longer than that, quick to render on a loaded machine.
+            let app = try AppWindow(["--style", "expand", "--screenshots", dir.path, "--replay", "2"])
             _ = try #require(app.layout())
             app.xdotool("mousemove", "640", "650")
             app.xdotool("key", "ctrl+r")
@@ -58,10 +59,10 @@ extension WindowTests {
             let replay = try #require(all.first { $0 != clip && $0 != again })
             let replayInfo = try RecordTests.probe(replay)
             let replayJSON = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: (replay as NSString).deletingPathExtension + ".json")))
-            // The last 10 s, or all of the style's time when it has been shown for less (how long depends on the
-            // machine's load: rendering the clip again above takes seconds).
+            // The last 2 s (the style has been shown for longer: the clip above took more than 2 s, rendering it
+            // again seconds more), or all of the style's time when it had been shown for less.
             let replayFrom = try #require(replayJSON["from"]?.numberValue), replayTo = try #require(replayJSON["to"]?.numberValue)
-            #expect(abs(replayFrom - max(replayTo - 10, 0)) < 1e-6, "a replay from \(replayFrom) to \(replayTo) s")
+            #expect(abs(replayFrom - max(replayTo - 2, 0)) < 1e-6, "a replay from \(replayFrom) to \(replayTo) s")
             #expect(replayTo >= to, "the replay ends after the clip")
             #expect(Int(replayInfo["nb_read_frames"] ?? "") == Int(((replayTo - replayFrom) * 30).rounded()))
         }

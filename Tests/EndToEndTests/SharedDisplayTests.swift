@@ -18,7 +18,8 @@ struct SharedDisplayTests {
     func oneAtATime() async throws {
         let test = try #require(Test.current)
         let log = Log()
-        let trait = SharedDisplay()
+        // A lock of its own: the run's display lock is held by the window suites meanwhile.
+        let trait = SharedDisplay(lock: AsyncLock())
         #expect(trait.scopeProvider(for: test, testCase: nil) == nil, "a test function is not scoped: its suite is")
         await withTaskGroup(of: Void.self) { group in
             for name in ["a", "b", "c"] {
