@@ -21,8 +21,11 @@ import Testing
 
         let params = folder.appendingPathComponent("bad.json").path
         try "{\"itemWidth\": 9000, \"spacing\": 4}".write(toFile: params, atomically: true, encoding: .utf8)
-        let partly = try CLI.run(["export", "--format", "swiftui", "--params", params, "--out", folder.appendingPathComponent("a.swift").path])
-        #expect(partly.status == 0 && partly.lines == ["carousel-lab: \(params):1: itemWidth: 9000 is out of range 40...600 (ignored)"])
+        let swiftPath = folder.appendingPathComponent("a.swift").path
+        let partly = try CLI.run(["export", "--format", "swiftui", "--params", params, "--out", swiftPath])
+        #expect(partly.status == 0 && partly.lines.first == "carousel-lab: \(params):1: itemWidth: 9000 is out of range 40...600 (ignored)"
+                && partly.lines.count == 2 && partly.lines.last?.hasPrefix("carousel-lab: \(swiftPath): SwiftUI view of expand, ") == true,
+                "\(partly.stderr)")
         let swift = try String(contentsOf: folder.appendingPathComponent("a.swift"), encoding: .utf8)
         #expect(swift.contains("static let spacing: CGFloat = 4 // pt") && swift.contains("static let itemWidth: CGFloat = 150 // pt"))
 
