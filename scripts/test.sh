@@ -28,17 +28,28 @@ phase debug-build swift build --build-tests
 # The chain beside the tests. It holds SwiftPM's lock on .build while it builds, so the tests below run with
 # --ignore-lock: they only run the debug build's test product, which the chain never touches.
 chain() {
-  local t0 package
+  local t0 package soak_pid=""
   chain_phase() { local name=$1; shift; t0=$(date +%s); "$@"; echo "test.sh: chain: $name $(( $(date +%s) - t0 )) s"; }
   # The manual pages, from swift-argument-parser's plugin on the debug build just made (install.sh uses them).
-  chain_phase manual swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null
+  chain_phase manual bash -c 'swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null'
   chain_phase release-build scripts/build-release.sh
-  t0=$(date +%s); package=$(scripts/deb.sh); echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s"
-  chain_phase package-check scripts/test-package.sh "$package"
-  # A one-minute soak of the live window (the release build) with random input, on an Xvfb of its own.
+  # A one-minute soak of the live window (the release build) with random input, on an Xvfb of its own; the package
+  # is made and checked meanwhile.
   if [ "${SOAK:-1}" != 0 ]; then
-    chain_phase soak env BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}"
+    ( chain_phase soak env BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" > .build/soak-output.txt 2>&1 ) &
+    soak_pid=$!
   fi
+  local status=0
+  t0=$(date +%s)
+  { package=$(scripts/deb.sh) && echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s" \
+      && chain_phase package-check scripts/test-package.sh "$package"; } || status=$?
+  if [ -n "$soak_pid" ]; then
+    local soak_status=0
+    wait "$soak_pid" || soak_status=$?
+    cat .build/soak-output.txt
+    [ "$status" != 0 ] || status=$soak_status
+  fi
+  return "$status"
 }
 mkdir -p .build
 chain_start=$(date +%s)
