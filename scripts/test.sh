@@ -5,8 +5,8 @@
 # Tests/Goldens; SOAK=0 skips the soak (`make soak` runs ten minutes).
 #
 # Two lines of work share the machine: the test suite, which mostly waits (on windows, child processes, timers and
-# servers), and a chain that mostly computes: the manual pages, the release build, the package and its check, then
-# the soak. The chain starts once the debug build is done and runs beside the tests; its output is printed after
+# servers), and a chain that mostly computes: the release build, then the soak beside the manual pages, the package
+# and its check. The chain starts once the debug build is done and runs beside the tests; its output is printed after
 # theirs. Each phase's time is printed at the end (test.sh: ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,18 +30,18 @@ phase debug-build swift build --build-tests
 chain() {
   local t0 package soak_pid=""
   chain_phase() { local name=$1; shift; t0=$(date +%s); "$@"; echo "test.sh: chain: $name $(( $(date +%s) - t0 )) s"; }
-  # The manual pages, from swift-argument-parser's plugin on the debug build just made (install.sh uses them).
-  chain_phase manual bash -c 'swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null'
   chain_phase release-build scripts/build-release.sh
-  # A one-minute soak of the live window (the release build) with random input, on an Xvfb of its own; the package
-  # is made and checked meanwhile.
+  # A one-minute soak of the live window (the release build) with random input, on an Xvfb of its own; meanwhile the
+  # manual pages are made (swift-argument-parser's plugin, on the debug build), then the package, which is checked.
   if [ "${SOAK:-1}" != 0 ]; then
     ( chain_phase soak env BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" > .build/soak-output.txt 2>&1 ) &
     soak_pid=$!
   fi
   local status=0
   t0=$(date +%s)
-  { package=$(scripts/deb.sh) && echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s" \
+  { swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null \
+      && echo "test.sh: chain: manual $(( $(date +%s) - t0 )) s" && t0=$(date +%s) \
+      && package=$(scripts/deb.sh) && echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s" \
       && chain_phase package-check scripts/test-package.sh "$package"; } || status=$?
   if [ -n "$soak_pid" ]; then
     local soak_status=0
