@@ -30,13 +30,13 @@ install: release
 uninstall:
 	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh --uninstall
 
-# A 10-minute soak of the release build under Xvfb (SECONDS=... for another length): see README, Reliability.
+# A 10-minute soak of the release build under Xvfb (SECONDS=... for another length): see docs/user-guide.md, Reliability.
 soak:
 	scripts/setup.sh test
 	scripts/build-release.sh
 	BIN=.build/release/carousel-lab scripts/soak.sh $(or $(SECONDS),600)
 
-# Performance figures (README "Performance"): release build, under Xvfb with a 24-bit screen large enough for
+# Performance figures (docs/performance.md): release build, under Xvfb with a 24-bit screen large enough for
 # --size 1920x1080. Pass options with ARGS, e.g. make bench ARGS="--json" or ARGS="--style expand --breakdown".
 bench:
 	scripts/setup.sh test

@@ -29,5 +29,6 @@ Description: preview, tune, record and export carousel effects
  variants side by side, record frame-exact clips, export SwiftUI and HTML.
 CONTROL
 out=.build/carousel-lab_${version}_${arch}.deb
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$out" >/dev/null
+# xz at level 1: 22 MB for 9 s of CPU, where the default level 6 made 19.5 MB for 30 s (measured on 2 cores).
+dpkg-deb --root-owner-group -Zxz -z1 --build "$stage" "$out" >/dev/null
 echo "$out"

@@ -16,11 +16,30 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# As root the missing packages are installed. As another user this asks before running sudo (y/N) when there is a
+# terminal to ask on; without one (a script, CI as a user) it prints the command to run and fails.
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  install=(apt-get install -y -qq --no-install-recommends "${missing[@]}")
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${install[@]}" >/dev/null
+  else
+    command="sudo apt-get update && sudo apt-get install --no-install-recommends ${missing[*]}"
+    if [ ! -t 0 ]; then
+      echo "setup: missing Debian packages: ${missing[*]}" >&2
+      echo "setup: install them with: $command" >&2
+      exit 1
+    fi
+    read -r -p "setup: missing Debian packages: ${missing[*]}. Install them now with sudo apt-get? [y/N] " answer
+    case "$answer" in
+      [yY]|[yY][eE][sS]) ;;
+      *) echo "setup: not installed; to install them yourself: $command" >&2; exit 1 ;;
+    esac
+    command -v sudo >/dev/null || { echo "setup: sudo is not installed; as root run: apt-get install ${missing[*]}" >&2; exit 1; }
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive "${install[@]}" >/dev/null
+  fi
 fi
 # Tests: axe-core for the exported pages' accessibility test, from PyPI (axe-playwright-python ships axe.min.js).
 if [ "${1:-run}" = "test" ]; then

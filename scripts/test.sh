@@ -1,30 +1,76 @@
 #!/usr/bin/env bash
-# Runs every test: unit tests, headless capture and golden-image tests, and the window tests under Xvfb.
-# Installs what it needs first. RECORD_GOLDENS=1 re-records the golden PNGs in Tests/Goldens.
+# Runs every check CI runs: the whole test suite (unit tests, headless capture and golden-image tests, the window
+# tests under Xvfb), the output contract, the static release build packaged as a .deb and checked as installed, and a
+# one-minute soak of that build. Installs what it needs first. RECORD_GOLDENS=1 re-records the golden PNGs in
+# Tests/Goldens; SOAK=0 skips the soak (`make soak` runs ten minutes).
+#
+# Two lines of work share the machine: the test suite, which mostly waits (on windows, child processes, timers and
+# servers), and a chain that mostly computes: the release build, then the soak beside the manual pages, the package
+# and its check. The chain starts once the debug build is done and runs beside the tests; its output is printed after
+# theirs. Each phase's time is printed at the end (test.sh: ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh test
-swift build --build-tests
-# The whole suite runs under one Xvfb server so the window tests have a display; capture tests need none. Tests run
-# one at a time: window tests share the server's one pointer and keyboard focus.
+start=$(date +%s)
+phases=()
+# Runs "$@" as the phase named $1, noting its wall time; returns its status.
+phase() {
+  local name=$1 t0 status=0
+  shift
+  t0=$(date +%s)
+  "$@" || status=$?
+  phases+=("$name $(( $(date +%s) - t0 )) s$([ "$status" = 0 ] || echo " (failed: $status)")")
+  return "$status"
+}
+
+phase setup scripts/setup.sh test
+phase debug-build swift build --build-tests
+
+# The chain beside the tests. It holds SwiftPM's lock on .build while it builds, so the tests below run with
+# --ignore-lock: they only run the debug build's test product, which the chain never touches.
+chain() {
+  local t0 package soak_pid=""
+  chain_phase() { local name=$1; shift; t0=$(date +%s); "$@"; echo "test.sh: chain: $name $(( $(date +%s) - t0 )) s"; }
+  chain_phase release-build scripts/build-release.sh
+  # A one-minute soak of the live window (the release build) with random input, on an Xvfb of its own; meanwhile the
+  # manual pages are made (swift-argument-parser's plugin, on the debug build), then the package, which is checked.
+  if [ "${SOAK:-1}" != 0 ]; then
+    ( chain_phase soak env BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" > .build/soak-output.txt 2>&1 ) &
+    soak_pid=$!
+  fi
+  local status=0
+  t0=$(date +%s)
+  { swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null \
+      && echo "test.sh: chain: manual $(( $(date +%s) - t0 )) s" && t0=$(date +%s) \
+      && package=$(scripts/deb.sh) && echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s" \
+      && chain_phase package-check scripts/test-package.sh "$package"; } || status=$?
+  if [ -n "$soak_pid" ]; then
+    local soak_status=0
+    wait "$soak_pid" || soak_status=$?
+    cat .build/soak-output.txt
+    [ "$status" != 0 ] || status=$soak_status
+  fi
+  return "$status"
+}
+mkdir -p .build
+chain_start=$(date +%s)
+( set -euo pipefail; chain ) > .build/chain-output.txt 2>&1 &
+chain_pid=$!
+
+# The whole suite under one Xvfb server, in parallel: the suites that drive windows on its display take turns
+# (`SharedDisplay`); capture tests need no display; a few tests start Xvfb servers of their own.
 set +e
-xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build --no-parallel 2>&1 | tee .build/test-output.txt
-status=${PIPESTATUS[0]}
+phase tests bash -c 'set -o pipefail; xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build --ignore-lock 2>&1 | tee .build/test-output.txt'
+status=$?
 set -e
-if [ -x ../shared/tools/check-contract ]; then ../shared/tools/check-contract .build/debug/carousel-lab; fi
-# The release build as users get it (static Swift runtime), packaged and checked as installed on a bare machine.
+if [ -x ../shared/tools/check-contract ]; then phase check-contract ../shared/tools/check-contract .build/debug/carousel-lab || status=1; fi
+
 set +e
-scripts/build-release.sh && package=$(scripts/deb.sh) && scripts/test-package.sh "$package"
-package_status=$?
+wait "$chain_pid"
+chain_status=$?
 set -e
-[ "$status" != 0 ] || status=$package_status
-# A one-minute soak of the live window (that release build) with random input (SOAK=0 skips it; `make soak` runs
-# ten minutes).
-if [ "${SOAK:-1}" != 0 ] && [ "$package_status" = 0 ]; then
-  set +e
-  BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" 2>&1 | tee .build/soak-output.txt
-  soak_status=${PIPESTATUS[0]}
-  set -e
-  [ "$status" != 0 ] || status=$soak_status
-fi
+phases+=("chain (beside the tests, from its start) $(( $(date +%s) - chain_start )) s$([ "$chain_status" = 0 ] || echo " (failed: $chain_status)")")
+cat .build/chain-output.txt
+[ "$status" != 0 ] || status=$chain_status
+for p in "${phases[@]}"; do echo "test.sh: $p"; done
+echo "test.sh: total $(( $(date +%s) - start )) s"
 exit "$status"

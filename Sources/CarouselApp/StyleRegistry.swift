@@ -76,7 +76,7 @@ public enum StyleRegistry {
                 case .choice(let o): range = o.joined(separator: "|")
                 case .curve: range = "curve"
                 }
-                out += "  \(s.key.padding(toLength: 26, withPad: " ", startingAt: 0)) \(s.defaultValue.description.padding(toLength: 12, withPad: " ", startingAt: 0)) \(range.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.meaning)\n"
+                out += "  \(MessageText.column(s.key, width: 26)) \(MessageText.column(s.defaultValue.description, width: 12)) \(MessageText.column(range, width: 22)) \(s.meaning)\n"
             }
             out += "\n"
         }

@@ -44,7 +44,7 @@ public struct BenchReport {
     /// CPU seconds per 20 s of a pointer sweeping a hover-expand row in Chromium.
     static let sweepBrowserAnchor = 6.0...7.5
 
-    /// The p99 frame budget for this window size (issue 18): 8.3 ms up to 1920x1080, 16.7 ms above (4K).
+    /// The p99 frame budget for this window size: 8.3 ms up to 1920x1080, 16.7 ms above (4K).
     var p99Budget: Double { size.width * size.height <= 1920 * 1080 ? 0.0083 : 0.0167 }
 
     /// One target: its name, the limit in words, the measured figure in words, and whether it was met.
@@ -55,7 +55,7 @@ public struct BenchReport {
         public var met: Bool
     }
 
-    /// Every target of issues 10 and 18 with this run's figure.
+    /// Every target the bench checks, with this run's figure.
     public var targets: [Target] {
         var t: [Target] = []
         if let s = startup {
@@ -118,7 +118,7 @@ public struct BenchReport {
         }
         if let s = sweep {
             let per20 = s.cpuSeconds * 20 / max(s.seconds, 1e-9)
-            t.append(Target(name: "CPU per 20 s pointer sweep", limit: "< 1.8 s (5.2 s before issue 18; Chromium 6-7.5 s)",
+            t.append(Target(name: "CPU per 20 s pointer sweep", limit: "< 1.8 s (Chromium 6-7.5 s)",
                             measured: "\(f2(per20)) s (\(s.framesDrawn) frames in \(f1(s.seconds)) s)", met: per20 < 1.8))
         }
         return t

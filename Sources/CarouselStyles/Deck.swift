@@ -113,7 +113,7 @@ public struct Deck: Equatable, Sendable {
             .split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    /// Reads a deck file (format in the README): `{"name", "base", "items": [{"image", "title", "still",
+    /// Reads a deck file (format in docs/user-guide.md): `{"name", "base", "items": [{"image", "title", "still",
     /// "width", "height", "details": {...}}]}` or a bare array of items.
     static func loadFile(_ path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         let data: Data

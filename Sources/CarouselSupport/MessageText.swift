@@ -18,6 +18,12 @@ public enum MessageText {
         return out
     }
 
+    /// `text` in a column `width` characters wide: padded with spaces, or cut to end with "…" when longer (a table
+    /// never loses the end of a cell without showing it).
+    public static func column(_ text: String, width: Int) -> String {
+        text.count > width ? String(text.prefix(max(width - 1, 0))) + "…" : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
     /// `text` cleaned, in double quotes, with inner quotes and backslashes escaped.
     public static func quote(_ text: String, limit: Int = maxLength) -> String {
         "\"" + clean(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""), limit: limit) + "\""

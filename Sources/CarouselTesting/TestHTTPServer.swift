@@ -12,6 +12,10 @@ import Darwin
 /// the server is stopped, released, or after `maxConnections`, so a test can never leave a loop running. Shared by
 /// the image-fetching, backend and end-to-end tests.
 ///
+/// Each exchange's times are kept (`exchanges(_:)`): when the request arrived and when the client hung up, as this
+/// server's threads saw them. A test of a client's deadline reads those rather than its own clock, which also counts
+/// the test's wait for a thread of Swift's cooperative pool when other suites run beside it.
+///
 /// Routes can also be hostile: bodies of any size made while they are sent (never held whole), a Content-Length
 /// that lies in either direction, chunked or close-delimited bodies with no length, gzip bombs with
 /// `Content-Encoding: gzip`, redirects (loops and chains), bytes trickled slowly, and HTML pages with status 200. A
@@ -115,6 +119,19 @@ public final class TestHTTPServer: @unchecked Sendable {
         case chunked
     }
 
+    /// One request's times, as the serving thread saw them.
+    public struct Exchange: Sendable {
+        /// When the request head had arrived.
+        public var arrived: ContinuousClock.Instant
+        /// When the client hung up before the response was sent whole (noticed while waiting out a delay or a
+        /// trickle's interval, or when a write failed); nil when it has not.
+        public var clientLeft: ContinuousClock.Instant?
+        /// Seconds from the request's arrival to the client hanging up, or nil.
+        public var secondsUntilClientLeft: Double? {
+            clientLeft.map { arrived.duration(to: $0) / .seconds(1) }
+        }
+    }
+
     /// A slow body: `bytes` at a time, `interval` seconds apart.
     public struct Trickle: Sendable {
         public var bytes: Int
@@ -130,6 +147,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var routes: [String: Route]
     private var counts: [String: Int] = [:]
     private var sent: [String: Int] = [:]
+    private var exchangeLog: [String: [Exchange]] = [:]
     private var stopped = false
 
     /// Starts listening and accepting.
@@ -168,6 +186,9 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// Body bytes written to clients for `path` (what the clients' sockets accepted, not what they read).
     public func bytesSent(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return sent[path] ?? 0 }
+
+    /// The requests for `path` so far, in order of arrival, with when each client hung up.
+    public func exchanges(_ path: String) -> [Exchange] { lock.lock(); defer { lock.unlock() }; return exchangeLog[path] ?? [] }
 
     /// Requests for every path together.
     public var totalRequests: Int { lock.lock(); defer { lock.unlock() }; return counts.values.reduce(0, +) }
@@ -208,12 +229,15 @@ public final class TestHTTPServer: @unchecked Sendable {
         var sendTimeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         guard let path = readRequestPath(connection) else { return }
-        let route: Route = {
+        let (route, exchange): (Route, Int) = {
             lock.lock(); defer { lock.unlock() }
             counts[path, default: 0] += 1
-            return routes[path] ?? Route(status: 404, body: Array("not found".utf8), contentType: "text/plain")
+            exchangeLog[path, default: []].append(Exchange(arrived: .now))
+            return (routes[path] ?? Route(status: 404, body: Array("not found".utf8), contentType: "text/plain"),
+                    exchangeLog[path]!.count - 1)
         }()
-        if route.delay > 0 { Thread.sleep(forTimeInterval: route.delay) }
+        func clientLeft() { lock.lock(); exchangeLog[path]?[exchange].clientLeft = .now; lock.unlock() }
+        if route.delay > 0, Self.waitForHangUp(connection, seconds: route.delay) { clientLeft(); return }
         var head = "HTTP/1.1 \(route.status) \(route.status == 200 ? "OK" : "Error")\r\nConnection: close\r\n"
         if let type = route.contentType { head += "Content-Type: \(type)\r\n" }
         for (name, value) in route.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
@@ -224,7 +248,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .closeDelimited: break
         }
         head += "\r\n"
-        guard write(connection, Array(head.utf8)) else { return }
+        guard write(connection, Array(head.utf8)) else { clientLeft(); return }
         let chunked: Bool = if case .chunked = route.framing { true } else { false }
         var gone = false
         route.content.write { piece in
@@ -235,14 +259,34 @@ public final class TestHTTPServer: @unchecked Sendable {
                 var frame = chunked ? Array((String(n, radix: 16) + "\r\n").utf8) : []
                 frame += rest.prefix(n)
                 if chunked { frame += [0x0D, 0x0A] }
-                guard write(connection, frame) else { gone = true; return false }
+                guard write(connection, frame) else { clientLeft(); gone = true; return false }
                 lock.lock(); sent[path, default: 0] += n; lock.unlock()
                 rest = rest.dropFirst(n)
-                if let trickle = route.trickle { Thread.sleep(forTimeInterval: trickle.interval) }
+                if let trickle = route.trickle, Self.waitForHangUp(connection, seconds: trickle.interval) {
+                    clientLeft(); gone = true; return false
+                }
             }
             return true
         }
         if chunked && !gone { _ = write(connection, Array("0\r\n\r\n".utf8)) }
+    }
+
+    /// Waits `seconds`, or less when the client hangs up meanwhile (its end of the connection closed or reset);
+    /// true when it did.
+    private static func waitForHangUp(_ connection: Int32, seconds: Double) -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while case let left = ContinuousClock.now.duration(to: end), left > .zero {
+            var fds = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            let ms = Int32((left / .milliseconds(1)).rounded(.up))
+            guard poll(&fds, 1, ms) > 0 else { continue }
+            if fds.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
+            var byte: UInt8 = 0
+            let n = recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { return true }
+            // More bytes from the client (not expected after one request): wait out the rest without polling them.
+            if n > 0 { Thread.sleep(forTimeInterval: Double(ms) / 1000) }
+        }
+        return false
     }
 
     /// Reads up to the end of the request head; returns the request path.

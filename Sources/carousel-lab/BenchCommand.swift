@@ -13,7 +13,7 @@ extension CarouselLab {
         var style: String = "all"
         @Option(name: .long, help: "Window size in points, WxH.")
         var size: String = "1280x720"
-        @Option(name: .long, help: "software (off-screen, no display needed), window (the app's window and default renderer) or accelerated (the window with OpenGL); the last two need DISPLAY. Default: window when a display is set, else software.")
+        @Option(name: .long, help: "software (off-screen, no display needed), window (the app's window with its renderer) or accelerated (the window with OpenGL); the last two need DISPLAY. Default: window when a display is set, else software.")
         var renderer: String?
         @Option(name: .long, help: "60 Hz frames of each style's scripted interaction.")
         var frames: Int = 300
@@ -25,7 +25,7 @@ extension CarouselLab {
         var breakdown = false
         @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
         var images: String?
-        @Option(name: .long, help: "Measure only these parts, comma-separated: frames, core, startup, memory, cpu.")
+        @Option(name: .long, help: ArgumentHelp("Measure only these parts, comma-separated: \(BenchPart.allCases.map(\.rawValue).joined(separator: ", ")) (default: all)."))
         var only: String?
         @Option(name: .long, help: .hidden)
         var probe: String?
@@ -42,7 +42,7 @@ extension CarouselLab {
         }
 
         func validate() throws {
-            try ArgumentError.reporting { _ = try DeckOptions.parseSize(size) }
+            try ArgumentError.reporting { _ = try SizeArgument.parse(size) }
             guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be 1...100000, got \(frames)") }
             if let renderer, BenchRenderer(rawValue: renderer) == nil {
                 throw ValidationError("--renderer must be software, window or accelerated, got \"\(renderer)\"")
@@ -59,7 +59,7 @@ extension CarouselLab {
 
         func run() throws {
             try MainActor.assumeIsolated {
-                let size = try DeckOptions.parseSize(size)
+                let size = try SizeArgument.parse(size)
                 guard let deckPath = images ?? ResourceLocator.bundledDeck() else {
                     throw Failure("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
                 }

@@ -27,19 +27,57 @@ struct CarouselLab: ParsableCommand {
         // A write to an encoder that went away fails with EPIPE (reported) instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
         MemoryPolicy.returnLargeBlocksToTheSystem()
+        if let problem = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data(("Error: " + problem + "\n").utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         main(nil)
+    }
+
+    /// The commands, as typed.
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+
+    /// One line when the first argument is a word that names no command (`run` takes no such argument, so it is a
+    /// mistyped command): the command it most likely meant, else the list.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let hint = Suggestion.closest(to: first, among: commandNames).map { "did you mean \($0)?" }
+            ?? "commands: \(commandNames.joined(separator: ", "))"
+        return "unknown command \(MessageText.quote(first)) (\(hint))"
     }
 }
 
-/// Options shared by `run` and `capture`.
-struct DeckOptions: ParsableArguments {
+/// What the options shared by `run`, `capture` and `record` say in each command's help: the window's defaults in
+/// `run`, the headless ones (a sidecar's) in `capture` and `record`, so no command's help speaks of another's.
+protocol DeckOptionsHelp {
+    static var size: String { get }
+    static var params: String { get }
+    static var scale: String { get }
+}
+
+/// `run`: a window.
+enum WindowHelp: DeckOptionsHelp {
+    static let size = "Window size in points, WxH (default: the size the window last closed at, else 1280x720)."
+    static let params = "A JSON file of parameter values (see `carousel-lab styles`), a preset, or a screenshot's JSON sidecar. The window reloads it when it changes."
+    static let scale = "Device pixels per point, 0.5 to 4 (2 draws twice the pixels with the same layout; default: the desktop's: GDK_SCALE, QT_SCALE_FACTOR, else Xft.dpi / 96)."
+}
+
+/// `capture` and `record`: frames drawn with no display.
+enum HeadlessHelp: DeckOptionsHelp {
+    static let size = "Frame size in points, WxH (default: the --params sidecar's size, else 1280x720)."
+    static let params = "A JSON file of parameter values (see `carousel-lab styles`), a preset, or a screenshot's or clip's JSON sidecar (which also gives the style, size, time and input)."
+    static let scale = "Device pixels per point, 0.5 to 4 (2 gives twice the pixels with the same layout; default 1)."
+}
+
+/// Options shared by `run`, `capture` and `record`; `Help` words their help for the command.
+struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging (default: the --params file's \"style\", else expand).")
     var style: String?
     @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
     var images: String?
-    @Option(name: .long, help: "A JSON file of parameter values (see `carousel-lab styles`), or a screenshot's JSON sidecar. The window reloads it when it changes.")
+    @Option(name: .long, help: ArgumentHelp(Help.params))
     var params: String?
-    @Option(name: .long, parsing: .unconditional, help: "Window size in points, WxH (capture: default the --params sidecar's size; else 1280x720).")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Help.size))
     var size: String?
     @Option(name: .long, parsing: .unconditional, help: "Turn auto-advance on with this interval in seconds (0 turns it off).")
     var autoAdvance: Double?
@@ -49,20 +87,20 @@ struct DeckOptions: ParsableArguments {
         "Compare two to four variants side by side, on one clock, driven by the same input: each is `current` (--style and --params), `preset:STYLE/NAME`, or a parameter file or sidecar.",
         valueName: "variant"))
     var compare: [String] = []
-    @Option(name: .long, parsing: .unconditional, help: "Device pixels per point, 0.5 to 4 (a 2x capture has twice the pixels, the same layout). The window's default is the desktop's: GDK_SCALE, QT_SCALE_FACTOR, else Xft.dpi / 96.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Help.scale))
     var scale: Double?
 
     func validate() throws { try ArgumentError.reporting(check) }
 
     private func check() throws {
-        if let size { _ = try DeckOptions.parseSize(size) }
+        if let size { _ = try SizeArgument.parse(size) }
         if let scale, !(scale.isFinite && DisplayScale.range.contains(scale)) {
             throw ArgumentError("--scale must be between 0.5 and 4, got \(JSONValue.format(scale))")
         }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
             throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
         }
-        if let style { try DeckOptions.checkStyle(style, option: "--style") }
+        if let style { try Self.checkStyle(style, option: "--style") }
         if !compare.isEmpty && !(1...PaneSplit.maximumPanes).contains(compare.count) {
             throw ArgumentError("--compare takes one to \(PaneSplit.maximumPanes) variants, got \(compare.count)")
         }
@@ -117,10 +155,13 @@ struct DeckOptions: ParsableArguments {
     }
 
     /// `--size` as points (1280x720 when not given).
-    func parsedSize() throws -> Size { try DeckOptions.parseSize(size ?? "1280x720") }
+    func parsedSize() throws -> Size { try SizeArgument.parse(size ?? "1280x720") }
+}
 
-    /// A `--size` argument as points.
-    static func parseSize(_ size: String) throws -> Size {
+/// A `--size` argument.
+enum SizeArgument {
+    /// `size` (WxH) as points.
+    static func parse(_ size: String) throws -> Size {
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ArgumentError("--size must be WxH, like 1280x720, got \(MessageText.quote(size))")
@@ -130,7 +171,9 @@ struct DeckOptions: ParsableArguments {
         }
         return Size(Double(w), Double(h))
     }
+}
 
+extension DeckOptions {
     /// Loads the deck, giving warnings to `report` (stderr).
     @MainActor func loadDeck(report: (String) -> Void = printError) throws -> Deck {
         guard let path = images ?? ResourceLocator.bundledDeck() else {
@@ -295,8 +338,8 @@ extension CarouselLab {
     /// Opens the window.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Open the preview window (the default).")
-        @OptionGroup var options: DeckOptions
-        @Option(name: .long, help: "Keep this file updated with what is on screen (the capture --layout format), for scripts and tests.")
+        @OptionGroup var options: DeckOptions<WindowHelp>
+        @Option(name: .long, help: "Keep this file updated with what is on screen as JSON (the style, each item's frame, the state and the parameter values), for scripts and tests.")
         var layout: String?
         @Flag(name: .long, help: "On exit, print frames drawn, time open and resident memory (one line on stderr).")
         var stats = false
@@ -304,20 +347,20 @@ extension CarouselLab {
         var screenshots: String?
 
         @Option(name: .long, help: "auto (the default: OpenGL when a GPU driver draws it, else software), software (SDL's, into the window's framebuffer) or accelerated (OpenGL, with vsync).")
-        var renderer: String = WindowRendering.auto.rawValue
+        var renderer: String?
         @Flag(name: .long, help: "Clips (Ctrl+R, Shift+F12) also as a GIF beside the MP4.")
         var gif = false
-        @Option(name: .long, parsing: .unconditional, help: "Seconds an instant replay (Shift+F12) keeps, 1 to 300 (default 10).")
-        var replay: Double = 10
+        @Option(name: .long, parsing: .unconditional, help: "Seconds an instant replay (Shift+F12) keeps, 1 to 300 (default: 10).")
+        var replay: Double?
         @Flag(name: .long, help: "Ignore the remembered window (size, place, style, deck, panel, panes in $XDG_STATE_HOME/carousel-lab/state.json); this run is remembered at exit.")
         var fresh = false
 
         func validate() throws {
             try ArgumentError.reporting {
-                guard replay.isFinite, (1...300).contains(replay) else {
+                if let replay, !(replay.isFinite && (1...300).contains(replay)) {
                     throw ArgumentError("--replay must be 1...300 seconds, got \(replay)")
                 }
-                guard WindowRendering(rawValue: renderer) != nil else {
+                if let renderer, WindowRendering(rawValue: renderer) == nil {
                     throw ArgumentError("--renderer must be auto, software or accelerated, got \"\(renderer)\"")
                 }
             }
@@ -345,7 +388,7 @@ extension CarouselLab {
                 let host: SDLWindowHost
                 do {
                     host = try SDLWindowHost(title: "Carousel Lab", size: size, position: remembered?.position, scale: options.scale,
-                                             rendering: WindowRendering(rawValue: renderer) ?? .auto)
+                                             rendering: renderer.flatMap(WindowRendering.init(rawValue:)) ?? .auto)
                 } catch {
                     let message = "\(error)"
                     throw Failure(message.contains("carousel-lab capture") ? message : "\(message). For screenshots without a display, use `carousel-lab capture`.")
@@ -367,7 +410,7 @@ extension CarouselLab {
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
-                                                                gif: gif, replaySeconds: replay), context: preview,
+                                                                gif: gif, replaySeconds: replay ?? 10), context: preview,
                                          jobs: host.backgroundJobs)
                 clips.wake = host.wake
                 preview.clips = clips
@@ -407,7 +450,7 @@ extension CarouselLab {
     /// Renders frames with no display.
     struct Capture: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Render a frame (or a sequence) headlessly to PNG.")
-        @OptionGroup var options: DeckOptions
+        @OptionGroup var options: DeckOptions<HeadlessHelp>
         @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
         var out: String
         @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")

@@ -39,7 +39,7 @@ extension CarouselLab {
                 if let style { arguments += ["--style", style] }
                 if let params { arguments += ["--params", params] }
                 if let images { arguments += ["--images", images] }
-                let deckOptions = try DeckOptions.parse(arguments)
+                let deckOptions = try DeckOptions<HeadlessHelp>.parse(arguments)
                 let values = try deckOptions.parameterFile()
                 let deck = try deckOptions.loadDeck()
                 let made: (export: CodeExport, problems: [String])
@@ -57,7 +57,11 @@ extension CarouselLab {
                         FileHandle.standardOutput.write(Data(text.utf8))
                     } else {
                         let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
-                        print("Exported \(styleName) as \(format == .swiftui ? "SwiftUI" : "a web page") to \(written.map { MessageText.quote($0) }.joined(separator: " and "))")
+                        // One line, as record's: what was written, where, how large.
+                        let what = format == .swiftui ? "SwiftUI view" : "web page"
+                        let embedded = format == .html && embedImages ? ", images embedded" : ""
+                        let images = written.dropFirst().first.map { ", its images in \($0)/" } ?? ""
+                        printError("\(out): \(what) of \(styleName)\(embedded), \(ClipRecord.sizeText(ClipRecord.fileSize(out)))\(images)")
                     }
                 } catch {
                     throw Failure(error.message)

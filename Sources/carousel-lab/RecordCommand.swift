@@ -11,9 +11,9 @@ extension CarouselLab {
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record a clip headlessly: MP4 (H.264), WebM (VP9), GIF or a folder of PNG frames, frame-exact.",
-            discussion: "Frame k is the frame at exactly FROM + k / FPS, as `capture --at` draws it. The format comes from --out's extension.")
-        @OptionGroup var options: DeckOptions
-        @Option(name: .long, help: "The clip to write: .mp4, .webm, .gif, or .png (numbered frames, as capture --frames).")
+            discussion: "Frame k is the frame at exactly FROM + k / FPS seconds after the style appears, on a manual clock: none is dropped, however loaded the machine. The format comes from --out's extension.")
+        @OptionGroup var options: DeckOptions<HeadlessHelp>
+        @Option(name: .long, help: "The clip to write: .mp4, .webm, .gif, or .png (numbered frames: NAME-00000.png, NAME-00033.png, ..., by time in milliseconds).")
         var out: String
         @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears where the clip starts (default: the --params sidecar's, else 0).")
         var from: Double?

@@ -1,3 +1,4 @@
+import CarouselBench
 import CarouselTesting
 import CarouselSupport
 import CarouselCore
@@ -17,13 +18,15 @@ enum CLI {
     struct Result {
         var status: Int32
         var stderr: String
+        /// Standard output (empty unless asked for with `stdout: true`).
+        var stdout = ""
         var lines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 
     /// Runs the app with `arguments`, `environment` added to a cleared copy of ours, and an optional shell
     /// `prefix` (`ulimit -f 16`) or user (`setpriv` to nobody). Kills it after `timeout` seconds.
     static func run(_ arguments: [String], environment: [String: String] = [:], shell prefix: String? = nil,
-                    asNobody: Bool = false, timeout: Double = 60) throws -> Result {
+                    asNobody: Bool = false, timeout: Double = 60, stdout: Bool = false) throws -> Result {
         let p = Process()
         var command = [executable] + arguments
         if asNobody { command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command }
@@ -40,16 +43,23 @@ enum CLI {
         env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
         env.merge(environment) { $1 }
         p.environment = env
-        let err = Pipe()
+        let err = Pipe(), out = Pipe()
         p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
+        p.standardOutput = stdout ? out : FileHandle.nullDevice
         try p.run()
         let killer = DispatchWorkItem { if p.isRunning { p.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        // Standard output is read beside standard error, so neither pipe fills up and blocks the app.
+        nonisolated(unsafe) var output = Data()
+        let outputRead = DispatchSemaphore(value: 0)
+        if stdout {
+            DispatchQueue.global().async { output = out.fileHandleForReading.readDataToEndOfFile(); outputRead.signal() }
+        }
         let data = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         killer.cancel()
-        return Result(status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+        if stdout { outputRead.wait() }
+        return Result(status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self), stdout: String(decoding: output, as: UTF8.self))
     }
 
     /// A fresh folder anyone may read and write (so `setpriv` to nobody can use it), removed by the caller.
@@ -295,6 +305,124 @@ struct CommandLineTests {
         #expect(w.lines.last == "Error: could not write PNG \(denied): cannot create a file in \(locked.path): Permission denied")
         #expect(w.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path) == [])
+    }
+}
+
+/// The commands themselves as a new user meets them: a mistyped command, each command's help, what a command says
+/// when it succeeds.
+@Suite("Command line: commands, help and summaries", .enabled(if: CLI.available, "needs a built carousel-lab (swift build)"))
+struct CommandHelpTests {
+    static let commands = ["run", "capture", "record", "export", "styles", "bench"]
+
+    /// `carousel-lab COMMAND --help`, each option's help text joined into one line, by option ("--size").
+    static func optionHelp(_ command: String) throws -> [String: String] {
+        let r = try CLI.run([command, "--help"], stdout: true)
+        #expect(r.status == 0)
+        var options: [String: String] = [:]
+        var current: String?
+        for line in r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("  -") {
+                let name = String(trimmed.split(separator: " ").first { $0.hasPrefix("--") } ?? Substring(trimmed))
+                current = name
+                options[name] = trimmed
+            } else if let c = current, line.hasPrefix("      "), !trimmed.isEmpty {
+                options[c, default: ""] += " " + trimmed
+            } else {
+                current = nil
+            }
+        }
+        return options
+    }
+
+    @Test("A mistyped command: one line with the command it most likely meant, else the list; exit code 64", arguments: [
+        ("captur", "Error: unknown command \"captur\" (did you mean capture?)"),
+        ("recrod", "Error: unknown command \"recrod\" (did you mean record?)"),
+        ("Export", "Error: unknown command \"Export\" (did you mean export?)"),
+        ("sty", "Error: unknown command \"sty\" (did you mean styles?)"),
+        ("photos", "Error: unknown command \"photos\" (commands: run, capture, record, export, styles, bench, help)"),
+    ])
+    func mistypedCommand(typed: String, expected: String) throws {
+        let r = try CLI.run([typed, "--out", "/nonexistent/x.png"])
+        #expect(r.lines == [expected])
+        #expect(r.status == 64)
+    }
+
+    @Test("Each command's help speaks of that command only: no other command, no window in the headless ones", arguments: [
+        ("run", ["capture", "record", "export", "bench"]),
+        ("capture", ["window", "record", "export", "bench", "run"]),
+        ("record", ["window", "capture", "export", "bench", "run"]),
+        ("export", ["window", "capture", "record", "bench", "run"]),
+    ])
+    func helpSpeaksOfItsCommand(command: String, others: [String]) throws {
+        for (option, text) in try Self.optionHelp(command) {
+            let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
+            for other in others {
+                #expect(!words.contains(other), "\(command) \(option): \"\(text)\" speaks of \(other)")
+            }
+        }
+    }
+
+    @Test("No option's help gives its default twice", arguments: commands)
+    func defaultsOnce(command: String) throws {
+        let options = try Self.optionHelp(command)
+        #expect(!options.isEmpty)
+        for (option, text) in options {
+            let count = text.lowercased().components(separatedBy: "default").count - 1
+            #expect(count <= 1, "\(command) \(option): \"\(text)\"")
+        }
+    }
+
+    @Test("bench --help lists every part --only takes")
+    func benchListsEveryPart() throws {
+        let only = try #require(try Self.optionHelp("bench")["--only"])
+        for part in BenchPart.allCases {
+            #expect(only.contains(part.rawValue), "--only: \"\(only)\" omits \(part.rawValue)")
+        }
+    }
+
+    @Test("export says in one line what it wrote: the file, the kind, the style, the size, and the page's image folder")
+    func exportSummary() throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("Expand.swift").path
+        let s = try CLI.run(["export", "--format", "swiftui", "--out", swift])
+        #expect(s.status == 0)
+        #expect(s.lines.count == 1 && s.lines.first?.hasPrefix("carousel-lab: \(swift): SwiftUI view of expand, ") == true
+                && s.lines.first?.hasSuffix(" KB") == true, "\(s.lines)")
+        let page = dir.appendingPathComponent("paging.html").path
+        let h = try CLI.run(["export", "--format", "html", "--style", "paging", "--out", page])
+        #expect(h.status == 0)
+        #expect(h.lines.count == 1 && h.lines.first?.hasPrefix("carousel-lab: \(page): web page of paging, ") == true
+                && h.lines.first?.hasSuffix(", its images in \(dir.path)/paging-images/") == true, "\(h.lines)")
+        let embedded = try CLI.run(["export", "--format", "html", "--embed-images", "--out", page])
+        #expect(embedded.lines.count == 1 && embedded.lines.first?.hasPrefix("carousel-lab: \(page): web page of expand, images embedded, ") == true,
+                "\(embedded.lines)")
+        // To standard output: the page is the output; nothing is said beside it.
+        let piped = try CLI.run(["export", "--format", "swiftui", "--out", "-"], stdout: true)
+        #expect(piped.status == 0 && piped.lines.isEmpty && piped.stdout.contains("struct ExpandCarousel"))
+    }
+
+    @Test("styles: a cell too long for its column ends with an ellipsis, never cut silently")
+    func stylesColumns() throws {
+        let listing = try CLI.run(["styles"], stdout: true)
+        let json = try CLI.run(["styles", "--json"], stdout: true)
+        #expect(listing.status == 0 && json.status == 0)
+        let lines = listing.stdout.split(separator: "\n").map(String.init)
+        var checked = 0
+        for style in try JSONParser.parse(Data(json.stdout.utf8)).arrayValue ?? [] {
+            for p in style["parameters"]?.arrayValue ?? [] {
+                guard p["type"] == .string("choice"), let key = p["key"]?.stringValue, let options = p["options"]?.arrayValue else { continue }
+                let range = options.compactMap(\.stringValue).joined(separator: "|")
+                let line = try #require(lines.first { $0.hasPrefix("  \(key) ") }, "no line for \(key)")
+                if line.contains(" \(range) ") { continue }
+                // Cut: a prefix of the choices and an ellipsis.
+                let cell = try #require(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first.map(String.init))
+                #expect(cell.hasSuffix("…") && range.hasPrefix(String(cell.dropLast())), "\(key): \"\(line)\"")
+                checked += 1
+            }
+        }
+        #expect(checked > 0, "no choice is long enough to be cut: the test checks nothing")
     }
 }
 

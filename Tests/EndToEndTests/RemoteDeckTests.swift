@@ -93,7 +93,7 @@ struct RemoteDeckTests {
     }
 
     @Test("carousel-lab capture of a remote deck caches under XDG_CACHE_HOME; the second run makes no request",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: AppWindow.executable), "needs a built carousel-lab"))
+          .enabled(if: cliAvailable, "needs a built carousel-lab"))
     func captureCommandUsesTheDiskCache() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("remote-capture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -146,8 +146,8 @@ struct RemoteDeckTests {
     }
 
     @Test("One fetch of a hostile 1 GB body grows capture's peak memory by less than the 64 MB budget + 16 MB",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: AppWindow.executable), "needs a built carousel-lab"),
-          .enabled(if: FileManager.default.isExecutableFile(atPath: ChildProcess.timeProgram), "needs /usr/bin/time (scripts/setup.sh test)"))
+          .enabled(if: cliAvailable, "needs a built carousel-lab"),
+          .enabled(if: TestRequirement.met(FileManager.default.isExecutableFile(atPath: ChildProcess.timeProgram)), "needs /usr/bin/time (scripts/setup.sh test)"))
     func hostileBodiesStayWithinTheBudget() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("remote-memory-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -202,7 +202,7 @@ struct RemoteDeckTests {
     }
 
     @Test("Two captures share one cache; one killed mid-write leaves only a temporary file, and a third capture reads the cache cleanly with no request",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: AppWindow.executable), "needs a built carousel-lab"))
+          .enabled(if: cliAvailable, "needs a built carousel-lab"))
     func killedCaptureLeavesACleanCache() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("remote-shared-\(UUID().uuidString)")
         let images = dir.appendingPathComponent("xdg/carousel-lab/images")

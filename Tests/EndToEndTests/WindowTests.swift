@@ -137,7 +137,7 @@ final class AppWindow {
     }
 }
 
-@Suite("Window under Xvfb", .serialized, .enabled(if: AppWindow.available, "needs DISPLAY (xvfb-run), xdotool and a built carousel-lab"))
+@Suite("Window under Xvfb", .serialized, .sharedDisplay, .enabled(if: AppWindow.available, "needs DISPLAY (xvfb-run), xdotool and a built carousel-lab"))
 struct WindowTests {
     @Test("Hovering an item with the pointer expands it in the real window")
     func hoverExpands() throws {

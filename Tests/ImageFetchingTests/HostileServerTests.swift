@@ -130,23 +130,27 @@ struct HostileServerTests {
     @Test("A server that trickles bytes is cut at the deadline")
     func trickleHitsTheDeadline() async throws {
         let server = try TestHTTPServer(routes: ["/drip.png": .init(content: Self.hugeImage, framing: .chunked, trickle: .init(bytes: 64, interval: 0.05))])
-        let start = Date()
+        let start = ContinuousClock.now
         let e = error(await fetcher(timeout: 1, stall: 5).fetch(server.url("/drip.png")))
-        let elapsed = Date().timeIntervalSince(start)
         #expect(e?.message == server.url("/drip.png") + ": timed out: no complete response within 1 s")
         #expect(e?.kind == .timeout)
-        #expect(elapsed >= 0.95 && elapsed < 2.5, "\(elapsed) s")
+        #expect(start.duration(to: .now) >= .milliseconds(950), "the error came before the deadline")
+        // The fetcher's own deadline, as the server saw it (not the test's wait for a thread to resume on).
+        let waited = try await ImageFetcherTests.clientLeft(server, "/drip.png")
+        #expect(waited >= 0.9 && waited < 2, "the fetcher hung up \(waited) s after its request, for a 1 s deadline")
     }
 
     @Test("A server that trickles bytes under 1 KB/s is cut as stalled before a long deadline")
     func trickleStalls() async throws {
         let server = try TestHTTPServer(routes: ["/drip.png": .init(content: Self.hugeImage, framing: .chunked, trickle: .init(bytes: 16, interval: 0.1))])
-        let start = Date()
+        let start = ContinuousClock.now
         let e = error(await fetcher(timeout: 30, stall: 2).fetch(server.url("/drip.png")))
-        let elapsed = Date().timeIntervalSince(start)
         #expect(e?.message == server.url("/drip.png") + ": stalled: less than 1 KB/s for 2 s")
         #expect(e?.kind == .timeout && e?.isRetryable == true)
-        #expect(elapsed >= 1.9 && elapsed < 6, "\(elapsed) s")
+        #expect(start.duration(to: .now) >= .milliseconds(1900), "the error came before the stall time")
+        // Cut at the stall time, well before the 30 s deadline, as the server saw it.
+        let waited = try await ImageFetcherTests.clientLeft(server, "/drip.png")
+        #expect(waited >= 1.8 && waited < 4, "the fetcher hung up \(waited) s after its request, for a 2 s stall time")
     }
 
     // MARK: Not images

@@ -95,13 +95,27 @@ struct ImageFetcherTests {
     func timeout() async throws {
         let server = try TestHTTPServer(routes: ["/slow.png": .init(body: Self.png, delay: 3)])
         let url = server.url("/slow.png")
-        let start = Date()
+        let start = ContinuousClock.now
         let error = failure(await fetcher(disk: nil, timeout: 0.5).fetch(url))
-        let elapsed = Date().timeIntervalSince(start)
         #expect(error?.kind == .timeout)
         #expect(error?.message.hasPrefix(url + ": timed out") == true)
         #expect(error?.message.contains("0.5 s") == true)
-        #expect(elapsed >= 0.45 && elapsed < 2.5)
+        #expect(start.duration(to: .now) >= .milliseconds(450), "the error came before the deadline")
+        // When the fetcher gave up, as the server saw it: the test's own clock would also count its wait for a
+        // thread when other suites run beside it.
+        let waited = try await Self.clientLeft(server, "/slow.png")
+        #expect(waited >= 0.4 && waited < 1, "the fetcher hung up \(waited) s after its request, for a 0.5 s deadline")
+    }
+
+    /// Seconds from the first request for `path` to its client hanging up, as `server` saw them (waits up to 5 s
+    /// for the hang-up to be seen; fails when it never is).
+    static func clientLeft(_ server: TestHTTPServer, _ path: String) async throws -> Double {
+        for _ in 0..<100 {
+            if let s = server.exchanges(path).first?.secondsUntilClientLeft { return s }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the client of \(path) never hung up")
+        return .infinity
     }
 
     @Test("A response over the byte budget is refused, with a Content-Length or without one")

@@ -77,7 +77,7 @@ final class ScriptDriver: FrameDriver {
 let hasDisplay = TestRequirement.met(ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false)
 
 @MainActor
-@Suite("Window (only with DISPLAY, e.g. under xvfb-run)", .serialized, .enabled(if: hasDisplay))
+@Suite("Window (only with DISPLAY, e.g. under xvfb-run)", .serialized, .sharedDisplay, .enabled(if: hasDisplay))
 struct WindowTests {
     @Test func windowRunsFramesDeliversGesturesAndQuits() throws {
         let host = try SDLWindowHost(title: "carousel-lab test", size: Size(800, 600))

@@ -25,7 +25,7 @@ enum PanelLook {
     static let headerFont = FontSpec(size: 12, bold: true)
     static let titleFont = FontSpec(size: 13, bold: true)
 
-    /// Opaque: the style never shows through the labels (issue 21.3: a 95 % background let photos and text ghost through).
+    /// Opaque: the style never shows through the labels (a translucent one lets photos and text ghost through them).
     static let background = Color(0.098, 0.102, 0.114, 1)
     static let edge = Color(1, 1, 1, 0.08)
     static let text = Color(0.89, 0.9, 0.93)

@@ -263,7 +263,7 @@ public final class Pane: PaneReading {
     private func applyCommonParameters() {
         let p = currentParameters
         autoAdvance.setInterval(p[StyleRegistry.SharedKey.autoAdvanceInterval])
-        // No timer with fewer than 2 items: there is nothing to advance to (issue 8).
+        // No timer with fewer than 2 items: there is nothing to advance to.
         autoAdvance.setEnabled(p[StyleRegistry.SharedKey.autoAdvance] && deck.items.count >= 2)
         refreshProgress()
     }

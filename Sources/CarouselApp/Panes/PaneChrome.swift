@@ -40,8 +40,7 @@ final class PaneChrome {
 
     /// Steps the progress bar moves in per interval. It moves in steps, on a timer, rather than animating: a
     /// continuously growing bar would redraw the whole window at the full frame rate for the whole interval, which
-    /// is most of the CPU auto-advance costs (issue 10's figures: 1.80 s of CPU per 20 s of paging with a smooth
-    /// bar against 0.3-0.4 s in steps).
+    /// would be most of the CPU auto-advance costs (figures in docs/performance.md).
     static let progressSteps = 10
 
     /// Shows the time until the next advance: `progress` elapsed of an interval with `remaining` seconds left. The

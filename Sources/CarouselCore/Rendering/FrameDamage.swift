@@ -1,4 +1,4 @@
-/// Decides what part of the window a frame has to redraw, and draws only that (issue 18).
+/// Decides what part of the window a frame has to redraw, and draws only that.
 ///
 /// Each frame is first recorded (`DrawListRecorder`: the same calls the paint pass makes, resolved to on-screen
 /// rectangles, each tagged with the node that drew it), then compared with the last frame drawn, drawing by drawing,

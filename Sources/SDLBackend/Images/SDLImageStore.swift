@@ -85,7 +85,7 @@ public final class SDLImageStore: ImageStore {
     /// Bytes held by textures.
     public private(set) var textureBytes = 0
     /// The texture memory budget in bytes (default 64 MB: a row's visible images several times over, at their drawn
-    /// sizes; issue 10's memory target with 2,000 images is 150 MB for the whole process).
+    /// sizes, so a deck of 2,000 images keeps the whole process within 150 MB).
     public var textureBudget: Int
     /// Images with more pixels than this are refused (default 100 megapixels).
     public var pixelBudget: Int = 100_000_000

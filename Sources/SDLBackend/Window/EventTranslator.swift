@@ -15,8 +15,8 @@ struct EventTranslator {
     private var magnifyPoint: Point?
     /// Whether the pointer's presence is known from the window system: set by an enter or leave, or by a motion
     /// `pointerIsOutside` confirmed. Until then a motion is checked: SDL on X11 reports a motion to the window's
-    /// centre when the window first shows, with the pointer nowhere near it (issue 21.1: paging never auto-advanced
-    /// at launch because that pointer "rested" over the carousel).
+    /// centre when the window first shows, with the pointer nowhere near it; taken as a hover, that pointer would "rest"
+    /// over the carousel and hold auto-advance at launch.
     private(set) var pointerKnown = false
     /// Whether the pointer is really outside the window now (the host asks the window system); nil: trust motions.
     var pointerIsOutside: (() -> Bool)?

@@ -8,7 +8,7 @@ import Foundation
 public enum WindowRendering: String, Sendable, CaseIterable {
     /// SDL's software renderer straight into the window's framebuffer, with `SDL_FRAMEBUFFER_ACCELERATION=0` so no
     /// OpenGL driver is loaded. The default: with the renderer's shapes reduced to fills and blits it draws these
-    /// frames faster than Mesa's llvmpipe does, and in a quarter of the memory (issue 10's figures).
+    /// frames faster than Mesa's llvmpipe does, and in a quarter of the memory (docs/performance.md).
     case software
     /// SDL's accelerated renderer (OpenGL; Mesa llvmpipe on a machine without a GPU), with vsync.
     case accelerated
