@@ -1,12 +1,14 @@
 /// The paging style as a SwiftUI file, after its article (seed 004): full-size pages paging horizontally, moved on
-/// by a repeating timer (back to the first after the last), each image centred at its natural size, with page dots.
+/// by a repeating timer (back to the first after the last), each image centred at its natural size (scaled down to a
+/// smaller page by default), with page dots.
 enum PagingSwiftUITemplate {
     static let source = #"""
     {{> swiftHeader}}
 
-    /// How an image sits in its page: the article's `.center` (natural size, centred), aspect-fill or aspect-fit.
+    /// How an image sits in its page: natural size, centred, scaled down to fit a smaller page; the article's
+    /// `.center` (natural size, centred, cropped); aspect-fill or aspect-fit.
     enum {{typeName}}ContentMode {
-        case center, fill, fit
+        case scaleDown, center, fill, fit
     }
 
     /// What happens after the last page: scroll back across every page (the article), or go on seamlessly.
@@ -65,6 +67,12 @@ enum PagingSwiftUITemplate {
             ZStack {
                 Tuning.background
                 switch Tuning.contentMode {
+                case .scaleDown:
+                    // The natural size when it fits the page, else scaled to fit.
+                    ViewThatFits {
+                        Image(item.image)
+                        Image(item.image).resizable().scaledToFit()
+                    }
                 case .center:
                     Image(item.image)
                 case .fill:
