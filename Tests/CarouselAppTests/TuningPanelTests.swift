@@ -485,6 +485,24 @@ struct TuningPanelTests {
         #expect(f.number("itemWidth") == 150)
     }
 
+    @Test("A saved preset's row is selected and scrolled wholly into view")
+    func savedPresetInView() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.sim.key("s", [.ctrl])
+        f.sim.send(.text("zz my look"))
+        f.sim.key("return")
+        let index = try #require(f.preview.panel.presetEntries.firstIndex { $0.name == "zz my look" })
+        #expect(index >= 7, "listed after the seven shipped presets, below the save row")
+        #expect(f.preview.panel.selectedRowName == "panel.row.preset.\(index)")
+        let row = try #require(f.frame("panel.row.preset.\(index)"))
+        let panel = f.preview.panel.frame
+        #expect(row.minY >= panel.minY && row.maxY <= panel.maxY, "row \(row) in the panel \(panel)")
+        // Enter on it now loads it: the selection is the saved preset.
+        f.sim.key("return")
+        #expect(f.preview.currentMessage == "Loaded preset zz my look")
+    }
+
     @Test("Ctrl+S then Enter saves under the style and time; a bad name or folder is refused in one line")
     func presetNames() throws {
         let f = try PanelFixture()
