@@ -544,6 +544,7 @@ struct CircularStyleTests {
         let (grown, grownSim) = try make(size: window, overrides: ["growWithWindow": .bool(true)])
         let (plain, _) = try make(size: window)
         #expect(grown.style.windowScale == k && plain.style.windowScale == 1)
+        #expect(grown.state("windowScale") == .number(k), "the layout export says how much the lengths grew")
         // Each image is k times the article's size, and k times as far from the centred image's centre.
         let centre = Point(window.width / 2, grown.style.rowLineY)
         let plainCentre = Point(window.width / 2, plain.style.rowLineY)

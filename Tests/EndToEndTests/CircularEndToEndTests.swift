@@ -69,11 +69,12 @@ extension WindowTests {
     @Suite("Circular window under Xvfb")
     struct Circular {
         /// The active image when the row rests with it centred: its frame's midX within 0.5 of the window's centre and
-        /// the scroll offset on its snap target; nil while the row moves or rests elsewhere.
+        /// the scroll offset on its snap target (the pitch grown with the window); nil while the row moves or rests
+        /// elsewhere.
         private static func settledActive(_ layout: JSONValue) -> Int? {
             guard let active = layout.stateNumber("active"), let offset = layout.stateNumber("scrollOffset"),
                   let size = layout.parameter("imageSize"), let spacing = layout.parameter("spacing"),
-                  abs(offset - active * (size + spacing)) < 0.5, layout.itemCentred(at: 640) == Int(active) else { return nil }
+                  let k = layout.stateNumber("windowScale"), abs(offset - active * k * (size + spacing)) < 0.5, layout.itemCentred(at: 640) == Int(active) else { return nil }
             return Int(active)
         }
 

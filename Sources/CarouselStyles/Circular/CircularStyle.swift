@@ -282,10 +282,11 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         return Rect(0, top, size.width, max(bottom - top, 0))
     }
 
-    /// `active` (the centred image), `mode` ("normal" or "scaled") and `scrollOffset` (on screen now).
+    /// `active` (the centred image), `mode` ("normal" or "scaled"), `scrollOffset` (on screen now) and
+    /// `windowScale` (how much the article's lengths grew with the window).
     public var state: [JSONMember] {
         [JSONMember("active", .number(Double(active))), JSONMember("mode", .string(mode.rawValue)),
-         JSONMember("scrollOffset", .number(scroll.presentationOffset))]
+         JSONMember("scrollOffset", .number(scroll.presentationOffset)), JSONMember("windowScale", .number(windowScale))]
     }
 
     // MARK: Selection
