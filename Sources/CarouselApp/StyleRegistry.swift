@@ -25,7 +25,7 @@ public enum StyleRegistry {
         public static let autoAdvance = autoAdvance(onByDefault: false)
         public static let autoAdvanceInterval = ParameterKey<Double>.number(
             "autoAdvanceInterval", "Interval", 3.0, 0.5...60, step: 0.1, unit: "s", group: "Auto-advance",
-            "Seconds between automatic advances")
+            slider: SliderRange(min: 1, max: 15, scale: .log), "Seconds between automatic advances")
         public static let autoAdvanceProgress = ParameterKey<Bool>.toggle(
             "autoAdvanceProgress", "Progress bar", true, group: "Auto-advance", "Show a thin bar with the time left until the next advance")
 

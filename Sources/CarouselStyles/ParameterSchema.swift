@@ -26,13 +26,17 @@ public enum ParameterSchema {
 
 extension ParameterSpec {
     /// The spec as `styles --json` and the parameters files write it: key, label, group, type, default, then the
-    /// range, step and unit of a number, the options of a choice or curve, and the meaning.
+    /// range, step, unit and slider of a number, the options of a choice or curve, and the meaning.
     public var json: JSONValue {
         var m: [JSONMember] = [JSONMember("key", .string(key)), JSONMember("label", .string(label)), JSONMember("group", .string(group))]
         switch kind {
         case .number(let lo, let hi, let step, let unit):
             m += [JSONMember("type", "number"), JSONMember("default", defaultValue.json), JSONMember("min", .number(lo)),
                   JSONMember("max", .number(hi)), JSONMember("step", .number(step)), JSONMember("unit", .string(unit))]
+            if let slider {
+                m.append(JSONMember("slider", .object([JSONMember("min", .number(slider.min)), JSONMember("max", .number(slider.max)),
+                                                       JSONMember("scale", .string(slider.scale.rawValue))])))
+            }
         case .toggle:
             m += [JSONMember("type", "toggle"), JSONMember("default", defaultValue.json), JSONMember("min", .null), JSONMember("max", .null)]
         case .choice(let options):
@@ -46,8 +50,9 @@ extension ParameterSpec {
         return .object(m)
     }
 
-    /// A spec read back from its JSON (`json`; a curve's options and the nulls may be left out). Throws what is
-    /// missing or wrong, naming the key; the default must pass the spec's own check.
+    /// A spec read back from its JSON (`json`; a curve's options, the nulls and a number's slider may be left out).
+    /// Throws what is missing or wrong, naming the key; the default must pass the spec's own check, and a slider must
+    /// lie inside the range and hold the default.
     public init(json: JSONValue) throws(ParameterError) {
         guard let key = json["key"]?.stringValue else { throw ParameterError("no \"key\"") }
         func text(_ field: String) throws(ParameterError) -> String {
@@ -55,12 +60,19 @@ extension ParameterSpec {
             return s
         }
         let kind: Kind, value: ParameterValue
+        var slider: SliderRange?
         switch try text("type") {
         case "number":
             guard let lo = json["min"]?.numberValue, let hi = json["max"]?.numberValue, lo <= hi, let step = json["step"]?.numberValue, step > 0,
                   let n = json["default"]?.numberValue else { throw ParameterError("\(key): a number needs \"default\", \"min\" <= \"max\" and \"step\" > 0") }
             kind = .number(min: lo, max: hi, step: step, unit: try text("unit"))
             value = .number(n)
+            if let s = json["slider"] {
+                slider = try Self.slider(s, key: key, accepting: lo, hi)
+                if let slider, n < slider.min || n > slider.max {
+                    throw ParameterError("\(key): the default \(JSONValue.format(n)) is outside the slider \(JSONValue.format(slider.min))...\(JSONValue.format(slider.max))")
+                }
+            }
         case "toggle":
             guard let b = json["default"]?.boolValue else { throw ParameterError("\(key): a toggle's \"default\" is true or false") }
             kind = .toggle
@@ -77,8 +89,25 @@ extension ParameterSpec {
         case let other:
             throw ParameterError("\(key): unknown type \(MessageText.quote(other)) (number, toggle, choice or curve)")
         }
-        self.init(key, try text("label"), kind, default: value, group: try text("group"), try text("meaning"))
+        self.init(key, try text("label"), kind, default: value, group: try text("group"), slider: slider, try text("meaning"))
         _ = try validate(value)
+    }
+
+    /// A number's `"slider": {"min", "max", "scale"}` ("linear" when left out), checked against its range `lo...hi`.
+    private static func slider(_ json: JSONValue, key: String, accepting lo: Double, _ hi: Double) throws(ParameterError) -> SliderRange {
+        guard let min = json["min"]?.numberValue, let max = json["max"]?.numberValue else {
+            throw ParameterError("\(key): a slider needs \"min\" and \"max\" numbers")
+        }
+        let scale: SliderRange.Scale
+        switch json["scale"] {
+        case nil: scale = .linear
+        case .string(let name)? where SliderRange.Scale(rawValue: name) != nil: scale = SliderRange.Scale(rawValue: name)!
+        case let other?:
+            throw ParameterError("\(key): unknown slider scale \(other.serialized(indent: nil)) (\(SliderRange.Scale.allCases.map(\.rawValue).joined(separator: " or ")))")
+        }
+        let slider = SliderRange(min: min, max: max, scale: scale)
+        try slider.check(key: key, accepting: lo, hi)
+        return slider
     }
 }
 

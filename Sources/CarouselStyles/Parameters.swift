@@ -31,6 +31,55 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Where a number's slider runs: the useful part of what the parameter accepts, and how positions map to values.
+/// A value outside it (typed, or from a file) is still accepted: the thumb pins at the nearer end.
+public struct SliderRange: Equatable, Sendable {
+    /// How positions along the track map to values.
+    public enum Scale: String, Sendable, CaseIterable {
+        /// Equal distances add equal amounts.
+        case linear
+        /// Equal distances multiply by equal factors (durations, springs' responses): fine where values are small.
+        case log
+    }
+    /// The value at the track's left end.
+    public let min: Double
+    /// The value at the track's right end.
+    public let max: Double
+    public let scale: Scale
+
+    /// A slider from `min` to `max` on `scale` (`min` > 0 for a log scale).
+    public init(min: Double, max: Double, scale: Scale = .linear) {
+        self.min = min; self.max = max; self.scale = scale
+    }
+
+    /// Where `v` sits along the track: 0 at `min`, 1 at `max`, and past the ends for values outside (the thumb
+    /// clamps; a scrub carries on from there).
+    public func position(of v: Double) -> Double {
+        guard max > min else { return 0 }
+        switch scale {
+        case .linear: return (v - min) / (max - min)
+        case .log: return v > 0 ? Foundation.log(v / min) / Foundation.log(max / min) : -.infinity
+        }
+    }
+
+    /// The value at `position` along the track (0 at `min`, 1 at `max`; positions past the ends extend the scale).
+    public func value(at position: Double) -> Double {
+        switch scale {
+        case .linear: return min + position * (max - min)
+        case .log: return min * Foundation.pow(max / min, position)
+        }
+    }
+
+    /// Whether the slider fits a parameter accepting `lo...hi`; throws what is wrong, naming `key`.
+    func check(key: String, accepting lo: Double, _ hi: Double) throws(ParameterError) {
+        guard min.isFinite, max.isFinite, min < max else { throw ParameterError("\(key): a slider needs \"min\" < \"max\"") }
+        guard min >= lo, max <= hi else {
+            throw ParameterError("\(key): slider \(JSONValue.format(min))...\(JSONValue.format(max)) reaches outside the range \(JSONValue.format(lo))...\(JSONValue.format(hi))")
+        }
+        guard scale == .linear || min > 0 else { throw ParameterError("\(key): a log slider needs \"min\" > 0") }
+    }
+}
+
 /// Describes one tunable parameter: the tuning panel and `carousel-lab styles` are generated from it.
 public struct ParameterSpec: Sendable {
     public enum Kind: Sendable, Equatable {
@@ -52,9 +101,20 @@ public struct ParameterSpec: Sendable {
     public let meaning: String
     /// The panel folder it belongs to.
     public let group: String
+    /// A number's slider as declared (nil: the whole range, linear).
+    public let declaredSlider: SliderRange?
 
-    public init(_ key: String, _ label: String, _ kind: Kind, default value: ParameterValue, group: String = "Layout", _ meaning: String) {
+    public init(_ key: String, _ label: String, _ kind: Kind, default value: ParameterValue, group: String = "Layout",
+                slider: SliderRange? = nil, _ meaning: String) {
         self.key = key; self.label = label; self.kind = kind; self.defaultValue = value; self.meaning = meaning; self.group = group
+        declaredSlider = slider
+    }
+
+    /// Where a number's slider runs: its declared useful range and scale, else the whole range on a linear scale
+    /// (nil for other kinds).
+    public var slider: SliderRange? {
+        guard case .number(let lo, let hi, _, _) = kind else { return nil }
+        return declaredSlider ?? SliderRange(min: lo, max: hi)
     }
 
     /// Checks and normalises a value for this parameter; throws a message naming the problem.
@@ -162,11 +222,12 @@ public struct ParameterKey<Value>: ParameterDeclaration {
 }
 
 extension ParameterKey where Value == Double {
-    /// A number in `range`, adjusted in `step`s, shown with `unit`.
+    /// A number in `range`, adjusted in `step`s, shown with `unit`; its slider runs along `slider` (nil: the whole
+    /// range, linear).
     public static func number(_ key: String, _ label: String, _ value: Double, _ range: ClosedRange<Double>, step: Double = 1,
-                              unit: String = "pt", group: String = "Layout", _ meaning: String) -> Self {
+                              unit: String = "pt", group: String = "Layout", slider: SliderRange? = nil, _ meaning: String) -> Self {
         Self(ParameterSpec(key, label, .number(min: range.lowerBound, max: range.upperBound, step: step, unit: unit),
-                           default: .number(value), group: group, meaning))
+                           default: .number(value), group: group, slider: slider, meaning))
     }
 }
 

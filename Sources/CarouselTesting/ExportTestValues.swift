@@ -24,7 +24,7 @@ public enum ExportTestValues {
          "autoAdvanceInterval": 4.5, "autoAdvanceProgress": false}
         """,
         "circular": """
-        {"imageSize": 80, "spacing": 30, "rowLift": 20, "offsetFactor": 25, "scaleOffset": 10, "scaleFactor": 0.6,
+        {"imageSize": 80, "spacing": 30, "rowLift": 20, "growWithWindow": false, "offsetFactor": 25, "scaleOffset": 10, "scaleFactor": 0.6,
          "mode": "scaled", "modeCurve": "easeOut", "modeDuration": 0.5, "snapResponse": 0.5, "snapping": false, "shadow": false,
          "shadowOpacity": 0.25, "shadowRadius": 6, "shadowOffset": 4, "highlight": false, "highlightSize": 90,
          "highlightOffset": 12, "autoAdvance": true, "autoAdvanceInterval": 4.5, "autoAdvanceProgress": false}

@@ -96,12 +96,14 @@ struct PanelModelTests {
     func drags() throws {
         let (m, t) = try model()
         let c = try #require(NumberControl(t.editedParameters.spec("itemWidth")!))
+        // The slider runs 80...300 pt: 10 pt of a 56-pt track is 220 * 10 / 56 = 39.3 pt, rounded to the 1-pt step.
         m.beginDrag(.slider(c), at: Point(100, 10), span: Size(56, 0), anchorValue: 150)
         m.continueDrag(to: Point(110, 10))
-        #expect(t.editedParameters.number("itemWidth") == 250)
+        #expect(t.editedParameters.number("itemWidth") == 189)
+        // Shift: a tenth of the rate from 189, in tenth steps.
         m.setShift(true, pointer: Point(110, 10))
         m.continueDrag(to: Point(120, 10))
-        #expect(t.editedParameters.number("itemWidth") == 260)
+        #expect(t.editedParameters.number("itemWidth") == 192.9)
         m.finishDrag()
         #expect(t.history.undoSteps.count == 1)
         m.undo()
@@ -125,5 +127,44 @@ struct PanelModelTests {
         #expect(m.handleKey("delete", [], isRepeat: false, panelShown: true))
         #expect(m.presets.list.isEmpty)
         #expect(m.selection == .savePreset)
+    }
+}
+
+/// The sliders the panel makes besides the styles' own parameters: the shared auto-advance interval and a spring
+/// curve's response and damping.
+@Suite("Panel sliders")
+@MainActor
+struct PanelSliderTests {
+    @Test("The interval and a spring's response are on log sliders; every default of every style sits on its slider, off the far ends")
+    func sharedAndSpringSliders() throws {
+        let interval = try #require(NumberControl(StyleRegistry.SharedKey.autoAdvanceInterval.spec))
+        #expect(interval.slider == SliderRange(min: 1, max: 15, scale: .log))
+        #expect(interval.min == 0.5 && interval.max == 60, "the parameter still accepts 0.5...60 s")
+        let response = NumberControl(spring: "settleCurve", .response), damping = NumberControl(spring: "settleCurve", .damping)
+        #expect(response.slider.scale == .log && damping.slider.scale == .linear)
+        // The springs the presets name: SwiftUI's spring() 0.5 / 0.825, its default 0.55 / 1, paging's 0.4 / 1.
+        for (r, d) in [(0.5, 0.825), (0.55, 1.0), (0.4, 1.0), (0.15, 0.86)] {
+            #expect((0.1...0.9).contains(response.fraction(r)) && (0.1...0.9).contains(damping.fraction(d)), "spring(\(r),\(d))")
+        }
+        for style in StyleRegistry.all {
+            for spec in StyleRegistry.schema(of: style) {
+                guard let c = NumberControl(spec), case .number(let n) = spec.defaultValue else { continue }
+                #expect(c.fraction(n) <= 0.9 && (n == c.min || c.fraction(n) >= 0.1), "\(style.descriptor.name).\(spec.key): \(n) at \(c.fraction(n))")
+            }
+        }
+    }
+
+    @Test("A drag goes along the slider's scale and snaps to the step; on the track it never leaves the track, a scrub carries on")
+    func draggedValues() throws {
+        let c = NumberControl(spring: "settleCurve", .response)
+        // Response: 0.1...2 s on the track, log; 0.05...3 accepted, in 0.01 steps.
+        #expect(abs(c.dragged(from: 0.1, by: 0.5, onTrack: true) - (0.1 * 2).squareRoot()) < 1e-12)
+        #expect(c.dragged(from: 1.5, by: 1, onTrack: true) == 2, "the track ends at its end")
+        #expect(c.dragged(from: 1.5, by: 1, onTrack: false) == 3, "a scrub goes on to what the value accepts")
+        #expect(c.dragged(from: 2.8, by: 0.01, onTrack: true) == 2.8, "a value past the end goes no further out on the track")
+        #expect(c.dragged(from: 2.8, by: -0.01, onTrack: true) < 2.8, "and moves back from where it is")
+        #expect(c.snapped(c.dragged(from: 0.4, by: 0.1, onTrack: true), fine: false) == 0.54)
+        let d = NumberControl(spring: "settleCurve", .damping)
+        #expect(abs(d.dragged(from: 1, by: 1 / 15, onTrack: true) - 1.1) < 1e-12)
     }
 }

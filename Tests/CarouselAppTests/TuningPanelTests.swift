@@ -10,8 +10,8 @@ import Testing
 @Suite("Tuning panel", .serialized)
 @MainActor
 struct TuningPanelTests {
-    // itemWidth's schema: 40...600 pt in steps of 1, default 150.
-    let lo = 40.0, hi = 600.0
+    // itemWidth's slider: 80...300 pt, linear (it accepts 40...600 in steps of 1), default 150.
+    let lo = 80.0, hi = 300.0
 
     // MARK: Showing
 
@@ -166,6 +166,58 @@ struct TuningPanelTests {
         #expect(f.preview.panel.history(for: "expand").undoSteps.count == 1)
     }
 
+    @Test("A 15 pt drag on a duration's thumb moves it a little on its log scale, to a multiple of 0.01 s; grabbing the thumb moves nothing")
+    func durationDragIsFine() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        let track = try #require(f.frame("panel.slider.track.expandDuration"))
+        /// Presses the thumb, drags it `dx` in 3-pt moves and releases; returns the value before the release.
+        func dragThumb(by dx: Double) throws -> Double {
+            let thumb = try #require(f.frame("panel.slider.thumb.expandDuration"))
+            let a = Point(thumb.midX, track.midY)
+            let before = f.number("expandDuration")
+            f.sim.send(.pointerMove(a), .pointerDown(a, .left))
+            #expect(f.number("expandDuration") == before, "a press on the thumb grabs it where it is")
+            for k in 1...5 { f.sim.send(.pointerMove(Point(a.x + dx * Double(k) / 5, a.y))) }
+            f.sim.send(.pointerUp(Point(a.x + dx, a.y), .left))
+            return f.number("expandDuration")
+        }
+        // The slider runs 0.1...2 s on a log scale: 15 pt of the 86-pt track multiply by 20^(15/86) = 1.69. (On the
+        // old linear 0.01...5 s track, 15 pt was 0.87 s.)
+        #expect(track.width == 86)
+        let up = try dragThumb(by: 15)
+        #expect(up == (0.4 * pow(20, 15 / track.width) * 100).rounded() / 100)
+        #expect(up > 0.4 && up - 0.4 < 0.3, "0.4 s became \(up) s")
+        #expect(abs(up * 100 - (up * 100).rounded()) < 1e-9, "\(up) is on the 0.01 s grid")
+        // Shorter durations move by less: from 0.1 s the same drag adds 0.07 s.
+        try f.preview.setParameter("expandDuration", .number(0.1))
+        f.sim.frame()
+        #expect(try dragThumb(by: 15) == 0.17)
+        #expect(try dragThumb(by: -15) == 0.1)
+    }
+
+    @Test("A value typed past the slider's end is kept and its thumb pins at the end; a scrub of its value carries on from it")
+    func valuePastTheSlider() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        let track = try #require(f.frame("panel.slider.track.expandDuration"))
+        let box = try #require(f.frame("panel.value.expandDuration"))
+        f.sim.click(box.midX, box.midY)
+        f.sim.click(box.midX, box.midY)
+        f.sim.send(.text("4"))
+        f.sim.key("return")
+        #expect(f.number("expandDuration") == 4, "the parameter accepts 0.01...5 s; the slider shows 0.1...2")
+        #expect(try #require(f.frame("panel.slider.thumb.expandDuration")).midX == track.maxX)
+        // Scrubbing the value 15 pt left goes down the same log scale from 4 s, not from the slider's end.
+        f.sim.wait(0.5)  // no double-click with the clicks above
+        let a = Point(box.midX, box.midY)
+        f.sim.send(.pointerMove(a), .pointerDown(a, .left), .pointerMove(Point(a.x - 15, a.y)), .pointerUp(Point(a.x - 15, a.y), .left))
+        #expect(f.number("expandDuration") == (4 / pow(20, 15 / track.width) * 100).rounded() / 100)
+        #expect(f.number("expandDuration") > 2)
+    }
+
     // MARK: Typing
 
     @Test("Double-click a value, type, Enter: the exact value applies; the digit keys do not switch style meanwhile")
@@ -304,7 +356,7 @@ struct TuningPanelTests {
         let track = try #require(f.frame("panel.slider.track.itemWidth"))
         f.sim.drag(from: Point(track.minX + 10, track.midY), to: Point(track.maxX - 10, track.midY))
         let dragged = f.number("itemWidth")
-        #expect(dragged > 500)
+        #expect(dragged > 250)
         #expect(f.preview.panel.history(for: "expand").undoSteps.count == 1)
         try f.preview.setParameter("spacing", .number(30))  // changed elsewhere (a parameter file)
         f.sim.key("z", [.ctrl])
@@ -370,12 +422,12 @@ struct TuningPanelTests {
         #expect(f.preview.panel.selectedKey == "expandCurve")
         f.sim.key("down")
         f.sim.key("right")
-        #expect(f.parameters.curve("expandCurve") == .spring(Spring(response: 0.55, dampingFraction: 0.825)))
+        #expect(f.parameters.curve("expandCurve") == .spring(Spring(response: 0.51, dampingFraction: 0.825)), "a step of 0.01 s")
         f.sim.key("down")
         f.sim.key("return")
         f.sim.send(.text("1"))
         f.sim.key("return")
-        #expect(f.parameters.curve("expandCurve") == .spring(Spring(response: 0.55, dampingFraction: 1)))
+        #expect(f.parameters.curve("expandCurve") == .spring(Spring(response: 0.51, dampingFraction: 1)))
         // Typing a curve on the curve row.
         f.sim.key("up"); f.sim.key("up")
         #expect(f.preview.panel.selectedKey == "expandCurve")
@@ -431,6 +483,24 @@ struct TuningPanelTests {
         #expect(f.preview.currentMessage == "Loaded preset my look")
         f.sim.key("z", [.ctrl])
         #expect(f.number("itemWidth") == 150)
+    }
+
+    @Test("A saved preset's row is selected and scrolled wholly into view")
+    func savedPresetInView() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.sim.key("s", [.ctrl])
+        f.sim.send(.text("zz my look"))
+        f.sim.key("return")
+        let index = try #require(f.preview.panel.presetEntries.firstIndex { $0.name == "zz my look" })
+        #expect(index >= 7, "listed after the seven shipped presets, below the save row")
+        #expect(f.preview.panel.selectedRowName == "panel.row.preset.\(index)")
+        let row = try #require(f.frame("panel.row.preset.\(index)"))
+        let panel = f.preview.panel.frame
+        #expect(row.minY >= panel.minY && row.maxY <= panel.maxY, "row \(row) in the panel \(panel)")
+        // Enter on it now loads it: the selection is the saved preset.
+        f.sim.key("return")
+        #expect(f.preview.currentMessage == "Loaded preset zz my look")
     }
 
     @Test("Ctrl+S then Enter saves under the style and time; a bad name or folder is refused in one line")

@@ -102,7 +102,7 @@ struct TuningPanelWidthTests {
 
     // MARK: Dragging
 
-    @Test("At every width a drag from a track's left end to its right end goes from the minimum to the maximum",
+    @Test("At every width a drag to a track's left end gives its slider's minimum, to its right end the maximum",
           arguments: windowWidths)
     func dragSpansTrack(windowWidth: Double) throws {
         let f = try PanelFixture(size: Size(windowWidth, 720))
@@ -110,15 +110,18 @@ struct TuningPanelWidthTests {
         f.open()
         var dragged = 0
         for spec in StyleRegistry.schema(of: f.preview.styleType) {
-            guard case .number(let lo, let hi, _, _) = spec.kind, let track = f.frame("panel.slider.track.\(spec.key)"),
+            guard let slider = spec.slider, let track = f.frame("panel.slider.track.\(spec.key)"), let thumb = f.frame("panel.slider.thumb.\(spec.key)"),
                   track.maxY < 700 else { continue }
             #expect(track.width > 20, "\(spec.key): a track \(track.width) pt wide")
+            // A press at the left end sets the minimum, unless the thumb is there (a press on it grabs it).
             let start = Point(track.minX, track.midY), end = Point(track.maxX, track.midY)
             f.sim.send(.pointerMove(start), .pointerDown(start, .left))
-            #expect(f.number(spec.key) == lo, "\(spec.key) at the track's left end")
-            f.sim.send(.pointerMove(Point(track.midX, track.midY)), .pointerMove(end))
-            #expect(f.number(spec.key) == hi, "\(spec.key) at the track's right end")
-            f.sim.send(.pointerUp(end, .left))
+            if abs(thumb.midX - start.x) > 6 { #expect(f.number(spec.key) == slider.min, "\(spec.key) at the track's left end") }
+            f.sim.send(.pointerMove(Point(track.midX, track.midY)), .pointerMove(end), .pointerMove(Point(end.x + 30, end.y)))
+            #expect(f.number(spec.key) == slider.max, "\(spec.key) at and past the track's right end")
+            f.sim.send(.pointerMove(Point(start.x - 30, start.y)))
+            #expect(f.number(spec.key) == slider.min, "\(spec.key) past the track's left end")
+            f.sim.send(.pointerUp(start, .left))
             dragged += 1
         }
         #expect(dragged >= 3)
@@ -140,7 +143,7 @@ struct TuningPanelWidthTests {
         let track = try #require(f.frame("panel.slider.track.itemWidth"))
         #expect(track.width < 86 && track.maxX < 260 - 14 - 64)
         f.drag(from: Point(track.minX, track.midY), through: [Point(track.minX + track.width / 2, track.midY)])
-        #expect(f.number("itemWidth") == (40 + 0.5 * (600 - 40)).rounded())
+        #expect(f.number("itemWidth") == (80 + 0.5 * (300 - 80)).rounded(), "the middle of its 80...300 pt slider")
         // Back to a wide window: the 320-pt layout again.
         f.sim.send(.resize(Size(1280, 720)))
         #expect(try #require(f.frame("panel.slider.track.itemWidth")) == Rect(960 + 148, track.minY, 86, 4))

@@ -36,6 +36,11 @@ struct GeometryTests {
         #expect(r.placing(content, mode: .fill) == Rect(-150, 50, 800, 200))
         #expect(r.placing(content, mode: .center) == Rect(50, 100, 400, 100))
         #expect(r.placing(content, mode: .stretch) == r)
+        // Scale-down: the natural size when it fits, else aspect-fit; never larger than the rectangle.
+        #expect(r.placing(content, mode: .scaleDown) == Rect(100, 112.5, 300, 75))
+        #expect(r.placing(Size(200, 100), mode: .scaleDown) == Rect(150, 100, 200, 100))
+        #expect(r.placing(Size(300, 200), mode: .scaleDown) == r)
+        #expect(Rect(0, 0, 1280, 720).placing(Size(1600, 1065), mode: .scaleDown).size == Size(1600 * 720 / 1065, 720))
         for mode in ContentMode.allCases {
             let p = r.placing(Size(37, 91), mode: mode)
             #expect(abs(p.midX - r.midX) < 1e-9 && abs(p.midY - r.midY) < 1e-9, "\(mode)")

@@ -14,8 +14,11 @@ struct CircularStyleTests {
 
     // MARK: Helpers
 
+    /// The style at `size` with the article's lengths as they are (growing with the window off, unless `overrides`
+    /// turns it on), so every number below is the article's.
     func make(count: Int = 12, size: Size = window, overrides: [String: ParameterValue] = [:])
         throws -> (StyleHarness<CircularStyle>, InputSimulator) {
+        let overrides = overrides.merging(["growWithWindow": .bool(false)]) { given, _ in given }
         let h = try StyleHarness(CircularStyle.self, deck: .sample(count: count), size: size, overrides: overrides)
         return (h, InputSimulator(driver: h, size: size))
     }
@@ -526,5 +529,52 @@ struct CircularStyleTests {
             if let circle = highlightDraws(sim).first { #expect(band.contains(circle.rect.center)) }
             if distance > 0 { sim.send(.pointerUp(Point(0, 0), .left)); sim.wait(2) }
         }
+    }
+
+    // MARK: Growing with the window
+
+    @Test("Growing with the window multiplies every length by the shorter side / 390: the arc keeps its proportions")
+    func growsWithTheWindow() throws {
+        #expect(CircularStyle.windowScale(for: Size(1280, 720), growing: true) == 720.0 / 390)
+        #expect(CircularStyle.windowScale(for: Size(390, 844), growing: true) == 1)
+        #expect(CircularStyle.windowScale(for: Size(640, 360), growing: true) == 1, "never smaller than the article")
+        #expect(CircularStyle.windowScale(for: Size(1280, 720), growing: false) == 1)
+        #expect(Parameters(specs: CircularStyle.descriptor.parameters).bool("growWithWindow"), "on by default")
+        let window = Size(1280, 720), k = 720.0 / 390
+        let (grown, grownSim) = try make(size: window, overrides: ["growWithWindow": .bool(true)])
+        let (plain, _) = try make(size: window)
+        #expect(grown.style.windowScale == k && plain.style.windowScale == 1)
+        #expect(grown.state("windowScale") == .number(k), "the layout export says how much the lengths grew")
+        // Each image is k times the article's size, and k times as far from the centred image's centre.
+        let centre = Point(window.width / 2, grown.style.rowLineY)
+        let plainCentre = Point(window.width / 2, plain.style.rowLineY)
+        #expect(abs(grown.style.rowLineY - (360 - k * Self.rowLift)) < 1e-9)
+        let grownItems = Dictionary(uniqueKeysWithValues: grown.items.map { ($0.index, $0.frame) })
+        var compared = 0
+        for item in plain.items where item.visible {
+            guard let f = grownItems[item.index], f.maxX < window.width, f.maxY < window.height else { continue }
+            #expect(abs(f.width - k * item.frame.width) < 1e-6, "image \(item.index)")
+            #expect(abs((f.midX - centre.x) - k * (item.frame.midX - plainCentre.x)) < 1e-6, "image \(item.index)")
+            #expect(abs((f.midY - centre.y) - k * (item.frame.midY - plainCentre.y)) < 1e-6, "image \(item.index)")
+            compared += 1
+        }
+        #expect(compared >= 3)
+        // The highlight stays concentric with the centred image.
+        let circle = try #require(grownSim.renderer.draws.first { $0.kind == .fill(.white) && abs($0.rect.width - k * Self.highlightSize) < 1e-9 })
+        #expect(abs(circle.rect.midY - (360 - k * Self.highlightOffset)) < 1e-9)
+    }
+
+    @Test("A resized window scales the lengths again with the active image still centred")
+    func growingFollowsResizes() throws {
+        let (h, sim) = try make(size: Size(800, 500), overrides: ["growWithWindow": .bool(true)])
+        sim.key("right"); sim.key("right"); sim.wait(2)
+        #expect(h.style.windowScale == 500.0 / 390)
+        sim.send(.resize(Size(1600, 900)))
+        sim.wait(0.1)
+        #expect(h.style.windowScale == 900.0 / 390)
+        #expect(active(h) == 2)
+        let centred = try #require(h.items.first { $0.index == 2 })
+        #expect(abs(centred.frame.midX - 800) < 1e-6)
+        #expect(abs(centred.frame.width - 900.0 / 390 * Self.size) < 1e-6)
     }
 }

@@ -158,6 +158,36 @@ struct ExpandStyleTests {
         #expect(h.state("expanded") == .number(2))  // still hovered
     }
 
+    @Test("A pinned item shows a pin mark in its image's top-trailing corner; hovering or unpinning shows none")
+    func pinMark() throws {
+        let (h, sim) = try make()
+        /// The "Pinned" labels drawn in the last frame, with their rectangles.
+        func marks() -> [ResolvedDraw] { sim.renderer.draws.filter { if case .text("Pinned", _, _) = $0.kind { true } else { false } } }
+        sim.move(centre(h, 2).x, centre(h, 2).y)
+        sim.wait(0.6)
+        #expect(h.state("expanded") == .number(2) && marks().isEmpty, "an item expanded by hovering is not pinned")
+        sim.click(centre(h, 2).x, centre(h, 2).y)
+        sim.wait(0.1)
+        #expect(h.state("pinned") == .number(2))
+        let mark = try #require(marks().first)
+        #expect(marks().count == 1)
+        // Inside the pinned item's image, at its top-trailing corner, above the details (drawn after them).
+        let image = try #require(item(h, 2)).frame
+        #expect(image.contains(mark.rect.center) && mark.rect.minY - image.minY < 16 && image.maxX - mark.rect.maxX < 24)
+        #expect(mark.rect.center.x > image.midX)
+        // A pin's head is drawn with it: a small filled circle left of the label.
+        #expect(sim.renderer.draws.contains { $0.kind == .fill(Color(hex: 0xf28b82)) && $0.rect.maxX <= mark.rect.minX && image.contains($0.rect.center) })
+        // The mark follows the pin: Right moves the pin (and its mark) to the next item.
+        sim.key("right")
+        sim.wait(0.6)
+        #expect(h.state("pinned") == .number(3))
+        let moved = try #require(marks().first)
+        #expect(try #require(item(h, 3)).frame.contains(moved.rect.center) && marks().count == 1)
+        sim.key("escape")
+        sim.wait(0.6)
+        #expect(h.state("pinned") == .null && marks().isEmpty)
+    }
+
     @Test("Left/Right move the expansion; Enter pins")
     func keyboard() throws {
         let (h, sim) = try make()

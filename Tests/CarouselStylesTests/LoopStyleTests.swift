@@ -502,4 +502,88 @@ struct LoopStyleTests {
         #expect(h.style.carouselFrame.contains(Point(size.width / 2, rowY)))
         #expect(!h.style.carouselFrame.contains(Point(size.width / 2, 40)))
     }
+
+    // MARK: Dragging
+
+    /// Presses at `x` on the row, moves to each of `xs` in turn `step` seconds apart, holds still for `hold` seconds
+    /// and releases; `each` runs after every move.
+    func drag(_ sim: InputSimulator, from x: Double, through xs: [Double], step: Double = 1.0 / 60, hold: Double = 0,
+              each: (Double) -> Void = { _ in }) {
+        sim.send(.pointerMove(Point(x, rowY)), .pointerDown(Point(x, rowY), .left))
+        for next in xs {
+            sim.wait(step)
+            sim.send(.pointerMove(Point(next, rowY)))
+            each(next)
+        }
+        if hold > 0 { sim.wait(hold) }
+        sim.send(.pointerUp(Point(xs.last ?? x, rowY), .left))
+    }
+
+    @Test("A drag moves the strip with the pointer, card for card, and a slow release settles on the nearest card")
+    func dragFollowsThePointer() throws {
+        let (h, sim) = try make(count: 12)
+        let start = number(h, "position")
+        #expect(!h.style.isInteracting)
+        // The issue's script: down at 640, moves to 520 and 400, up at 400.
+        drag(sim, from: 640, through: [520, 400], step: 0.1, hold: 0.2) { x in
+            // Content follows the pointer: 108 pt of travel is one card.
+            #expect(abs(number(h, "position") - (start + (640 - x) / pitch)) < 1e-9, "at \(x)")
+            #expect(h.style.isInteracting, "auto-advance waits while the strip is dragged")
+        }
+        #expect(!h.style.isInteracting)
+        settle(sim, h)
+        // 240 pt is 2.22 cards: the strip settles on the card 2 on, centred, with nothing clicked on the way.
+        #expect(number(h, "position") == start + 2)
+        #expect(number(h, "current") == 2)
+        let centred = try #require(sim.renderer.draws.images.first { abs($0.rect.midX - size.width / 2) < 1e-9 })
+        #expect(centred.rect.width == 140)
+    }
+
+    @Test("A quick flick moves on at least one card in its direction, a short slow drag falls back")
+    func flings() throws {
+        let (h, sim) = try make(count: 12)
+        #expect(number(h, "current") == 0)
+        // 30 pt in 50 ms to the right, released at once: 600 pt/s shows the previous card, item 11 (its slot in the
+        // middle copy, where the article's rule puts every selection).
+        drag(sim, from: 640, through: [650, 660, 670])
+        settle(sim, h)
+        #expect(number(h, "current") == 11 && number(h, "position") == 23)
+        // 30 pt slowly, then held: under half a card, back to where it was.
+        drag(sim, from: 640, through: [630, 620, 610], step: 0.1, hold: 0.2)
+        settle(sim, h)
+        #expect(number(h, "current") == 11 && number(h, "position") == 23)
+        // The same quick flick to the left shows the next card.
+        drag(sim, from: 640, through: [630, 620, 610])
+        settle(sim, h)
+        #expect(number(h, "current") == 0 && number(h, "position") == 12)
+    }
+
+    @Test("Dragging across more than a copy keeps the selection in the middle copy, and the frame never jumps")
+    func longDrag() throws {
+        let (h, sim) = try make(count: 3)  // a copy is 3 cards, 324 pt
+        let start = number(h, "position")
+        var previous = start
+        let xs = stride(from: 1240.0, through: 40, by: -30).map { $0 }
+        drag(sim, from: 1270, through: xs, step: 0.1, hold: 0.2) { x in
+            // Each move of 30 pt moves the strip 30 / 108 of a card, give or take whole copies of 3 cards (the same
+            // picture): re-centring never shows.
+            let now = number(h, "position")
+            #expect(abs(remainder(now - previous - 30 / pitch, 3)) < 1e-9, "at \(x): \(previous) to \(now)")
+            previous = now
+            #expect((3..<6).contains(Int(number(h, "slot"))), "slot \(number(h, "slot")) outside the middle copy")
+        }
+        settle(sim, h)
+        // 1230 pt is 11.39 cards: 11 cards on from item 0, which is item 2 (after 3 whole copies).
+        #expect(number(h, "current") == 2)
+        #expect((3..<6).contains(Int(number(h, "slot"))))
+    }
+
+    @Test("A click still selects the clicked card: a press that does not move is no drag")
+    func clickIsNoDrag() throws {
+        let (h, sim) = try make(count: 12)
+        let start = number(h, "position")
+        sim.click(restingCentreX(1), rowY)
+        settle(sim, h)
+        #expect(number(h, "position") == start + 1)
+    }
 }

@@ -53,11 +53,15 @@ struct PagingStyleTests {
         #expect(page(h) == 0 && offset(h) == 0)
     }
 
-    @Test("The content mode parameter places the image: the article's centre by default, fill and fit on request")
+    @Test("The content mode parameter places the image: natural size but never larger than the page by default, the article's centre, fill and fit on request")
     func contentMode() throws {
         let (h, sim) = try make()
-        #expect(sim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .center)])
-        #expect(h.images.requestedSizes["/test/item0.jpg"] == nil)
+        #expect(sim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .scaleDown)])
+        // Never drawn larger than the page: a copy within the page's budget serves.
+        #expect(h.images.requestedSizes["/test/item0.jpg"] == Size(2560, 1440))
+        let (centred, centredSim) = try make(["contentMode": .text("center")])
+        #expect(centredSim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .center)])
+        #expect(centred.images.requestedSizes["/test/item0.jpg"] == nil, "centred at natural size, drawn at full resolution")
         try h.set("contentMode", .text("fill"))
         sim.frame()
         #expect(sim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .fill)])

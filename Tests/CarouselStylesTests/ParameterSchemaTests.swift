@@ -33,11 +33,65 @@ struct ParameterSchemaTests {
               (#"{"key": "a", "label": "A", "group": "G", "type": "choice", "default": "c", "options": ["x", "y"], "meaning": "m"}"#, "a: \"c\" is not one of x, y"),
               (#"{"key": "a", "label": "A", "group": "G", "type": "toggle", "default": "yes", "meaning": "m"}"#, "a: a toggle's \"default\" is true or false"),
               (#"{"key": "a", "group": "G", "type": "curve", "default": "easeIn", "meaning": "m"}"#, "a: no \"label\" text"),
+              (#"{"key": "a", "label": "A", "group": "G", "type": "number", "default": 1, "min": 0, "max": 5, "step": 1, "unit": "s", "slider": {"min": 0, "max": 9}, "meaning": "m"}"#, "a: slider 0...9 reaches outside the range 0...5"),
+              (#"{"key": "a", "label": "A", "group": "G", "type": "number", "default": 1, "min": 0, "max": 5, "step": 1, "unit": "s", "slider": {"min": 2, "max": 2}, "meaning": "m"}"#, "a: a slider needs \"min\" < \"max\""),
+              (#"{"key": "a", "label": "A", "group": "G", "type": "number", "default": 1, "min": 0, "max": 5, "step": 1, "unit": "s", "slider": {"min": 0, "max": 2, "scale": "log"}, "meaning": "m"}"#, "a: a log slider needs \"min\" > 0"),
+              (#"{"key": "a", "label": "A", "group": "G", "type": "number", "default": 1, "min": 0, "max": 5, "step": 1, "unit": "s", "slider": {"min": 1, "max": 2, "scale": "cubic"}, "meaning": "m"}"#, "a: unknown slider scale \"cubic\" (linear or log)"),
+              (#"{"key": "a", "label": "A", "group": "G", "type": "number", "default": 4, "min": 0, "max": 5, "step": 1, "unit": "s", "slider": {"min": 1, "max": 2}, "meaning": "m"}"#, "a: the default 4 is outside the slider 1...2"),
+              (#"{"key": "a", "label": "A", "group": "G", "type": "number", "default": 1, "min": 0, "max": 5, "step": 1, "unit": "s", "slider": {"max": 2}, "meaning": "m"}"#, "a: a slider needs \"min\" and \"max\" numbers"),
           ])
     func refused(entry: String, message: String) throws {
         #expect(throws: ParameterError.self) { try ParameterSpec(json: JSONParser.parse(entry)) }
         do { _ = try ParameterSpec(json: JSONParser.parse(entry)) } catch let error as ParameterError {
             #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    /// Every number parameter of every style, with the shared ones, as the panel shows them.
+    static var numbers: [(String, ParameterSpec, SliderRange)] {
+        schemas.flatMap { style, specs in specs.compactMap { spec in spec.slider.map { ("\(style).\(spec.key)", spec, $0) } } }
+    }
+
+    @Test("Every slider runs inside its parameter's range; every default is on its slider, away from the far ends")
+    func slidersHoldTheirDefaults() {
+        #expect(Self.numbers.count > 40)
+        for (name, spec, slider) in Self.numbers {
+            guard case .number(let lo, let hi, _, _) = spec.kind, case .number(let n) = spec.defaultValue else { continue }
+            #expect(slider.min >= lo && slider.max <= hi && slider.min < slider.max, "\(name)")
+            #expect(n >= slider.min && n <= slider.max, "\(name): default \(n) off its slider")
+            // A default at the bottom of what the parameter accepts (a gap of 0, no delay) sits at the left end, as it
+            // should; any other default is on the track's middle 80 %, where the thumb can be seen and moved.
+            guard n > lo else { continue }
+            let at = slider.position(of: n)
+            #expect(at >= 0.1 && at <= 0.9, "\(name): default \(n) at \(at) of its slider \(slider.min)...\(slider.max)")
+        }
+    }
+
+    @Test("Durations, waits that cannot be 0 and springs' responses are on log sliders; delays that may be 0 are linear")
+    func logScales() {
+        for (name, spec, slider) in Self.numbers {
+            guard case .number(let lo, _, _, let unit) = spec.kind, unit == "s" else { continue }
+            let mayBeNone = spec.key.hasSuffix("Delay") && lo == 0
+            #expect(slider.scale == (mayBeNone ? .linear : .log), "\(name)")
+        }
+    }
+
+    @Test("A log slider round-trips: value to position to value, and position to value to position")
+    func logRoundTrip() {
+        let sliders = Self.numbers.map(\.2).filter { $0.scale == .log } + [SliderRange(min: 0.1, max: 2, scale: .log)]
+        #expect(sliders.count >= 5)
+        for slider in sliders {
+            for k in 0...20 {
+                let f = Double(k) / 20
+                let v = slider.value(at: f)
+                #expect(v >= slider.min * (1 - 1e-12) && v <= slider.max * (1 + 1e-12))
+                #expect(abs(slider.position(of: v) - f) < 1e-12)
+                #expect(abs(slider.value(at: slider.position(of: v)) - v) < 1e-12 * v)
+            }
+            // Equal distances multiply: the middle of the track is the geometric mean of its ends.
+            #expect(abs(slider.value(at: 0.5) - (slider.min * slider.max).squareRoot()) < 1e-9)
+            // Past the ends the scale carries on (a scrub), and the thumb's position says which end it pins at.
+            #expect(slider.position(of: slider.max * 2) > 1 && slider.position(of: slider.min / 2) < 0)
         }
     }
 

@@ -27,6 +27,22 @@ struct LoopCaptureTests {
         let left = try #require(layout.itemFrames.last { $0.frame.maxX < selected.minX })
         #expect(left.index == (try BundledDeck.count) - 1)
     }
+
+    @Test("The issue's drag (down at 640, moves to 520 and 400, up): the strip follows mid-drag and settles two cards on")
+    func issueDrag() throws {
+        let script = "0.2 down 640 360; 0.3 move 520 360; 0.4 move 400 360; 0.5 up 400 360"
+        let (_, before) = try Golden.capture(style: "loop", at: 0.1)
+        let start = try #require(before.layoutJSON().stateNumber("position"))
+        let pitch = try #require(before.layoutJSON().parameter("cardWidth")) + (try #require(before.layoutJSON().parameter("spacing")))
+        let (_, during) = try Golden.capture(style: "loop", at: 0.45, script: script)
+        #expect(abs((during.layoutJSON().stateNumber("position") ?? 0) - (start + 240 / pitch)) < 1e-3, "240 pt of pointer is 240 pt of strip")
+        let (_, after) = try Golden.capture(style: "loop", at: 2, script: script)
+        let layout = after.layoutJSON()
+        #expect(layout.stateNumber("current") == 2)
+        #expect(layout.stateNumber("position") == start + 2)
+        let selected = try #require(layout.frame(of: 2))
+        #expect(abs(selected.midX - 640) <= 0.5)
+    }
 }
 
 // MARK: Window
@@ -80,6 +96,24 @@ extension WindowTests {
         @Test("Clicking the rightmost visible card selects it and centres it")
         func clickRightmost() throws {
             try clickSelects(inFirstCopy: false) { $0.last }
+        }
+
+        @Test("Dragging the strip with the mouse moves it with the pointer; released, it settles on the nearest card (issue 33)")
+        func dragStrip() throws {
+            let app = try AppWindow(["--style", "loop"])
+            let first = try #require(app.layout())
+            let start = try #require(first.stateNumber("position"))
+            let pitch = try #require(first.parameter("cardWidth")) + (try #require(first.parameter("spacing")))
+            app.xdotool("mousemove", "640", "360", "mousedown", "1", "mousemove", "600", "360", "sleep", "0.05", "mousemove", "520", "360",
+                        "sleep", "0.05", "mousemove", "400", "360")
+            // Held at 400: the strip has followed the pointer 240 pt.
+            let held = app.wait { abs(($0.stateNumber("position") ?? 0) - (start + 240 / pitch)) < 0.01 }
+            #expect(abs((held?.stateNumber("position") ?? 0) - (start + 240 / pitch)) < 0.01, "\(held?.stateNumber("position") ?? -1)")
+            Thread.sleep(forTimeInterval: 0.3)
+            app.xdotool("mouseup", "1")
+            let settled = app.wait { $0.stateNumber("position") == start + 2 && $0.frame(of: 2).map { abs($0.midX - 640) <= 0.5 } == true }
+            #expect(settled?.stateNumber("current") == 2)
+            #expect(settled?.stateNumber("position") == start + 2)
         }
     }
 }

@@ -21,6 +21,27 @@ struct PagingCaptureTests {
         #expect(layout.itemFrames.map(\.index) == [1])
         #expect(layout.frame(of: 1) == Rect(0, 0, 1280, 720))
     }
+
+    @Test("A 1600 x 1065 photograph is shown whole, scaled down to the page's height and centred, not cropped")
+    func largePhotoScaledDown() throws {
+        // Page 13 of the bundled deck is creek.jpg, 1600 x 1065: on a 1280 x 720 page it fits at 1082 x 720.
+        let script = (1...13).map { "\(0.05 * Double($0)) key right" }.joined(separator: "; ")
+        let (canvas, preview) = try Golden.capture(style: "paging", at: 2.5, script: script)
+        #expect(preview.layoutJSON().stateNumber("page") == 13)
+        let (small, _) = try Golden.capture(style: "paging", at: 1)  // page 0: a 512 px photo, the window's colour around it
+        let background = small.pixel(x: 5, y: 5)
+        func isBackground(_ x: Int, _ y: Int) -> Bool {
+            let p = canvas.pixel(x: x, y: y)
+            return abs(Int(p.r) - Int(background.r)) + abs(Int(p.g) - Int(background.g)) + abs(Int(p.b) - Int(background.b)) < 6
+        }
+        let width = 1600.0 * 720 / 1065, left = Int(((1280 - width) / 2).rounded())
+        for y in stride(from: 20, to: 700, by: 40) {
+            #expect(isBackground(5, y) && isBackground(left - 3, y) && isBackground(1280 - left + 2, y), "margins at y \(y)")
+            #expect(!isBackground(left + 3, y) || !isBackground(left + 6, y), "the photo's left edge at y \(y)")
+        }
+        // The photo reaches the page's top and bottom (scaled to the height, not shrunk further).
+        #expect(!isBackground(640, 1) && !isBackground(640, 718))
+    }
 }
 
 // MARK: Window

@@ -16,13 +16,14 @@ struct PanelWindowTests {
         let app = try AppWindow(["--style", "expand"])
         _ = try #require(app.layout())
         app.xdotool("key", "Tab")
-        // The panel is 320 wide on the right; itemWidth's track runs from 148 to 234 in it, 104 pt from the top.
+        // The panel is 320 wide on the right; itemWidth's track runs from 148 to 234 in it, 104 pt from the top, and
+        // its slider from 80 to 300 pt.
         let trackX = 1280.0 - 320 + 148, trackWidth = 86.0
         app.xdotool("mousemove", "\(Int(trackX + 10))", "104")
         app.xdotool("mousedown", "1")
         for x in stride(from: 20, through: 60, by: 10) { app.xdotool("mousemove", "\(Int(trackX) + x)", "104") }
         app.xdotool("mouseup", "1")
-        let expected = (40 + 60 / trackWidth * 560).rounded()
+        let expected = (80 + 60 / trackWidth * 220).rounded()
         let l = app.wait { $0["parameters"]?["itemWidth"] == .number(expected) }
         #expect(l?["parameters"]?["itemWidth"] == .number(expected))
         #expect(l?["state"]?["expanded"] == .null, "the pointer over the panel does not hover the style")

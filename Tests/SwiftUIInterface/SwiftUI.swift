@@ -230,6 +230,13 @@ public enum ScenePhase: Comparable, Sendable {
     public var body: Never { fatalError() }
 }
 
+/// A view that shows the first of its child views that fits the space it is offered
+/// (https://developer.apple.com/documentation/swiftui/viewthatfits, iOS 16, macOS 13).
+@frozen public struct ViewThatFits<Content: View>: View {
+    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
 /// A set of view types that may be pinned to the bounds of a scroll view.
 @frozen public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32

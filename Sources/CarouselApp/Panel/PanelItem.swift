@@ -86,26 +86,31 @@ struct RowState {
 
 // MARK: - Numbers
 
-/// A number the panel edits with a slider: a number parameter, or a spring curve's response or damping.
+/// A number the panel edits with a slider: a number parameter, or a spring curve's response or damping. `min`, `max`
+/// and `step` are what it accepts (typed, nudged and snapped to); `slider` is where the track runs and on what scale.
 struct NumberControl {
     let key: String
     let part: SpringPart?
     let label: String
     let min: Double, max: Double, step: Double
     let unit: String
+    /// The track's useful range and scale: positions along it map to values through this.
+    let slider: SliderRange
 
     /// The control for a number parameter (nil for other kinds).
     init?(_ spec: ParameterSpec) {
-        guard case .number(let lo, let hi, let step, let unit) = spec.kind else { return nil }
+        guard case .number(let lo, let hi, let step, let unit) = spec.kind, let slider = spec.slider else { return nil }
         key = spec.key; part = nil; label = spec.label; min = lo; max = hi; self.step = step > 0 ? step : (hi - lo) / 100; self.unit = unit
+        self.slider = slider
     }
 
-    /// The control for one part of the spring curve parameter `key`.
+    /// The control for one part of the spring curve parameter `key`: the response on a log scale (a tenth of a
+    /// second to two on the track), the damping fraction on a linear one (0 to 1.5; critical damping is 1).
     init(spring key: String, _ part: SpringPart) {
         self.key = key; self.part = part
         switch part {
-        case .response: label = "Response"; min = 0.05; max = 3; step = 0.05; unit = "s"
-        case .damping: label = "Damping"; min = 0; max = 2; step = 0.05; unit = ""
+        case .response: label = "Response"; min = 0.05; max = 3; step = 0.01; unit = "s"; slider = SliderRange(min: 0.1, max: 2, scale: .log)
+        case .damping: label = "Damping"; min = 0; max = 2; step = 0.01; unit = ""; slider = SliderRange(min: 0, max: 1.5)
         }
     }
 
@@ -141,8 +146,22 @@ struct NumberControl {
 
     func clamped(_ v: Double) -> Double { Swift.min(Swift.max(v, min), max) }
 
-    /// Where `v` sits in the range, 0...1.
-    func fraction(_ v: Double) -> Double { max > min ? (clamped(v) - min) / (max - min) : 0 }
+    /// Where the thumb of `v` sits along the track, 0...1: pinned at the nearer end for a value outside the slider.
+    func fraction(_ v: Double) -> Double {
+        let f = slider.position(of: v)
+        return f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1)
+    }
+
+    /// The value a drag moved `moved` of the track's length (negative: left) from `anchor` gives, before snapping:
+    /// along the slider's scale, inside the accepted range. A drag on the track keeps its thumb on the track (it
+    /// never goes further past an end than where it began); a scrub of the value box carries on past the ends.
+    func dragged(from anchor: Double, by moved: Double, onTrack: Bool) -> Double {
+        var start = slider.position(of: anchor)
+        if !start.isFinite { start = 0 }  // 0 on a log scale: the drag starts at the track's left end
+        var f = start + moved
+        if onTrack { f = Swift.min(Swift.max(f, Swift.min(0, start)), Swift.max(1, start)) }
+        return clamped(slider.value(at: f))
+    }
 
     /// The value shown: "150 pt".
     func text(_ v: Double) -> String { PanelLook.format(v, unit: unit) }

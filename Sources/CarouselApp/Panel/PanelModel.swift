@@ -348,8 +348,10 @@ final class PanelModel {
         let scale = d.fine ? 0.1 : 1
         switch d.kind {
         case .slider(let c), .scrub(let c):
-            let perPoint = (c.max - c.min) / d.span.width * scale
-            setNumber(c, c.snapped(c.clamped(d.anchorValue + (p.x - d.anchor.x) * perPoint), fine: d.fine))
+            var onTrack = false
+            if case .slider = d.kind { onTrack = true }
+            let moved = (p.x - d.anchor.x) / d.span.width * scale
+            setNumber(c, c.snapped(c.dragged(from: d.anchorValue, by: moved, onTrack: onTrack), fine: d.fine))
         case .handle(let key, let k):
             guard var points = CurvePlotView.controlPoints(of: current.curve(key)) else { break }
             let range = CurvePlotView.yRange

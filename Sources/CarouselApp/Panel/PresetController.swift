@@ -40,6 +40,8 @@ final class PresetController {
         do {
             let preset = try store.save(model.current, style: model.styleName, name: name)
             listChanged()
+            // The new row is selected and scrolled into view: the user sees where it went.
+            if let i = list.firstIndex(of: preset) { model.selection = .preset(i); model.view?.scrollIntoView(.preset(i)) }
             model.say("Saved preset \(preset.name) to \(preset.path)")
         } catch {
             model.say(error.message, error: true)

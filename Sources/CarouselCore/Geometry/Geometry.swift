@@ -95,6 +95,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         case .fill: s = content.aspectFill(size)
         case .fit: s = content.aspectFit(in: size)
         case .center: s = content
+        case .scaleDown: s = content.width <= size.width && content.height <= size.height ? content : content.aspectFit(in: size)
         case .stretch: s = size
         }
         return Rect(midX - s.width / 2, midY - s.height / 2, s.width, s.height)
@@ -120,6 +121,9 @@ public enum ContentMode: String, Sendable, CaseIterable, Codable {
     case fit
     /// Natural size, centred (UIKit's `.center`), cropped to the rectangle.
     case center
+    /// Natural size, centred, but never larger than the rectangle: a larger image is scaled down to fit (aspect kept),
+    /// as CSS's `object-fit: scale-down`.
+    case scaleDown
     /// Stretched to the rectangle, aspect ratio lost.
     case stretch
 }

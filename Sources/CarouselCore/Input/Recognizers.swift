@@ -121,6 +121,21 @@ public struct PressRecognizer: Sendable {
         if let point = tap.handle(event, at: t), !dragged { out.append(.tap(point)) }
         return out
     }
+
+    /// Feeds `event` at time `t` and hands on what the press did: each update of a drag to `drag`, a click's point to
+    /// `tap`; each says whether it used it. Returns whether the event was used.
+    public mutating func handle(_ event: InputEvent, at t: Double, drag: (DragRecognizer.Update) -> Bool,
+                                tap: (Point) -> Bool) -> Bool {
+        var used = false
+        for outcome in handle(event, at: t) {
+            switch outcome {
+            case .press: continue
+            case .drag(let update): if drag(update) { used = true }
+            case .tap(let point): if tap(point) { used = true }
+            }
+        }
+        return used
+    }
 }
 
 /// Turns the magnification sources into one gesture stream: real `.magnify` events pass through; Ctrl+wheel ticks

@@ -130,21 +130,12 @@ public final class ScrollController {
     /// Returns whether the event was used.
     public func handle(_ event: InputEvent, press: inout PressRecognizer, dragScrolls: Bool = true,
                        dragBegan: () -> Void = {}, tap: (Point) -> Bool) -> Bool {
-        var used = false
-        for outcome in press.handle(event, at: scene.now) {
-            switch outcome {
-            case .press:
-                continue
-            case .drag(let update):
-                guard dragScrolls else { continue }
-                if case .began = update { dragBegan() }
-                follow(update)
-                used = true
-            case .tap(let point):
-                if tap(point) { used = true }
-            }
-        }
-        return used
+        press.handle(event, at: scene.now, drag: { update in
+            guard dragScrolls else { return false }
+            if case .began = update { dragBegan() }
+            follow(update)
+            return true
+        }, tap: tap)
     }
 
     /// Follows one update of a drag on the content: the one place where drags become scrolling.
@@ -166,14 +157,25 @@ public final class ScrollController {
             scroll(to: offset + v * 0.3, animation: .easeOut(0.5))
             return
         }
-        let projected = offset + v * 0.15
-        var j = nearestTargetIndex(to: projected)!
+        let j = Self.settleIndex(offset: offset, velocity: v, indices: 0..<targets.count,
+                                 nearest: { nearestTargetIndex(to: $0)! }, target: { targets[$0] })
+        scroll(to: targets[j], animation: snapAnimation, velocity: v)
+    }
+
+    /// Where content released at `offset` moving at `v` (points per second, positive towards its end) settles: the
+    /// target nearest to where 0.15 s of the fling would carry it, and when the fling is fast (over 300 points per
+    /// second) at least one target on from the release in its direction. `nearest` gives the index of the target
+    /// nearest an offset, `target` an index's offset; indices stay in `indices`. The loop style's strip, which has
+    /// no controller, settles by the same rule.
+    public nonisolated static func settleIndex(offset: Double, velocity v: Double, indices: Range<Int>,
+                                               nearest: (Double) -> Int, target: (Int) -> Double) -> Int {
+        var j = nearest(offset + v * 0.15)
         if abs(v) > 300 {
             // A fling always moves on from where it was released.
-            if v > 0, targets[j] <= offset + 0.5, j + 1 < targets.count { j += 1 }
-            if v < 0, targets[j] >= offset - 0.5, j > 0 { j -= 1 }
+            if v > 0, target(j) <= offset + 0.5, indices.contains(j + 1) { j += 1 }
+            if v < 0, target(j) >= offset - 0.5, indices.contains(j - 1) { j -= 1 }
         }
-        scroll(to: targets[j], animation: snapAnimation, velocity: v)
+        return j
     }
 
     /// Settles on the nearest snap target (after a resize or a parameter change).

@@ -4,7 +4,8 @@ import CarouselCore
 /// The circular slider (seed 003): a horizontal row of round, aspect-filled images that bends into an arc around the
 /// centred image, with view-aligned snapping and a Normal / Scaled mode switch.
 ///
-/// Geometry (y-down, window points). The row's line is the horizontal line through the images' layout centres; it
+/// Geometry (y-down, window points). Every length is the article's (for a phone) times the window's scale
+/// (`windowScale(for:growing:)`: the window's shorter side over the phone's 390 pt, at least 1). The row's line is the horizontal line through the images' layout centres; it
 /// sits `rowLift` above the window's vertical centre. Image `i` is laid out with its centre at
 /// `x = W / 2 + i * (imageSize + spacing) - scrollOffset` (side padding `(W - imageSize) / 2` lets the first image sit
 /// in the centre). From that layout centre each image gets its progress `p`, and from `p` its downward shift and its
@@ -81,9 +82,19 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         return (normal + (scaled - normal) * blend, 1 + (scale(progress: p, scaleFactor: scaleFactor) - 1) * blend)
     }
 
+    /// The shorter side of the phone the article's lengths are for, in points.
+    public nonisolated static let phoneSide = 390.0
+
+    /// How much every length grows in a window of `size`: the shorter side over the phone's, never below 1 (a
+    /// window smaller than a phone keeps the article's lengths), or 1 when growing is off.
+    public nonisolated static func windowScale(for size: Size, growing: Bool) -> Double {
+        guard growing, size.width > 0, size.height > 0 else { return 1 }
+        return max(1, min(size.width, size.height) / phoneSide)
+    }
+
     // MARK: Settings
 
-    /// The parameter values in typed form.
+    /// The parameter values in typed form, every length multiplied by the window's scale.
     struct Settings {
         var imageSize, spacing, rowLift, offsetFactor, scaleOffset, scaleFactor: Double
         var mode: Mode
@@ -95,15 +106,16 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         var highlight: Bool
         var highlightSize, highlightOffset: Double
 
-        init(_ p: Parameters) {
-            imageSize = p[Keys.imageSize]; spacing = p[Keys.spacing]; rowLift = p[Keys.rowLift]
-            offsetFactor = p[Keys.offsetFactor]; scaleOffset = p[Keys.scaleOffset]; scaleFactor = p[Keys.scaleFactor]
+        /// The values of `p` in a window whose lengths grow by `k` (`CircularStyle.windowScale`).
+        init(_ p: Parameters, windowScale k: Double) {
+            imageSize = k * p[Keys.imageSize]; spacing = k * p[Keys.spacing]; rowLift = k * p[Keys.rowLift]
+            offsetFactor = k * p[Keys.offsetFactor]; scaleOffset = k * p[Keys.scaleOffset]; scaleFactor = p[Keys.scaleFactor]
             mode = p[Keys.mode]
             modeAnimation = p.animation(curve: Keys.modeCurve, duration: Keys.modeDuration)
             snapResponse = p[Keys.snapResponse]; snapping = p[Keys.snapping]
             shadow = p[Keys.shadow]; shadowOpacity = p[Keys.shadowOpacity]
-            shadowRadius = p[Keys.shadowRadius]; shadowOffset = p[Keys.shadowOffset]
-            highlight = p[Keys.highlight]; highlightSize = p[Keys.highlightSize]; highlightOffset = p[Keys.highlightOffset]
+            shadowRadius = k * p[Keys.shadowRadius]; shadowOffset = k * p[Keys.shadowOffset]
+            highlight = p[Keys.highlight]; highlightSize = k * p[Keys.highlightSize]; highlightOffset = k * p[Keys.highlightOffset]
         }
 
         /// Distance between the centres of neighbouring images.
@@ -136,6 +148,10 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
 
     let context: StyleContext
     private var settings: Settings
+    /// The values applied last, kept to scale them again when the window's size changes.
+    private var parameters: Parameters
+    /// How much the lengths in `settings` grew with the window.
+    public private(set) var windowScale: Double
     private let scroll: ScrollController
     private var press = PressRecognizer()
     /// Presses on the picker: the window's pointer router keeps a press begun on it there until the release, so it
@@ -167,7 +183,9 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     /// Builds the row, the highlight and the picker under the context's container, with the first image centred.
     public init(context: StyleContext, parameters: Parameters) {
         self.context = context
-        settings = Settings(parameters)
+        self.parameters = parameters
+        windowScale = Self.windowScale(for: context.container.frame.size, growing: parameters[Keys.growWithWindow])
+        settings = Settings(parameters, windowScale: windowScale)
         mode = settings.mode
         blend = AnimatedValue(settings.mode.blend)
         scroll = ScrollController(scene: context.scene)
@@ -186,10 +204,17 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
 
     /// Applies new parameter values live: the centred image stays centred, a mode change animates.
     public func apply(_ parameters: Parameters) {
+        self.parameters = parameters
+        windowScale = Self.windowScale(for: container.frame.size, growing: parameters[Keys.growWithWindow])
+        update(Settings(parameters, windowScale: windowScale))
+    }
+
+    /// Takes new settings (new values, or the same at a new window scale) live.
+    private func update(_ new: Settings) {
         let old = settings
         let target = active
         let fraction = old.pitch > 0 ? scroll.presentationOffset / old.pitch : 0
-        settings = Settings(parameters)
+        settings = new
         configureScroll()
         if settings.pitch != old.pitch {
             scroll.jump(to: fraction * settings.pitch)
@@ -257,10 +282,11 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         return Rect(0, top, size.width, max(bottom - top, 0))
     }
 
-    /// `active` (the centred image), `mode` ("normal" or "scaled") and `scrollOffset` (on screen now).
+    /// `active` (the centred image), `mode` ("normal" or "scaled"), `scrollOffset` (on screen now) and
+    /// `windowScale` (how much the article's lengths grew with the window).
     public var state: [JSONMember] {
         [JSONMember("active", .number(Double(active))), JSONMember("mode", .string(mode.rawValue)),
-         JSONMember("scrollOffset", .number(scroll.presentationOffset))]
+         JSONMember("scrollOffset", .number(scroll.presentationOffset)), JSONMember("windowScale", .number(windowScale))]
     }
 
     // MARK: Selection
@@ -342,6 +368,12 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     /// Places the visible images from the scroll offset and the mode blend on screen now, then the highlight and
     /// the picker. Cost is proportional to the visible images.
     public func layout() {
+        // A resized window scales every length again, the centred image staying centred.
+        let k = Self.windowScale(for: container.frame.size, growing: parameters[Keys.growWithWindow])
+        if k != windowScale {
+            windowScale = k
+            update(Settings(parameters, windowScale: k))
+        }
         scene.withoutAnimation {
             let b = blend.value(at: scene.now)
             placeItems(offset: scroll.presentationOffset, blend: b)

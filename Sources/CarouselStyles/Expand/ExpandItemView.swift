@@ -14,8 +14,17 @@ final class ExpandItemView {
     private let detailsFade = Node(name: "expand.details.fade")
     private let title = Node(name: "expand.title")
     private var lines: [Node] = []
+    /// The mark of a pinned item: a dark pill in the image area's top-trailing corner with a pin (a round head on a
+    /// needle) and "Pinned", fading in and out with the expansion.
+    let pinMark = Node(name: "expand.pin")
+    private let pinHead = Node(name: "expand.pin.head")
+    private let pinNeedle = Node(name: "expand.pin.needle")
+    private let pinLabel = Node(name: "expand.pin.label")
 
     static let titleFont = FontSpec(size: 13)
+    static let pinFont = FontSpec(size: 11, bold: true)
+    /// The pin mark's height and its distance from the image area's top and trailing edges.
+    static let pinHeight = 20.0, pinInset = 8.0
     static let detailTitleFont = FontSpec(size: 15, bold: true)
     static let detailFont = FontSpec(size: 11)
     /// Largest size the poster or still is drawn at, in pixels (1.5x poster at 2x density).
@@ -34,8 +43,24 @@ final class ExpandItemView {
         imageArea.addChild(still)
         imageArea.addChild(detailsFade)
         imageArea.addChild(details)
-        for n in [poster, still, details, detailsFade, title] { n.isHitTestable = false }
+        imageArea.addChild(pinMark)
+        pinMark.addChild(pinNeedle)
+        pinMark.addChild(pinHead)
+        pinMark.addChild(pinLabel)
+        for n in [poster, still, details, detailsFade, title, pinMark, pinHead, pinNeedle, pinLabel] { n.isHitTestable = false }
         details.background = Color(0, 0, 0, 0.5)
+        pinMark.background = Color(0, 0, 0, 0.62)
+        pinMark.cornerRadius = Self.pinHeight / 2
+        pinMark.isHidden = true
+        pinHead.background = Color(hex: 0xf28b82)
+        pinNeedle.background = Color(1, 1, 1, 0.9)
+        let labelWidth = measurer.width(of: "Pinned", font: Self.pinFont).rounded(.up)
+        pinLabel.text = TextContent("Pinned", font: Self.pinFont, color: .white)
+        pinMark.frame.size = Size(22 + labelWidth + 8, Self.pinHeight)
+        pinHead.frame = Rect(8, 4, 8, 8)
+        pinHead.cornerRadius = 4
+        pinNeedle.frame = Rect(11.25, 10, 1.5, 6)
+        pinLabel.frame = Rect(22, 2, labelWidth + 2, Self.pinHeight - 4)
         detailsFade.gradient = HorizontalGradient(from: Color(0, 0, 0, 0.5), to: Color(0, 0, 0, 0))
     }
 
@@ -67,8 +92,9 @@ final class ExpandItemView {
         poster.anchor = settings.posterAnchor
     }
 
-    /// Places the item with its leading edge at `x`, top at `y`, `width` wide, at expansion `e` (0...1).
-    func layout(x: Double, y: Double, width: Double, expansion e: Double, settings s: ExpandSettings) {
+    /// Places the item with its leading edge at `x`, top at `y`, `width` wide, at expansion `e` (0...1), with the pin
+    /// mark when it is `pinned`.
+    func layout(x: Double, y: Double, width: Double, expansion e: Double, pinned: Bool, settings s: ExpandSettings) {
         root.frame = Rect(x, y, width, s.itemHeight)
         imageArea.frame = Rect(0, 0, width, s.imageHeight)
         poster.frame = Rect(0, 0, s.itemWidth, s.imageHeight)
@@ -92,5 +118,8 @@ final class ExpandItemView {
             lineY += font.size * 1.45
         }
         title.frame = Rect(2, s.imageHeight + 8, width - 4, 18)
+        pinMark.isHidden = !pinned || e <= 0
+        pinMark.frame.origin = Point(width - Self.pinInset - pinMark.frame.width, Self.pinInset)
+        pinMark.opacity = e
     }
 }

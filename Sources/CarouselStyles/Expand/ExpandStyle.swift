@@ -124,7 +124,8 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
                 let w = settings.itemWidth + extra(expansion(of: i, at: t))
                 if x - offset > width { break }
                 if x + w - offset >= 0 {
-                    view(i).layout(x: x - offset, y: rowTop, width: w, expansion: expansion(of: i, at: t), settings: settings)
+                    view(i).layout(x: x - offset, y: rowTop, width: w, expansion: expansion(of: i, at: t), pinned: pinnedItem == i,
+                                   settings: settings)
                 }
                 x += w + settings.spacing
                 i += 1

@@ -194,10 +194,13 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
 
     // MARK: Selection
 
-    /// Selects strip slot `slot`: the one path for clicks, keys, wheel ticks and auto-advance. Applies the article's
-    /// rule to the selected slot (so quick selections chain), re-centres by whole copies without animation, then
-    /// animates to the target.
-    public func select(slot: Int) {
+    /// Selects strip slot `slot`: the one path for clicks, keys, wheel ticks, drags and auto-advance. Applies the
+    /// article's rule to the selected slot (so quick selections chain), re-centres by whole copies without
+    /// animation, then animates to the target.
+    public func select(slot: Int) { select(slot: slot, velocity: nil) }
+
+    /// `select(slot:)`, the animation starting at `velocity` slots per second (a released drag's fling).
+    private func select(slot: Int, velocity: Double?) {
         guard count > 0 else { return }
         let t = scene.now
         foldIfIdle(at: t)
@@ -207,15 +210,52 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
         base += plan.jumpTo - current
         // Keep the presentation inside the strip after many quick selections, again by whole copies.
         base += Self.lagCorrection(lag: Double(plan.target - base) - motion.value(at: t), count: count, copies: settings.copies)
-        motion.set(Double(plan.target - base), animation: settings.animation, at: t)
+        motion.set(Double(plan.target - base), animation: settings.animation, at: t, velocity: velocity)
         scene.noteChange(animationEnd: motion.endTime)
     }
 
-    /// While nothing moves, moves the whole of `motion` into `base` so the relative value stays small.
+    /// While nothing moves, moves the whole slots of `motion` into `base` so the relative value stays small (a
+    /// released drag leaves a fraction of a slot, which stays in `motion`).
     private func foldIfIdle(at t: Double) {
         guard !motion.isAnimating(at: t) else { return }
-        base += Int(motion.model.rounded())
-        motion = AnimatedValue(0)
+        let whole = motion.model.rounded()
+        base += Int(whole)
+        motion = AnimatedValue(motion.model - whole)
+    }
+
+    // MARK: Dragging
+
+    /// Follows one update of a drag on the strip: it stops where it is on screen, follows the pointer (a pitch of
+    /// pointer travel per card), and on release settles on the card the fling carries it to (the scroll
+    /// controller's rule), through the selection path with the fling's velocity.
+    private func follow(_ update: DragRecognizer.Update) {
+        let t = scene.now, pitch = settings.pitch
+        switch update {
+        case .began:
+            motion = AnimatedValue(motion.value(at: t))
+            keepInMiddleCopy()
+        case .moved(let dx):
+            guard pitch > 0 else { return }
+            motion.set(motion.model - dx / pitch, animation: nil, at: t)
+            keepInMiddleCopy()
+            scene.setNeedsDisplay()
+        case .ended(let pointerVelocity):
+            guard pitch > 0 else { return }
+            let v = -pointerVelocity
+            let slot = ScrollController.settleIndex(offset: position * pitch, velocity: v, indices: Int.min / 2..<Int.max / 2,
+                                                    nearest: { Int(($0 / pitch).rounded()) }, target: { Double($0) * pitch })
+            select(slot: slot, velocity: v / pitch)
+        }
+    }
+
+    /// During a drag: moves `base` by whole copies so that the slot under the centre is in the middle copy (the
+    /// same picture, so nothing changes on screen) however far the strip is dragged.
+    private func keepInMiddleCopy() {
+        guard count > 0 else { return }
+        let start = Self.middleStart(count: count, copies: settings.copies)
+        let slot = base + Int(motion.model.rounded())
+        let copiesAway = Int((Double(slot - start) / Double(count)).rounded(.down))
+        base -= copiesAway * count
     }
 
     /// Auto-advance: selects the next card.
@@ -223,7 +263,8 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
 
     // MARK: Input
 
-    /// Left/Right select the previous/next card, a wheel burst selects one card, a click selects the clicked card.
+    /// Left/Right select the previous/next card, a wheel burst selects one card, a click selects the clicked card,
+    /// a drag moves the strip with the pointer and settles on a card.
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .keyDown(let key, let mods, _) where mods.isEmpty && (key.name == "left" || key.name == "right"):
@@ -235,12 +276,11 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
             if step != 0 { select(slot: selectedSlot + step) }
             return true
         case .pointerDown, .pointerUp, .pointerMove, .pointerLeave:
-            for case .tap(let point) in press.handle(event, at: scene.now) {
+            return press.handle(event, at: scene.now, drag: { follow($0); return true }) { point in
                 guard let slot = slot(at: point) else { return false }
                 select(slot: slot)
                 return true
             }
-            return false
         default:
             return false
         }
@@ -252,8 +292,8 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
         return cards.key(of: hit)
     }
 
-    /// No drags or gestures: auto-advance never waits for one.
-    public var isInteracting: Bool { false }
+    /// True while the strip is dragged (auto-advance waits).
+    public var isInteracting: Bool { press.isDragging }
 
     // MARK: Layout
 

@@ -52,7 +52,7 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
     private let pagesLayer = Node(name: "paging.pages")
     private let dots: PagingDots
 
-    private var contentMode = ContentMode.center
+    private var contentMode = ContentMode.scaleDown
     private var wrap = Wrap.rewind
     private var background: Color?
     private var pageAnimation = Animation.easeInOut(0.5)

@@ -1,13 +1,15 @@
 /// The paging style as a SwiftUI file, after its article (seed 004): full-size pages paging horizontally, moved on
-/// by a repeating timer (back to the first after the last), each image centred at its natural size, with page dots.
+/// by a repeating timer (back to the first after the last), each image centred at its natural size (scaled down to a
+/// smaller page by default), with page dots.
 enum PagingSwiftUITemplate {
     static let source = #"""
     {{> swiftHeader}}
 
     extension {{typeName}} {
-        /// How an image sits in its page: the article's `.center` (natural size, centred), aspect-fill or aspect-fit.
+        /// How an image sits in its page: natural size, centred, scaled down to fit a smaller page; the article's
+        /// `.center` (natural size, centred, cropped); aspect-fill or aspect-fit.
         enum ContentMode {
-            case center, fill, fit
+            case scaleDown, center, fill, fit
         }
 
         /// What happens after the last page: scroll back across every page (the article), or go on seamlessly.
@@ -68,6 +70,12 @@ enum PagingSwiftUITemplate {
             ZStack {
                 Tuning.background
                 switch Tuning.contentMode {
+                case .scaleDown:
+                    // The natural size when it fits the page, else scaled to fit.
+                    ViewThatFits {
+                        item.posterImage
+                        item.posterImage.resizable().scaledToFit()
+                    }
                 case .center:
                     item.posterImage
                 case .fill:

@@ -45,6 +45,7 @@ final class PagingPageView {
         node.tag = index
         node.background = background
         // Centred at its natural size, an image is drawn at full resolution: no downscaled copy may stand in for it.
+        // Scaled down, it is drawn at most at the page's size, so a copy within the page's budget serves.
         let h = images.handle(for: source, maxPixelSize: contentMode == .center ? nil : StyleSupport.pixelBudget(size))
         handle = h
         imageNode.image = ImageContent(h, contentMode: contentMode)

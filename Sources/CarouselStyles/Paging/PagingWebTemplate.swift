@@ -59,7 +59,7 @@ enum PagingWebTemplate {
     const strip = $(".strip"), dotsBar = $(".dots");
     const realPages = [...strip.querySelectorAll(".page")];
     const count = realPages.length;
-    const fits = { center: "none", fill: "cover", fit: "contain" };
+    const fits = { scaleDown: "scale-down", center: "none", fill: "cover", fit: "contain" };
     const backgrounds = { none: "transparent", black: "#000", white: "#fff", gray: "#303134" };
     const pageAnimation = { curve: T.pageCurve, duration: T.pageDuration };
 

@@ -28,14 +28,20 @@ final class SliderRowView: RowView {
         box.addChild(value)
     }
 
-    /// The value under x (row coordinates), not snapped.
+    /// How far from the thumb's centre a press grabs the thumb instead of moving it to the pointer: its radius.
+    static let thumbGrab = 6.0
+
+    /// The value under x (row coordinates) on the slider's scale, not snapped.
     func rawValue(atX x: Double) -> Double {
-        let t = min(max((x - track.minX) / track.width, 0), 1)
-        return control.min + t * (control.max - control.min)
+        control.clamped(control.slider.value(at: min(max((x - track.minX) / track.width, 0), 1)))
     }
 
+    /// The thumb's centre for value `v` (row coordinates).
+    func thumbX(_ v: Double) -> Double { track.minX + control.fraction(v) * track.width }
+
     /// The value box: a double-click types a value, a drag scrubs; the track: the value under the pointer, dragged
-    /// along it (with Shift held, from the current value at a tenth of the rate).
+    /// along it (a press on the thumb grabs it where it is; with Shift held, from the current value at a tenth of
+    /// the rate).
     override func press(_ part: PanelPart, at p: Point, local: Point, isDouble: Bool, model: PanelModel) {
         let span = Size(track.width, 0)
         switch part {
@@ -44,9 +50,11 @@ final class SliderRowView: RowView {
                 model.beginDrag(.scrub(control), at: p, span: span, anchorValue: control.value(in: model.current))
             }
         case .track:
-            let anchor = model.shift ? control.value(in: model.current) : rawValue(atX: local.x)
+            let current = control.value(in: model.current)
+            let fromCurrent = model.shift || abs(local.x - thumbX(current)) <= Self.thumbGrab
+            let anchor = fromCurrent ? current : rawValue(atX: local.x)
             model.beginDrag(.slider(control), at: p, span: span, anchorValue: anchor)
-            if !model.shift { model.setNumber(control, control.snapped(anchor, fine: false)) }
+            if !fromCurrent { model.setNumber(control, control.snapped(anchor, fine: false)) }
         default:
             break
         }
@@ -61,7 +69,7 @@ final class SliderRowView: RowView {
     override func update(_ parameters: Parameters, _ state: RowState) {
         super.update(parameters, state)
         let v = control.value(in: parameters)
-        let x = track.minX + control.fraction(v) * track.width
+        let x = thumbX(v)
         // The filled part runs from zero when the range spans it (offsets), else from the minimum.
         let zeroX = track.minX + control.fraction(0) * track.width
         fill.frame = Rect(min(x, zeroX), track.minY, abs(x - zeroX), track.height)
