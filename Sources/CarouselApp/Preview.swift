@@ -302,7 +302,7 @@ public final class Preview: FrameDriver, AppContext {
     public func draw(into renderer: Renderer) { draw(into: renderer, windowChrome: true) }
 
     /// Draws the frame; without `windowChrome`, the picture alone, as `capture` and `record` draw it (no toolbar,
-    /// messages, badges or timeline strip unless asked for with `--window-chrome`).
+    /// messages, badges or timeline strip unless asked for with `--show-chrome`).
     public func draw(into renderer: Renderer, windowChrome: Bool) {
         screenshotSession.captureIfRequested(into: renderer) { drawPicture(into: $0) }
         damage.paint(size: windowSize, into: renderer) { drawFrame(into: $0, windowOnly: windowChrome) }

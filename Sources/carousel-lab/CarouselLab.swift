@@ -459,8 +459,8 @@ extension CarouselLab {
         var layout: String?
         @Option(name: .long, help: "Write a sequence START:END:STEP of frames, numbered, instead of one.")
         var frames: String?
-        @Flag(name: .long, help: "Also draw the window's own chrome (toolbar, messages, the timeline strip and graph), as the window shows it.")
-        var windowChrome = false
+        @Flag(name: .long, help: "Also draw the app's own chrome (toolbar, messages, the timeline strip and graph), as the app shows it.")
+        var showChrome = false
 
         func validate() throws {
             try ArgumentError.reporting {
@@ -483,7 +483,7 @@ extension CarouselLab {
         func run() throws {
             try MainActor.assumeIsolated {
                 var (canvas, preview, run, sidecar) = try options.headlessRun()
-                run.windowChrome = windowChrome
+                run.windowChrome = showChrome
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let stem = (out as NSString).deletingPathExtension
                 try run.render(times: times, into: canvas.renderer) { t in

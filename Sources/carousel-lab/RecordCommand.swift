@@ -23,8 +23,8 @@ extension CarouselLab {
         var fps: Int?
         @Option(name: .long, help: "With .png: also write what is on screen for each frame as JSON (L-00000.json, ...).")
         var layout: String?
-        @Flag(name: .long, help: "Also draw the window's own chrome (toolbar, messages, the timeline strip and graph), as the window shows it.")
-        var windowChrome = false
+        @Flag(name: .long, help: "Also draw the app's own chrome (toolbar, messages, the timeline strip and graph), as the app shows it.")
+        var showChrome = false
 
         func validate() throws {
             try ArgumentError.reporting {
@@ -44,7 +44,7 @@ extension CarouselLab {
                 let started = ProcessMetrics.monotonic()
                 let format = try ClipFormat.of(out)
                 var (canvas, preview, run, sidecar) = try options.headlessRun()
-                run.windowChrome = windowChrome
+                run.windowChrome = showChrome
                 let start = from ?? sidecar?.from ?? 0, end = to ?? sidecar?.to ?? max(start + 3, 3)
                 let rate = fps ?? sidecar?.fps ?? 30
                 guard end > start else { throw Failure("the clip ends (\(JSONValue.format(end)) s) before it starts (\(JSONValue.format(start)) s)") }
@@ -76,7 +76,7 @@ extension CarouselLab {
                         // A GIF's palette first, from a sample of the clip rendered by a run of its own: the same
                         // arguments give the same frames, and rendering one again costs less than keeping it.
                         var (sampleCanvas, _, sampleRun, _) = try options.headlessRun { _ in }
-                        sampleRun.windowChrome = windowChrome
+                        sampleRun.windowChrome = showChrome
                         let times = stride(from: 0, to: timeline.count, by: every).map { timeline.times[$0] }
                         try sampleRun.render(times: times, into: sampleCanvas.renderer) { _ in
                             if interrupted.take() { throw Failure("interrupted: no clip written") }

@@ -201,7 +201,7 @@ struct ScreenshotAppTests {
         let path = try #require(loop.taker.requests.first?.path)
         loop.taker.completions[0](.success(path))
         loop.frame()
-        #expect(p.currentMessage == "Saved ~/Pictures/Carousel Lab/\((path as NSString).lastPathComponent)")
+        #expect(p.currentMessage == "Saved ~/Pictures/Carousel Lab/\((path as NSString).lastPathComponent) · Ctrl+Shift+C copies it")
         struct DiskFull: Error, CustomStringConvertible { var description: String { "could not write PNG x.png: No space left on device" } }
         loop.key("f12")
         loop.taker.completions[1](.failure(DiskFull()))
@@ -283,7 +283,7 @@ struct ScreenshotAppTests {
         let sidecar = try JSONParser.parse(request.sidecar)
         let defaults = SidecarDefaults(json: sidecar)
         let input = try #require(defaults.input)
-        #expect(input.contains("0 set autoAdvance true") && input.contains("set autoAdvance false") && input.contains("set pageDuration 0.9"),
+        #expect(input.contains("0 set autoAdvance false") && input.contains("set autoAdvance true") && input.contains("set pageDuration 0.9"),
                 "the changes are in the input: \(input)")
         let deck = Deck.sample(count: 12)
         let replay = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(1280, 720), style: "paging")

@@ -8,7 +8,7 @@ import Testing
 
 /// The last file saved, handed on: to the X clipboard as an image or a file (read back from the clipboard with
 /// xclip, as another program would paste it), and to the file manager.
-@Suite("Copy and show saved files", .serialized)
+@Suite("Copy and show saved files", .serialized, .sharedDisplay)
 @MainActor
 struct FileHandoffTests {
     nonisolated static var available: Bool {

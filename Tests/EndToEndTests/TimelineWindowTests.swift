@@ -33,7 +33,14 @@ extension WindowTests {
             app.xdotool("mousedown", "1")
             for x in stride(from: 1240, through: 500, by: -40) { app.xdotool("mousemove", "\(x)", "680") }
             app.xdotool("mouseup", "1")
-            let scrubbed = try #require(app.wait { $0["timeline"]?["playhead"]?.numberValue != nil })
+            // The moment the drag ended on: once the app has taken every move (the playhead stays put).
+            var scrubbed = try #require(app.wait { $0["timeline"]?["playhead"]?.numberValue != nil })
+            while true {
+                Thread.sleep(forTimeInterval: 0.4)
+                let again = try #require(app.layout())
+                if again["timeline"]?["playhead"] == scrubbed["timeline"]?["playhead"] { break }
+                scrubbed = again
+            }
             let playhead = try #require(scrubbed["timeline"]?["playhead"]?.numberValue)
             #expect(playhead < end - 0.5, "dragged back: playhead \(playhead) of \(end)")
             #expect(scrubbed["time"]?.numberValue.map { abs($0 - playhead) < 1e-6 } == true, "the window shows the playhead's moment")

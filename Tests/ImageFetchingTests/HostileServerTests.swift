@@ -150,7 +150,8 @@ struct HostileServerTests {
         #expect(start.duration(to: .now) >= .milliseconds(1900), "the error came before the stall time")
         // Cut at the stall time, well before the 30 s deadline, as the server saw it.
         let waited = try await ImageFetcherTests.clientLeft(server, "/drip.png")
-        #expect(waited >= 1.8 && waited < 4, "the fetcher hung up \(waited) s after its request, for a 2 s stall time")
+        // Far from the 30 s deadline even on a loaded machine (curl checks the speed once a second on its own thread).
+        #expect(waited >= 1.8 && waited < 10, "the fetcher hung up \(waited) s after its request, for a 2 s stall time")
     }
 
     // MARK: Not images

@@ -154,13 +154,19 @@ public final class Pane: PaneReading {
         }
     }
 
-    /// The input the style received, and the values changed while it ran as `set` entries (each changed key first
-    /// set back at time 0 to the value it started with), in time order: what a sidecar's `input` holds.
+    /// The input the style received, and the values changed while it ran as `set` entries, in time order: what a
+    /// sidecar's `input` holds. A sidecar's values are those at its end; each key that had another value when the
+    /// style started is first set back to it at time 0 (a change at time 0 itself, such as a `--params` file, is
+    /// where the style started).
     var scriptLines: [String] {
-        var firstOld: [String: ParameterValue] = [:]
-        for change in valueChanges where firstOld[change.key] == nil { firstOld[change.key] = change.old }
-        let t0 = firstOld.keys.sorted().map { (time: 0.0, line: "0 set \($0) \(Pane.scriptValue(firstOld[$0]!))") }
-        let sets = valueChanges.map { (time: $0.time, line: "\(InputRecorder.format($0.time, decimals: 6)) set \($0.key) \(Pane.scriptValue($0.new))") }
+        var start: [String: ParameterValue] = [:]
+        for change in valueChanges where start[change.key] == nil { start[change.key] = change.time <= 0 ? change.new : change.old }
+        for change in valueChanges where change.time <= 0 { start[change.key] = change.new }
+        let final = currentParameters.values
+        let t0 = start.keys.sorted().filter { start[$0] != final[$0] }.map { (time: 0.0, line: "0 set \($0) \(Pane.scriptValue(start[$0]!))") }
+        let sets = valueChanges.filter { $0.time > 0 }.map {
+            (time: $0.time, line: "\(InputRecorder.format($0.time, decimals: 6)) set \($0.key) \(Pane.scriptValue($0.new))")
+        }
         let inputs = zip(recording.entries, recording.script.split(separator: "\n")).map { (time: $0.0.time, line: String($0.1)) }
         // A stable merge: at equal times, values first (they shaped what the input met).
         return (t0 + sets + inputs).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.line)
