@@ -7,8 +7,8 @@ import Testing
 @MainActor
 @Suite("Panel captures", .serialized)
 struct PanelCaptureTests {
-    /// Tab opens the panel, the pointer expands an item outside it, and Down moves the selection to the curve row.
-    static let script = "0.1 key tab; 0.2 move 270 350" + String(repeating: "; 0.3 key down", count: 7)
+    /// P opens the panel, the pointer expands an item outside it, and Down moves the selection to the curve row.
+    static let script = "0.1 key p; 0.2 move 270 350" + String(repeating: "; 0.3 key down", count: 7)
 
     @Test("The panel open over a running style matches its golden capture")
     func panelOverExpand() throws {

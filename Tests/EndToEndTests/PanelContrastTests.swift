@@ -53,7 +53,7 @@ struct PanelContrastTests {
         for (k, v) in [("itemWidth", 600.0), ("itemHeight", 800), ("imageHeight", 760), ("spacing", 0), ("padding", 0)] {
             try preview.setParameter(k, .number(v))
         }
-        let run = CaptureRun(preview: preview, script: try ScriptedInput.parse("0.1 key tab", size: size)) {
+        let run = CaptureRun(preview: preview, script: try ScriptedInput.parse("0.1 key p", size: size)) {
             _ = canvas.images.waitUntilLoaded(timeout: 30)
             return true
         }
