@@ -12,7 +12,7 @@ extension CarouselLab {
             abstract: "Check a style and its values against WCAG 2.2: 2.2.2, 2.5.8, 1.4.3, 2.3.3 and 2.4.7.",
             discussion: """
                 Each rule is measured on frames drawn headlessly while the checks' own keyboard interaction plays \
-                (Tab into the carousel, Right, Right, Left), with full and with reduced motion: text contrast on the \
+                (Tab into the carousel, Right eight times, Left), with full and with reduced motion: text contrast on the \
                 pixels behind each line, target sizes, the pause control of auto-advance, the content's travel, the \
                 focus ring. Prints each rule with its figure, pass or FAIL and a fix; the exit status is 1 when one fails.
                 """)
@@ -26,6 +26,7 @@ extension CarouselLab {
             try ArgumentError.reporting {
                 if !options.compare.isEmpty { throw ArgumentError("check takes one style and its values, not --compare") }
                 if options.input != nil { throw ArgumentError("check plays its own keyboard interaction: --input does not apply") }
+                if options.reducedMotion != nil { throw ArgumentError("check measures with and without reduced motion: --reduced-motion does not apply") }
             }
         }
 
@@ -56,7 +57,7 @@ extension DeckOptions {
         let canvas = try HeadlessCanvas(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
         canvas.images.onFailure = report
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, textMeasurer: canvas.renderer, report: report)
-        preview.paneSet.showsFocus = false
+        // The window's chrome stays on (unlike capture's): the checks measure the focus ring.
         preview.apply(.setReducedMotion(reducedMotion, source: .option))
         let readPixels: @MainActor () -> CheckPixels = {
             CheckPixels(width: canvas.pixelWidth, height: canvas.pixelHeight, scale: 1, rgba: canvas.pixels())

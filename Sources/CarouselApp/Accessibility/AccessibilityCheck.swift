@@ -279,7 +279,7 @@ public enum AccessibilityCheck {
         for bar in FocusRing.bars(ring) {
             for (a, b) in zip(after.pixels(in: bar.rect), before.pixels(in: bar.rect)) {
                 pixels += 1
-                if Contrast.ratio(Contrast.luminance(a.0, a.1, a.2), Contrast.luminance(b.0, b.1, b.2)) >= ringContrast { contrasting += 1 }
+                if Contrast.ratio(Contrast.luminance(a), Contrast.luminance(b)) >= ringContrast { contrasting += 1 }
             }
         }
         let pixelArea = after.scale * after.scale

@@ -53,10 +53,12 @@ public final class ChecksPanel: BackgroundWork {
         let lastLine: String
     }
 
-    static let width = 640.0
-    static let lineHeight = 18.0
+    static let width = 560.0
+    static let lineHeight = 17.0
+    static let indent = 16.0
     static let titleFont = FontSpec(size: 14, bold: true)
-    static let font = FontSpec(size: 13)
+    static let ruleFont = FontSpec(size: 13, bold: true)
+    static let font = FontSpec(size: 12)
     static let fixFont = FontSpec(size: 12)
     static let passColor = Color(hex: 0x81c995)
     static let failColor = Color(hex: 0xf28b82)
@@ -157,33 +159,60 @@ public final class ChecksPanel: BackgroundWork {
 
     // MARK: Drawing
 
-    /// The lines the panel shows, with their font and colour.
-    var lines: [(text: String, font: FontSpec, color: Color)] {
-        var out: [(String, FontSpec, Color)] = []
+    /// The lines the panel shows, with their font, colour and indent: the title, then per rule its name (green when
+    /// it passes, red when not), its figure and its fix, wrapped to the panel's width.
+    var lines: [(text: String, font: FontSpec, color: Color, indent: Double)] {
+        var out: [(String, FontSpec, Color, Double)] = []
         if let report {
             let passing = report.results.filter(\.passed).count
-            out.append(("Checks · \(report.style) · \(passing) of \(report.results.count) pass (WCAG 2.2)", Self.titleFont, .white))
+            out.append(("Checks · \(report.style) · \(passing) of \(report.results.count) pass (WCAG 2.2; C hides)", Self.titleFont, .white, 0))
         } else {
-            out.append(("Checks (WCAG 2.2)", Self.titleFont, .white))
+            out.append(("Checks (WCAG 2.2; C hides)", Self.titleFont, .white, 0))
         }
-        if let status { out.append((status, Self.fixFont, Self.dim)) }
+        if let status { out.append((status, Self.fixFont, Self.dim, 0)) }
+        let room = width - 24 - Self.indent
         for r in report?.results ?? [] {
-            out.append(("\(r.passed ? "✓" : "✗") \(r.rule) \(r.title): \(r.measured)", Self.font, r.passed ? Self.passColor : Self.failColor))
-            if let fix = r.fix { out.append(("    fix: \(fix)", Self.fixFont, Self.dim)) }
+            out.append(("\(r.passed ? "✓" : "✗") \(r.rule) \(r.title) (\(r.level))", Self.ruleFont, r.passed ? Self.passColor : Self.failColor, 0))
+            for line in wrap(r.measured, width: room, font: Self.font) { out.append((line, Self.font, .white, Self.indent)) }
+            if let fix = r.fix {
+                for line in wrap("Fix: " + fix, width: room, font: Self.fixFont) { out.append((line, Self.fixFont, Self.dim, Self.indent)) }
+            }
         }
         return out
     }
 
-    /// Rebuilds the panel's lines, each shortened to the panel's width.
+    /// The panel's width in the window now.
+    private var width: Double { min(Self.width, max(scene.size.width - 20, 100)) }
+
+    /// `text` broken at spaces into lines `width` wide in `font`, at most `maxLines` (the last shortened with "…").
+    private func wrap(_ text: String, width: Double, font: FontSpec, maxLines: Int = 3) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if scene.textMeasurer.width(of: candidate, font: font) <= width || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        guard lines.count > maxLines else { return lines }
+        let last = lines[(maxLines - 1)...].joined(separator: " ")
+        return Array(lines.prefix(maxLines - 1)) + [scene.textMeasurer.fitted(last, width: width, font: font)]
+    }
+
+    /// Rebuilds the panel's lines.
     private func draw() {
         root.removeAllChildren()
-        let width = min(Self.width, max(scene.size.width - 20, 100))
         let shown = lines
         root.frame = Rect(10, 44, width, Double(shown.count) * Self.lineHeight + 16)
         for (i, line) in shown.enumerated() {
-            let n = Node(name: "checks.line", frame: Rect(12, 8 + Double(i) * Self.lineHeight, width - 24, Self.lineHeight))
+            let w = width - 24 - line.indent
+            let n = Node(name: "checks.line", frame: Rect(12 + line.indent, 8 + Double(i) * Self.lineHeight, w, Self.lineHeight))
             n.isHitTestable = false
-            n.text = TextContent(scene.textMeasurer.fitted(line.text, width: width - 24, font: line.font), font: line.font, color: line.color)
+            n.text = TextContent(scene.textMeasurer.fitted(line.text, width: w, font: line.font), font: line.font, color: line.color)
             root.addChild(n)
         }
     }

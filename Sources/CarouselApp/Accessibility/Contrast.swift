@@ -10,9 +10,9 @@ public enum Contrast {
         return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     }
 
-    /// The relative luminance of 8-bit sRGB channels.
-    public static func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
-        luminance(Double(r) / 255, Double(g) / 255, Double(b) / 255)
+    /// The relative luminance of a pixel's 8-bit sRGB channels.
+    public static func luminance(_ p: (UInt8, UInt8, UInt8)) -> Double {
+        luminance(Double(p.0) / 255, Double(p.1) / 255, Double(p.2) / 255)
     }
 
     /// The contrast ratio of two luminances, 1...21.
@@ -60,9 +60,6 @@ public struct CheckPixels: Sendable {
         return (rgba[o], rgba[o + 1], rgba[o + 2])
     }
 
-    /// The pixel under point `p` (window points).
-    public func pixel(at p: Point) -> (UInt8, UInt8, UInt8) { pixel(Int(p.x * scale), Int(p.y * scale)) }
-
     /// The pixels whose centres lie in `rect` (window points).
     public func pixels(in rect: Rect) -> [(UInt8, UInt8, UInt8)] {
         let x0 = max(Int((rect.minX * scale).rounded()), 0), x1 = min(Int((rect.maxX * scale).rounded()), width)
@@ -72,11 +69,5 @@ public struct CheckPixels: Sendable {
         out.reserveCapacity((x1 - x0) * (y1 - y0))
         for y in y0..<y1 { for x in x0..<x1 { out.append(pixel(x, y)) } }
         return out
-    }
-
-    /// The luminance of the pixel under `p`.
-    public func luminance(at p: Point) -> Double {
-        let c = pixel(at: p)
-        return Contrast.luminance(c.0, c.1, c.2)
     }
 }

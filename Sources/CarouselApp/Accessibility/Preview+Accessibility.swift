@@ -63,10 +63,13 @@ extension Preview {
         if targets.contains(where: { $0 === panel.root }) && !panelHasFocus { focus.focus(panel.root) }
     }
 
-    /// Puts the ring around what has the keyboard focus now (each carousel, or the panel's selected row), or hides it.
+    /// Puts the ring around what has the keyboard focus now (each carousel, or the panel's selected row), or hides it;
+    /// none where the window's focus marks are off (a headless capture draws only the picture: `PaneSet.showsFocus`).
     func updateFocusRing() {
         focus.validate()
-        if panelHasFocus {
+        if !paneSet.showsFocus {
+            focusRing.show([])
+        } else if panelHasFocus {
             focusRing.show([FocusRing.Ring(rect: panel.focusRingFrame, bounds: panel.frame, strong: true)])
         } else if carouselHasFocus {
             focusRing.show(panes.enumerated().map { i, pane in
