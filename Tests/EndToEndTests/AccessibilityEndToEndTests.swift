@@ -57,6 +57,13 @@ struct AccessibilityCommandLineTests {
         return (r.status, report)
     }
 
+    /// Runs `check` on `style` with the parameter file `params` (JSON text).
+    static func check(style: String, params: String, in dir: URL) throws -> (status: Int32, report: JSONValue) {
+        let file = dir.appendingPathComponent("params-\(UUID().uuidString).json").path
+        try params.write(toFile: file, atomically: true, encoding: .utf8)
+        return try check(["--style", style, "--params", file], in: dir)
+    }
+
     static func result(_ report: JSONValue, _ rule: String) -> JSONValue? {
         report["results"]?.arrayValue?.first { $0["rule"]?.stringValue == rule }
     }
@@ -88,17 +95,13 @@ struct AccessibilityCommandLineTests {
     func checkBadConfigurations() throws {
         let dir = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // Tiny dots: 4 pt dots in 8 pt cells.
-        let tiny = dir.appendingPathComponent("tiny.json").path
-        try #"{"dotSize": 4}"#.write(toFile: tiny, atomically: true, encoding: .utf8)
-        let (s1, dots) = try Self.check(["--style", "paging", "--params", tiny], in: dir)
+        // Tiny dots: 4 pt dots in 8 pt cells; with 12 pt dots the same rule passes.
+        let (s1, dots) = try Self.check(style: "paging", params: #"{"dotSize": 4}"#, in: dir)
         #expect(s1 == 1)
         let targets = try #require(Self.result(dots, "2.5.8"))
         #expect(targets["passed"] == .bool(false) && targets["figures"]?["smallestWidth"] == .number(8))
         #expect(targets["fix"]?.stringValue?.contains("Dot size 12") == true)
-        // With 12 pt dots the same rule passes.
-        try #"{"dotSize": 12}"#.write(toFile: tiny, atomically: true, encoding: .utf8)
-        #expect(Self.result(try Self.check(["--style", "paging", "--params", tiny], in: dir).report, "2.5.8")?["passed"] == .bool(true))
+        #expect(Self.result(try Self.check(style: "paging", params: #"{"dotSize": 12}"#, in: dir).report, "2.5.8")?["passed"] == .bool(true))
 
         // White titles on a white photo: a deck of white images under expand's white details (its 50 % scrim).
         let deck = dir.appendingPathComponent("white")
@@ -114,17 +117,13 @@ struct AccessibilityCommandLineTests {
         let failing = text["texts"]?.arrayValue?.filter { $0["passed"] == .bool(false) }.compactMap { $0["text"]?.stringValue } ?? []
         #expect(failing.contains("White0"), "the item's title over its photo: \(failing)")
 
-        // Auto-advance with no pause button.
-        let noPause = dir.appendingPathComponent("nopause.json").path
-        try #"{"autoAdvance": true, "autoAdvancePauseButton": false}"#.write(toFile: noPause, atomically: true, encoding: .utf8)
-        let (s3, pause) = try Self.check(["--style", "loop", "--params", noPause], in: dir)
+        // Auto-advance with no pause button; with the button the same rule passes.
+        let (s3, pause) = try Self.check(style: "loop", params: #"{"autoAdvance": true, "autoAdvancePauseButton": false}"#, in: dir)
         #expect(s3 == 1)
         let rule = try #require(Self.result(pause, "2.2.2"))
         #expect(rule["passed"] == .bool(false) && rule["figures"]?["interval"] == .number(3))
         #expect(rule["fix"]?.stringValue?.contains("autoAdvancePauseButton") == true)
-        // The same with the button passes.
-        try #"{"autoAdvance": true}"#.write(toFile: noPause, atomically: true, encoding: .utf8)
-        #expect(Self.result(try Self.check(["--style", "loop", "--params", noPause], in: dir).report, "2.2.2")?["passed"] == .bool(true))
+        #expect(Self.result(try Self.check(style: "loop", params: #"{"autoAdvance": true}"#, in: dir).report, "2.2.2")?["passed"] == .bool(true))
     }
 
     @Test("check refuses --compare and --input with one line")
