@@ -46,8 +46,9 @@ public final class Preview: FrameDriver, AppContext {
     let focusRing = FocusRing()
     /// The checks panel (`C`): WCAG checks of the focused style and values.
     public private(set) lazy var checks = ChecksPanel(context: self, scene: chrome)
-    /// Whether the user asked for less motion, for every pane (`Pane.reducesMotion`), and where that came from.
+    /// Whether the user asked for less motion, for every pane (`Pane.reducesMotion`).
     public internal(set) var reducesMotion = false
+    /// Where `reducesMotion` came from (the desktop's answer does not replace the command line's or the key's).
     public internal(set) var motionSource = MotionSource.standard
     /// Pause, frame stepping and slow motion for every pane (the playback actions set it).
     public internal(set) var time = TimeControl()

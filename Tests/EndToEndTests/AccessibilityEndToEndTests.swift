@@ -49,6 +49,26 @@ struct AccessibilityCommandLineTests {
         #expect(differing > 50 && Double(between) > 0.9 * Double(differing), "\(between) of \(differing) pixels blended")
     }
 
+    @Test("Keyboard-only scripts (key tab, key right, key return) reach and operate every style in capture", arguments: [
+        ("expand", [String](), "expanded", JSONValue.number(0), "pinned", JSONValue.number(0)),
+        ("stitch", [], "current", .number(1), "seamless", .bool(true)),
+        ("loop", ["--auto-advance", "3"], "current", .number(1), "paused", .bool(false)),
+        ("circular", [], "active", .number(1), "mode", .string("scaled")),
+        ("paging", [], "page", .number(1), "paused", .bool(false)),
+    ])
+    func keyboardScripts(style: String, extra: [String], moved: String, movedTo: JSONValue, acted: String, actedTo: JSONValue) throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let layout = dir.appendingPathComponent("layout.json").path
+        let r = try CLI.run(["capture", "--style", style, "--input", "0.5 key tab; 1 key right; 2 key return", "--at", "2.5",
+                             "--out", dir.appendingPathComponent("frame.png").path, "--layout", layout] + extra)
+        try #require(r.status == 0, "\(r.stderr)")
+        let json = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: layout)))
+        #expect(json["state"]?[moved] == movedTo, "\(style): \(json["state"] ?? .null)")
+        #expect(json["state"]?[acted] == actedTo, "\(style): \(json["state"] ?? .null)")
+        #expect(json["keyboardFocus"] == .string("carousel"))
+    }
+
     /// Runs `check` with `arguments`; its status and JSON report.
     static func check(_ arguments: [String], in dir: URL) throws -> (status: Int32, report: JSONValue) {
         let out = dir.appendingPathComponent("report-\(UUID().uuidString).json").path
