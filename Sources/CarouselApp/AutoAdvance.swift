@@ -7,7 +7,14 @@ import CarouselCore
 @MainActor
 public final class AutoAdvance {
     /// Why auto-advance is waiting.
-    public enum PauseReason: Hashable, Sendable { case pointerOver, interacting, hidden }
+    public enum PauseReason: Hashable, Sendable {
+        case pointerOver, interacting, hidden
+        /// The carousel's rotation control paused it (its pause button, Enter or Space on the focused carousel, or
+        /// the keyboard focus coming in, as the WAI-ARIA carousel pattern asks); it waits until that control starts it.
+        case user
+        /// Reduced motion: auto-advance does not start by itself; the rotation control starts it.
+        case reducedMotion
+    }
 
     private unowned let scene: Scene
     private var timer: TimerID?

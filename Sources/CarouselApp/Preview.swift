@@ -39,6 +39,17 @@ public final class Preview: FrameDriver, AppContext {
     public let chrome: Scene
     /// Routes the window's pointer events through the chrome's tree: the panel, or the panes (`PaneSet.target`).
     let pointer: PointerRouter
+    /// The keyboard focus in the chrome's tree: each pane's stop (`PaneSet.focusStops`), then the panel while it is
+    /// open (Tab, Shift+Tab); keys go to what has it first (`handle`).
+    let focus: FocusRouter
+    /// The ring around what has the keyboard focus, in the overlay's window-only layer.
+    let focusRing = FocusRing()
+    /// The checks panel (`C`): WCAG checks of the focused style and values.
+    public private(set) lazy var checks = ChecksPanel(context: self, scene: chrome)
+    /// Whether the user asked for less motion, for every pane (`Pane.reducesMotion`).
+    public internal(set) var reducesMotion = false
+    /// Where `reducesMotion` came from (the desktop's answer does not replace the command line's or the key's).
+    public internal(set) var motionSource = MotionSource.standard
     /// Pause, frame stepping and slow motion for every pane (the playback actions set it).
     public internal(set) var time = TimeControl()
     /// What the user just did, to scrub back to and replay with new values (`T`).
@@ -104,6 +115,7 @@ public final class Preview: FrameDriver, AppContext {
         self.images = images
         chrome = Scene(size: size, textMeasurer: textMeasurer)
         pointer = PointerRouter(scene: chrome)
+        focus = FocusRouter(scene: chrome)
         overlay = Overlay(scene: chrome)
         statusLine = StatusLine(overlay: overlay)
         paneSet = try PaneSet(deck: deck, images: images, variants: variants, textMeasurer: textMeasurer, chrome: chrome, overlay: overlay)
@@ -114,6 +126,8 @@ public final class Preview: FrameDriver, AppContext {
         overlay.windowOnly.addChild(timelineStrip.root)
         overlay.windowOnly.addChild(channelGraph.root)
         overlay.windowOnly.addChild(toolbar.root)
+        overlay.windowOnly.addChild(focusRing.root)
+        overlay.windowOnly.addChild(checks.root)
         paneSet.pointer = pointer
         paneSet.apply = { [unowned self] in apply($0) }
         paneSet.admits = { [unowned self] in admitsPaneInput($0) }
@@ -124,6 +138,7 @@ public final class Preview: FrameDriver, AppContext {
         }
         backgroundWork.append(screenshotSession)
         backgroundWork.append(handoff)
+        backgroundWork.append(checks)
         paneSet.refresh()
     }
 
@@ -236,12 +251,13 @@ public final class Preview: FrameDriver, AppContext {
             paneSet.deliverToAll(event)
         case .drop(let step):
             deckDrops?.handle(step).forEach(apply)
-        case .keyDown(let key, let mods, _):
-            // The app's own keys, before the panes.
-            if let actions = CommandTable.actions(for: key, mods, in: self) { actions.forEach(apply); return }
-            paneSet.deliverToAll(event)
+        case .keyDown:
+            handleKey(event)
+        case .focus(let entered):
+            // A script's (or a sidecar's) `focus in` / `focus out`: the carousel gains or loses the focus as Tab gives it.
+            focusCarousel(entered)
         case .pointerMove, .pointerDown, .pointerUp, .pointerLeave, .wheel, .magnify:
-            if case .pointerDown = event { panel.pointerPressed(on: pointer.targets(at: event.location ?? .zero)) }
+            if case .pointerDown = event { pressed(on: pointer.targets(at: event.location ?? .zero)) }
             // Without a position (the pointer outside the window), a wheel or pinch still reaches every pane.
             if pointer.route(event) == nil { paneSet.deliverToAll(event) }
         default:
@@ -270,6 +286,7 @@ public final class Preview: FrameDriver, AppContext {
         guard needsFrame else { return }
         statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
+        updateFocusRing()
     }
 
     /// Waits until no background work is in flight, applying results as they come, up to `timeout` seconds; returns

@@ -6,7 +6,8 @@ import Foundation
 /// Scripted input: entries separated by `;` or newlines, each `TIME ACTION ARGS` with TIME in seconds.
 /// Actions: `move X Y`, `down X Y`, `up X Y`, `click X Y`, `wheel DX DY [ctrl] [shift] [precise]` (precise: trackpad
 /// pixels, else ticks), `pinch SCALE`, `magnify begin|change|end SCALE` (one phase of a gesture, as recorded from a
-/// touchpad), `key NAME [ctrl] [shift] [alt]`, `resize W H`; and the timeline's: `scrub T` (pause and show style
+/// touchpad), `key NAME [ctrl] [shift] [alt]`, `focus in|out` (the keyboard focus comes into the carousel, as Tab
+/// brings it, or leaves it), `resize W H`; and the timeline's: `scrub T` (pause and show style
 /// time T of the recorded input), `set NAME VALUE` (a parameter, as the panel sets it; a curve or choice by its
 /// JSON form or bare), `play` (resume from the playhead, replaying the recorded input). A pointer outside the window
 /// means it left. `#` starts a comment.
@@ -135,6 +136,9 @@ public struct ScriptedInput: Equatable, Sendable {
                 let m = try modifiers(from: args.dropFirst())
                 let key = Key(ScriptedInput.keyAliases[name.lowercased()] ?? name)
                 events = [.keyDown(key, m, isRepeat: false), .keyUp(key, m)]
+            case "focus":
+                guard args.count == 1, ["in", "out"].contains(args[0].lowercased()) else { throw fail("focus takes in or out") }
+                events = [.focus(args[0].lowercased() == "in")]
             case "resize":
                 let n = try numbers(2); guard args.count == 2 else { throw fail("resize takes W H") }
                 guard n[0] >= 1, n[1] >= 1, n[0] <= 16384, n[1] <= 16384 else { throw fail("resize needs 1...16384 for each side") }
@@ -153,7 +157,7 @@ public struct ScriptedInput: Equatable, Sendable {
                 entries.append(Entry(time: time, events: [], text: shown, command: .set(args[0], ScriptedInput.value(args.dropFirst().joined(separator: " ")))))
                 continue
             default:
-                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, resize, scrub, set, play)")
+                throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, focus, resize, scrub, set, play)")
             }
             entries.append(Entry(time: time, events: events, text: shown))
         }

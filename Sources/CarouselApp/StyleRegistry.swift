@@ -19,7 +19,7 @@ public enum StyleRegistry {
         all.first { $0.descriptor.name == name.lowercased() }
     }
 
-    /// The parameters every style shares, declared once: auto-advance and its progress indicator.
+    /// The parameters every style shares, declared once: auto-advance, its progress indicator and its pause button.
     public enum SharedKey {
         /// Auto-advance, off by default (a style's schema sets its own default: `autoAdvance(onByDefault:)`).
         public static let autoAdvance = autoAdvance(onByDefault: false)
@@ -28,6 +28,9 @@ public enum StyleRegistry {
             slider: SliderRange(min: 1, max: 15, scale: .log), "Seconds between automatic advances")
         public static let autoAdvanceProgress = ParameterKey<Bool>.toggle(
             "autoAdvanceProgress", "Progress bar", true, group: "Auto-advance", "Show a thin bar with the time left until the next advance")
+        public static let autoAdvancePauseButton = ParameterKey<Bool>.toggle(
+            "autoAdvancePauseButton", "Pause button", true, group: "Auto-advance",
+            "Show a pause / play button while auto-advance is on (WCAG 2.2.2); Enter or Space on the focused carousel press it")
 
         /// Auto-advance with the default a style chooses.
         static func autoAdvance(onByDefault: Bool) -> ParameterKey<Bool> {
@@ -38,7 +41,8 @@ public enum StyleRegistry {
 
     /// The parameters every style shares, with auto-advance on by default when `autoAdvance`.
     public static func commonParameters(autoAdvance: Bool) -> [ParameterSpec] {
-        [SharedKey.autoAdvance(onByDefault: autoAdvance).spec, SharedKey.autoAdvanceInterval.spec, SharedKey.autoAdvanceProgress.spec]
+        [SharedKey.autoAdvance(onByDefault: autoAdvance).spec, SharedKey.autoAdvanceInterval.spec, SharedKey.autoAdvanceProgress.spec,
+         SharedKey.autoAdvancePauseButton.spec]
     }
 
     /// The full schema of a style: its own parameters, then the shared ones.

@@ -11,11 +11,20 @@ public struct StyleDescriptor: Sendable {
     public let parameters: [ParameterSpec]
     /// Whether auto-advance is on when the style opens.
     public let autoAdvanceByDefault: Bool
+    /// What each of the style's motions becomes under reduced motion (`Scene.reducesMotion`), one line for the
+    /// accessibility table (docs/accessibility.md) and the checks (WCAG 2.3.3).
+    public let reducedMotion: String
+    /// What Enter and Space do on the focused carousel, when the style uses them (nil: they pause or resume
+    /// auto-advance, the carousel's rotation control).
+    public let enterAction: String?
 
     /// `parameters` in panel order.
-    public init(name: String, summary: String, parameters: [any ParameterDeclaration], autoAdvanceByDefault: Bool = false) {
+    public init(name: String, summary: String, parameters: [any ParameterDeclaration], autoAdvanceByDefault: Bool = false,
+                reducedMotion: String, enterAction: String? = nil) {
         self.name = name; self.summary = summary; self.parameters = parameters.map(\.spec)
         self.autoAdvanceByDefault = autoAdvanceByDefault
+        self.reducedMotion = reducedMotion
+        self.enterAction = enterAction
     }
 }
 
@@ -37,6 +46,13 @@ public struct StyleContext {
 protocol ContextualStyle: AnyObject {
     /// What the style was built with.
     var context: StyleContext { get }
+}
+
+extension StyleContext {
+    /// Whether the user asked for less motion: the scene's (`Scene.reducesMotion`), set by the pane; a style reads it
+    /// when a motion starts (through `Scene.motion(_:)` and `shortMotion(_:)`), and its `apply` runs again when it
+    /// changes.
+    public var reducesMotion: Bool { scene.reducesMotion }
 }
 
 extension ContextualStyle {
@@ -90,6 +106,9 @@ public protocol CarouselStyle: AnyObject {
     var carouselFrame: Rect { get }
     /// The laid-out items at the current time, for `capture --layout`.
     func layoutItems() -> [LayoutItem]
+    /// What a pointer can press now, on screen (the checks measure them against WCAG 2.5.8's 24 x 24): by default
+    /// every item wholly inside the scene; a style with other controls (page dots, a picker) lists them.
+    var pointerTargets: [PointerTarget] { get }
     /// The style's state for `capture --layout` (keys: expanded, pinned, seamless, current, active, mode, page,
     /// scrollOffset, where they apply).
     var state: [JSONMember] { get }
@@ -104,6 +123,17 @@ public protocol CarouselStyle: AnyObject {
 extension CarouselStyle {
     public func imagesChanged() {}
     public func tearDown() {}
+    public var pointerTargets: [PointerTarget] { StyleSupport.itemTargets(layoutItems(), in: carouselFrame) }
+}
+
+/// Something a pointer can press, as the checks measure it: its name and its rectangle on screen.
+public struct PointerTarget: Equatable, Sendable {
+    /// What it is ("item 3", "page dot 2", "picker: Scaled").
+    public var name: String
+    public var frame: Rect
+    /// What to change when it is too small, in the style's terms ("Dot size 12 pt or more"); nil: the general advice.
+    public var fix: String?
+    public init(_ name: String, _ frame: Rect, fix: String? = nil) { self.name = name; self.frame = frame; self.fix = fix }
 }
 
 /// One animated quantity of a style, read at the current time: a measure of one laid-out item (the item the
@@ -154,6 +184,16 @@ public enum StyleSupport {
         let visible = !node.isHidden && opacity > 0.001 && frame.intersects(Rect(origin: .zero, size: scene.size))
         return LayoutItem(index: index, image: deck.items[index].fileName, frame: frame, scale: world.scaleX,
                           opacity: opacity, cornerRadius: p.cornerRadius * world.scaleX, visible: visible)
+    }
+
+    /// Each visible item of `items` wholly inside `bounds` (to half a point; the carousel's frame by default) as a
+    /// target named by its deck index: an item cut by the carousel's edge is not where anyone aims.
+    public static func itemTargets(_ items: [LayoutItem], in bounds: Rect) -> [PointerTarget] {
+        items.filter { item in
+            let f = item.frame
+            return item.visible && f.minX >= bounds.minX - 0.5 && f.maxX <= bounds.maxX + 0.5
+                && f.minY >= bounds.minY - 0.5 && f.maxY <= bounds.maxY + 0.5
+        }.map { PointerTarget("item \($0.index)", $0.frame) }
     }
 
     /// The deck item whose node is under `point`, through tags.

@@ -17,7 +17,7 @@ struct CarouselLab: ParsableCommand {
         commandName: "carousel-lab",
         abstract: "Preview, tune and capture carousel effects.",
         version: CarouselLab.version,
-        subcommands: [Run.self, Capture.self, Record.self, Export.self, Styles.self, Bench.self],
+        subcommands: [Run.self, Capture.self, Record.self, Export.self, Check.self, Styles.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// Starts the command. A file-size limit (`ulimit -f`) then makes writes fail with an error, reported like a
@@ -89,6 +89,8 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     var compare: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Help.scale))
     var scale: Double?
+    @Flag(name: .long, inversion: .prefixedNo, help: "Reduced motion on (or off): slides become cuts and cross-fades, auto-advance waits for its play button. The window's default is the desktop's (GNOME's enable-animations, GTK's and KDE's settings files); capture and record: a --params sidecar's, else off.")
+    var reducedMotion: Bool?
 
     func validate() throws { try ArgumentError.reporting(check) }
 
@@ -252,6 +254,7 @@ extension DeckOptions {
                 if a > 0 { try? pane.setParameter("autoAdvanceInterval", .number(a)) }
             }
         }
+        if let reducedMotion { preview.apply(.setReducedMotion(reducedMotion, source: .option)) }
         return preview
     }
 
@@ -287,6 +290,8 @@ extension DeckOptions {
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true,
                                       textMeasurer: canvas.renderer, report: report)
         preview.paneSet.showsFocus = false
+        // Headless runs never ask the desktop: the command line, else the sidecar, else full motion.
+        if reducedMotion == nil, sidecar?.reducedMotion == true { preview.apply(.setReducedMotion(true, source: .option)) }
         let run = CaptureRun(preview: preview, script: inputs.script) {
             if !canvas.images.waitUntilLoaded(timeout: 60) { report("some images did not load within 60 s") }
             return true
@@ -396,8 +401,9 @@ extension CarouselLab {
                 host.imageStore.onFailure = printError
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes,
                                                       textMeasurer: host.renderer)
-                if remembered?.panelOpen == true { preview.panel.show() }
+                if remembered?.panelOpen == true { preview.apply(.togglePanel) }
                 if firstRun { preview.showFirstRunHint() }
+                if options.reducedMotion == nil { preview.addBackgroundWork(DesktopMotionReader(wake: host.wake)) }
                 preview.addBackgroundWork(ImageLoading(pump: host.imageStore.pump))
                 preview.rendererDescription = host.rendererChoice.description
                     + "  \(JSONValue.format(host.displayScale.factor))x (\(host.displayScale.source))"
@@ -414,6 +420,9 @@ extension CarouselLab {
                                          jobs: host.backgroundJobs)
                 clips.wake = host.wake
                 preview.clips = clips
+                preview.checks.settings = CheckSettings(executable: ResourceLocator.executablePath(), deckPath: deckPath)
+                preview.checks.jobs = host.backgroundJobs
+                preview.checks.wake = host.wake
                 let codeExports = CodeExportSession(folder: folder)
                 codeExports.wake = host.wake
                 preview.codeExports = codeExports

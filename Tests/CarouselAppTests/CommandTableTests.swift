@@ -7,27 +7,10 @@ import Testing
 @Suite("Command table")
 @MainActor
 struct CommandTableTests {
-    /// The README's key table lies between these two lines.
-    static let begin = "<!-- keys: generated from CommandTable.all; UPDATE_README=1 swift test --filter CommandTable -->"
-    static let end = "<!-- end of keys -->"
-
-    static var readmePath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md").path
-    }
-
     @Test("The README's key table is the one generated from the command table (UPDATE_README=1 rewrites it)")
     func readmeMatches() throws {
-        let readme = try String(contentsOfFile: Self.readmePath, encoding: .utf8)
-        let b = try #require(readme.range(of: Self.begin + "\n"), "README has no generated key table")
-        let e = try #require(readme.range(of: Self.end, range: b.upperBound..<readme.endIndex))
-        let table = String(readme[b.upperBound..<e.lowerBound])
-        if ProcessInfo.processInfo.environment["UPDATE_README"] == "1", table != CommandTable.markdownTable {
-            try (readme[..<b.upperBound] + CommandTable.markdownTable + readme[e.lowerBound...])
-                .write(toFile: Self.readmePath, atomically: true, encoding: .utf8)
-            return
-        }
-        #expect(table == CommandTable.markdownTable)
+        try GeneratedBlock.check("README.md", begin: "<!-- keys: generated from CommandTable.all; UPDATE_README=1 swift test --filter CommandTable -->",
+                                 end: "<!-- end of keys -->", generated: CommandTable.markdownTable, update: "UPDATE_README")
     }
 
     @Test("The help card lists every listed row, with its keys")
@@ -62,8 +45,14 @@ struct CommandTableTests {
         let (p, sim) = try makePreview()
         sim.key("f3"); #expect(p.currentStatus != nil)
         sim.key("f3"); #expect(p.currentStatus == nil)
-        sim.key("tab"); #expect(p.panel.isVisible)
-        sim.key("tab"); #expect(!p.panel.isVisible)
+        sim.key("p"); #expect(p.panel.isVisible)
+        sim.key("p"); #expect(!p.panel.isVisible)
+        sim.key("l"); #expect(p.reducesMotion && p.panes.allSatisfy(\.reducesMotion))
+        sim.key("l"); #expect(!p.reducesMotion && !p.panes.contains(where: \.reducesMotion))
+        sim.key("c"); #expect(p.checks.isVisible)
+        sim.key("c"); #expect(!p.checks.isVisible)
+        sim.key("tab"); #expect(p.carouselHasFocus)
+        sim.key("tab", [.shift]); #expect(!p.carouselHasFocus)
         sim.key("2"); #expect(p.styleType.descriptor.name == "stitch")
         sim.key("q", [.ctrl]); #expect(p.wantsQuit)
     }

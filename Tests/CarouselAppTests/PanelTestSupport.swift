@@ -29,8 +29,8 @@ final class PanelFixture {
     var parameters: Parameters { preview.currentParameters }
     func number(_ key: String) -> Double { parameters.number(key) }
 
-    /// Opens the panel with Tab.
-    func open() { sim.key("tab") }
+    /// Opens the panel with P (it takes the keyboard focus).
+    func open() { sim.key("p") }
 
     /// The first node named `name` in the window's chrome (the panel's scene), then in the panes, depth first.
     func node(_ name: String) -> Node? {

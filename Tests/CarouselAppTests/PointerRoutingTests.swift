@@ -21,7 +21,7 @@ struct PointerRoutingTests {
         let preview = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(1280, 720),
                                   variants: [Variant(name: "a", style: "paging"), Variant(name: "b", style: "paging")])
         let sim = InputSimulator(driver: preview, size: Size(1280, 720))
-        sim.key("tab")
+        sim.key("p")
         preview.apply(.focusPane(1))
         let panel = preview.panel.frame
         #expect(preview.panes[0].frame.contains(Point(100, 300)) && preview.panes[1].frame.contains(Point(800, 300)))

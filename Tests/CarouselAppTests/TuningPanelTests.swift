@@ -15,7 +15,7 @@ struct TuningPanelTests {
 
     // MARK: Showing
 
-    @Test("Tab shows and hides the panel on the right, 320 pt wide, full height")
+    @Test("P shows and hides the panel on the right, 320 pt wide, full height")
     func tabToggles() throws {
         let f = try PanelFixture()
         defer { f.cleanUp() }
@@ -30,7 +30,7 @@ struct TuningPanelTests {
         f.sim.move(1100, 104)
         f.preview.handle(.pointerMove(Point(1101, 106)))
         #expect(!f.preview.needsFrame)
-        f.sim.key("tab")
+        f.sim.key("p")
         #expect(!f.preview.panel.isVisible)
         #expect(!f.sim.renderer.draws.texts.contains("Tuning · expand"))
     }
@@ -323,7 +323,7 @@ struct TuningPanelTests {
         f.sim.wait(1)
         #expect(f.state("expanded") == .null)
         // Closed, the same keys go to the style.
-        f.sim.key("tab")
+        f.sim.key("p")
         f.sim.key("right")
         f.sim.wait(1)
         #expect(f.state("expanded") != .null)

@@ -120,7 +120,7 @@ struct CommandLineTests {
     }
 
     @Test("A bad scripted-input entry names its position and text; nothing is written", arguments: [
-        ("0.1 move 1 2; 0.2 jump 3", "Error: --input: input entry 2 \"0.2 jump 3\": unknown action \"jump\" (move, down, up, click, wheel, pinch, magnify, key, resize, scrub, set, play)"),
+        ("0.1 move 1 2; 0.2 jump 3", "Error: --input: input entry 2 \"0.2 jump 3\": unknown action \"jump\" (move, down, up, click, wheel, pinch, magnify, key, focus, resize, scrub, set, play)"),
         ("0.1 click 5000 5", "Error: --input: input entry 1 \"0.1 click 5000 5\": point (5000, 5) is outside the 320x180 window"),
         ("# comment\n-1 move 1 2", "Error: --input: input entry 1 \"-1 move 1 2\": time must not be negative"),
         ("0.5 key left\u{0B}hyper", "Error: --input: input entry 1 \"0.5 key left\\u{b}hyper\": \"left\\u{b}hyper\" is not a key name"),

@@ -73,12 +73,12 @@ extension WindowTests {
             let two = app.wait { $0["panes"]?.arrayValue?.count == 2 }
             #expect(two?["panes"]?.arrayValue?[1]["focused"] == .bool(true))
             // The panel edits the focused (second) pane: type 400 into Expanded width (the second row, 132 pt down).
-            app.xdotool("key", "Tab")
+            app.xdotool("key", "p")
             app.xdotool("mousemove", "\(1280 - 14 - 32)", "132")
             app.xdotool("click", "--repeat", "2", "--delay", "80", "1")
             app.xdotool("type", "--delay", "30", "400")
             app.xdotool("key", "Return")
-            app.xdotool("key", "Tab")
+            app.xdotool("key", "p")
             let tuned = app.wait { $0["panes"]?.arrayValue?[1]["parameters"]?["expandedWidth"] == .number(400) }
             #expect(tuned?["panes"]?.arrayValue?[0]["parameters"]?["expandedWidth"] == .number(250))
             // Hover the second item of the first pane: both panes expand it, each to its own width.

@@ -10,16 +10,10 @@ import Testing
 @MainActor
 @Suite("Panel contrast", .serialized)
 struct PanelContrastTests {
-    /// WCAG 2's relative luminance of an sRGB colour (0...255 channels).
-    static func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
-        func linear(_ c: UInt8) -> Double {
-            let s = Double(c) / 255
-            return s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-    }
+    /// WCAG 2's relative luminance of an sRGB colour (0...255 channels): the checks' (`Contrast`).
+    static func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double { Contrast.luminance((r, g, b)) }
 
-    static func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+    static func contrast(_ a: Double, _ b: Double) -> Double { Contrast.ratio(a, b) }
 
     /// The bundled photo with the highest mean luminance.
     static func brightestPhoto() throws -> String {
@@ -53,7 +47,7 @@ struct PanelContrastTests {
         for (k, v) in [("itemWidth", 600.0), ("itemHeight", 800), ("imageHeight", 760), ("spacing", 0), ("padding", 0)] {
             try preview.setParameter(k, .number(v))
         }
-        let run = CaptureRun(preview: preview, script: try ScriptedInput.parse("0.1 key tab", size: size)) {
+        let run = CaptureRun(preview: preview, script: try ScriptedInput.parse("0.1 key p", size: size)) {
             _ = canvas.images.waitUntilLoaded(timeout: 30)
             return true
         }

@@ -16,7 +16,7 @@ struct PanelTextFitTests {
     @Test("Every shortened line fits its box in the real font, in wide and narrow windows, for every style",
           arguments: [1280.0, 300, 240, 200])
     func linesFit(windowWidth: Double) throws {
-        let (canvas, preview) = try Golden.capture(style: "expand", at: 0.5, script: "0.1 key tab", size: Size(windowWidth, 720)) { preview in
+        let (canvas, preview) = try Golden.capture(style: "expand", at: 0.5, script: "0.1 key p", size: Size(windowWidth, 720)) { preview in
             preview.panel.presets = PresetStore(shippedRoot: Golden.packageRoot.appendingPathComponent("Resources/presets").path,
                                                 userRoot: "/nonexistent/carousel-lab-presets")
         }

@@ -11,11 +11,11 @@ extension WindowTests {
 @MainActor
 @Suite("Panel in the window")
 struct PanelWindowTests {
-    @Test("Tab opens the panel, a drag and a typed value apply live, Ctrl+C puts JSON and Swift on the X clipboard")
+    @Test("P opens the panel, a drag and a typed value apply live, Ctrl+C puts JSON and Swift on the X clipboard")
     func dragAndCopy() throws {
         let app = try AppWindow(["--style", "expand"])
         _ = try #require(app.layout())
-        app.xdotool("key", "Tab")
+        app.xdotool("key", "p")
         // The panel is 320 wide on the right; itemWidth's track runs from 148 to 234 in it, 104 pt from the top, and
         // its slider from 80 to 300 pt.
         let trackX = 1280.0 - 320 + 148, trackWidth = 86.0

@@ -38,7 +38,7 @@ struct RememberedStateWindowTests {
             #expect(app.wait { $0["size"] == .array([900, 600]) } != nil)
             app.xdotool("key", "--window", id, "4")
             #expect(app.wait { $0["style"] == .string("circular") } != nil)
-            app.xdotool("key", "--window", id, "Tab")
+            app.xdotool("key", "--window", id, "p")
             Thread.sleep(forTimeInterval: 0.3)
             quit(app)
             #expect(!app.process.isRunning && app.process.terminationStatus == 0)

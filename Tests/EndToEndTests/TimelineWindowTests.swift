@@ -46,10 +46,10 @@ extension WindowTests {
             #expect(scrubbed["time"]?.numberValue.map { abs($0 - playhead) < 1e-6 } == true, "the window shows the playhead's moment")
             // Retune the expansion's duration in the panel (its ninth row), three steps up, then close the panel. A
             // duration is what a live change cannot show mid-animation: only playing the input again with it can.
-            app.xdotool("key", "Tab")
+            app.xdotool("key", "p")
             for _ in 0..<8 { app.xdotool("key", "Down") }
             for _ in 0..<3 { app.xdotool("key", "Right") }
-            app.xdotool("key", "Tab")
+            app.xdotool("key", "p")
             let retuned = try #require(app.wait { $0["parameters"]?["expandDuration"]?.numberValue.map { $0 > 0.4 } == true && $0["panelOpen"] == .bool(false) })
             #expect(retuned["timeline"]?["playhead"]?.numberValue == playhead, "retuning kept the moment")
             Thread.sleep(forTimeInterval: 0.4)

@@ -110,7 +110,7 @@ struct WindowFaultTests {
         let hints = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(hints.contains("minimum size: 240 by 160"), "WM_NORMAL_HINTS: \(hints)")
         // No window manager here to hold the minimum: xdotool can force a smaller size, and the app follows it.
-        app.xdotool("key", "Tab")
+        app.xdotool("key", "p")
         app.xdotool("windowsize", id, "120", "90")
         let small = app.wait(timeout: 10) { size($0) == [120, 90] }
         #expect(size(small) == [120, 90] && finite(small))

@@ -117,17 +117,14 @@ public final class ClipRecorder: BackgroundWork {
     private func render(sidecar: String, out: String, what: String) {
         var args = [settings.executable, "record", "--params", sidecar, "--out", out]
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
-        var droppedDeck: String?
-        if context.deckReplaced {
-            let path = (sidecar as NSString).deletingPathExtension + "-deck-\(UUID().uuidString.prefix(8)).json"
-            do { try AtomicFile.write(context.deck.json.serialized() + "\n", to: path) } catch {
-                report("\(what) not saved: \(error)")
-                return
-            }
-            droppedDeck = path
-            args += ["--images", path]
-        } else if let deck = settings.deckPath {
-            args += ["--images", deck]
+        let droppedDeck: String?
+        do {
+            let deck = try context.deckArguments(deckPath: settings.deckPath, beside: (sidecar as NSString).deletingPathExtension)
+            args += deck.arguments
+            droppedDeck = deck.written
+        } catch {
+            report("\(what) not saved: \(error)")
+            return
         }
         let job: BackgroundRender
         do throws(ClipError) { job = try BackgroundRender(args, jobs: jobs) } catch {

@@ -6,7 +6,8 @@ import Foundation
 /// replays the session and draws the same frame.
 ///
 /// Recorded: pointer moves and leaving, left-button presses and releases (clamped into the window), wheel ticks or
-/// trackpad pixels with Ctrl and Shift, magnification phases, and key presses the style receives. Not recorded: what the app handles
+/// trackpad pixels with Ctrl and Shift, magnification phases, keyboard focus coming and going, and the key presses the
+/// carousel uses (its style, or its rotation control). Not recorded: what the app handles
 /// itself (time control, screenshots, help), key releases, typed text, other buttons, window resizes and visibility.
 /// Moves at the same time collapse into the last one. After `maxEntries` entries it stops and says so.
 @MainActor
@@ -85,6 +86,8 @@ public final class InputRecorder {
             guard ScriptedInput.isKeyName(key.name) else { return }
             entry = "key \(key.name)" + (mods.contains(.ctrl) ? " ctrl" : "") + (mods.contains(.shift) ? " shift" : "")
                 + (mods.contains(.alt) ? " alt" : "")
+        case .focus(let entered):
+            entry = entered ? "focus in" : "focus out"
         case .pointerDown, .pointerUp, .keyUp, .text, .resize, .visibility, .drop:
             return
         }

@@ -23,6 +23,9 @@ extension Preview {
             JSONMember("panelOpen", .bool(panel.isVisible)),
             JSONMember("deck", deckJSON),
             JSONMember("timeline", timeline.json(liveEnd: styleTime)),
+            JSONMember("reducedMotion", .bool(reducesMotion)),
+            JSONMember("keyboardFocus", carouselHasFocus ? "carousel" : panelHasFocus ? "panel" : .null),
+            JSONMember("checks", checks.layoutJSON),
         ])
     }
 

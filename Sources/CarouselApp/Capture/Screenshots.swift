@@ -111,6 +111,8 @@ public struct SidecarDefaults: Equatable, Sendable {
     public var from: Double?
     public var to: Double?
     public var fps: Int?
+    /// Whether the window had reduced motion on.
+    public var reducedMotion: Bool?
 
     /// Reads the members a sidecar may have; anything missing or of the wrong type stays nil.
     public init(json: JSONValue) {
@@ -128,5 +130,6 @@ public struct SidecarDefaults: Equatable, Sendable {
         from = seconds("from")
         to = seconds("to")
         fps = json["fps"]?.numberValue.flatMap { $0 >= 1 && $0 <= 120 ? Int($0) : nil }
+        reducedMotion = json["reducedMotion"]?.boolValue
     }
 }

@@ -27,6 +27,7 @@ public struct KeyChord: Hashable, Sendable {
 public enum CommandGroup: String, CaseIterable, Sendable {
     case styles = "Styles"
     case carousel = "In the carousel"
+    case accessibility = "Accessibility"
     case timeline = "Timeline"
     case time = "Time"
     case capture = "Capture and share"
@@ -76,13 +77,17 @@ public struct Command: Sendable {
     /// Whether the row answers only in a state (`when`): such a row takes its keys from another row while it does
     /// (Space replays the timeline while it is shown, and pauses otherwise).
     public let isConditional: Bool
+    /// Whether the row's keys come before the focused carousel's (`Preview.handle`): the rows of a mode (the
+    /// timeline's while it is shown, Escape over the help card) and Tab, which moves the focus itself.
+    public let precedesFocus: Bool
 
     init(_ group: CommandGroup, _ name: String, _ chords: [KeyChord], input: String, help: String, details: String? = nil, scope: CommandScope = .app,
-         listed: Bool = true, when isAvailable: (@MainActor @Sendable (Preview) -> Bool)? = nil,
+         listed: Bool = true, beforeFocus: Bool = false, when isAvailable: (@MainActor @Sendable (Preview) -> Bool)? = nil,
          action: (@MainActor @Sendable (KeyChord) -> AppAction?)? = nil) {
         self.group = group; self.name = name; self.chords = chords; self.input = input; self.help = help; self.details = details
         self.scope = scope; self.isListed = listed; self.isAvailable = isAvailable ?? { _ in true }; self.action = action
         isConditional = isAvailable != nil
+        precedesFocus = beforeFocus || isAvailable != nil
     }
 
     /// The input as the help card writes it: the README's without backticks.
@@ -99,17 +104,19 @@ public struct Command: Sendable {
 /// Every key and gesture of the app, in the order the help card and the README list them.
 public enum CommandTable {
     /// The app command a key press runs in `preview`, if any: an available app command whose chord names exactly
-    /// these modifiers (Shift+F12 before F12), else the first whose chord matches (`KeyChord.matches`).
-    @MainActor static func command(for key: Key, _ mods: Modifiers, in preview: Preview) -> Command? {
-        let candidates = all.filter { $0.scope == .app && $0.action != nil && $0.isAvailable(preview) }
+    /// these modifiers (Shift+F12 before F12), else the first whose chord matches (`KeyChord.matches`); with
+    /// `beforeFocus`, only the rows that come before the focused carousel (`Command.precedesFocus`).
+    @MainActor static func command(for key: Key, _ mods: Modifiers, in preview: Preview, beforeFocus: Bool = false) -> Command? {
+        let candidates = all.filter { $0.scope == .app && $0.action != nil && (!beforeFocus || $0.precedesFocus) && $0.isAvailable(preview) }
         let held = mods.intersection([.ctrl, .shift, .alt])
         return candidates.first { $0.chords.contains { $0.key == key && $0.modifiers == held } }
             ?? candidates.first { $0.chords.contains { $0.matches(key, mods) } }
     }
 
-    /// The actions a key press maps to in `preview`: nil when no app command answers (the key goes to the panes).
-    @MainActor static func actions(for key: Key, _ mods: Modifiers, in preview: Preview) -> [AppAction]? {
-        guard let command = command(for: key, mods, in: preview) else { return nil }
+    /// The actions a key press maps to in `preview`: nil when no app command answers (the key goes to the panes);
+    /// with `beforeFocus`, only from the rows that come before the focused carousel.
+    @MainActor static func actions(for key: Key, _ mods: Modifiers, in preview: Preview, beforeFocus: Bool = false) -> [AppAction]? {
+        guard let command = command(for: key, mods, in: preview, beforeFocus: beforeFocus) else { return nil }
         return [command.action?(KeyChord(key, mods.intersection([.ctrl, .shift, .alt])))].compactMap { $0 }
     }
 
@@ -145,12 +152,29 @@ public enum CommandTable {
         Command(.carousel, "scroll", [], input: "wheel, Shift+wheel, horizontal wheel", help: "scroll the row; it snaps when the wheel stops",
                 details: "scroll the row; it snaps to an item when the wheel stops (one item per burst)", scope: .style),
         Command(.carousel, "item", [], input: "Left / Right", help: "previous / next item (expand: move the expansion)", scope: .style),
-        Command(.carousel, "pin", [], input: "Enter / Escape", help: "pin / unpin the expanded item (expand)", scope: .style),
+        Command(.carousel, "focus", [KeyChord("tab"), .shift("tab")], input: "Tab / Shift+Tab",
+                help: "keyboard focus: the carousel (each pane), the panel, none",
+                details: "move the keyboard focus: into the carousel (each pane of a comparison in turn), then the tuning panel while it is open, then out; Shift+Tab goes back. The focused carousel has a ring and takes its keys first (see [Accessibility](docs/accessibility.md))",
+                beforeFocus: true, action: { c in .moveFocus(forward: !c.modifiers.contains(.shift)) }),
+        Command(.carousel, "pin", [], input: "Enter, Space (carousel focused); Escape",
+                help: "pin (expand), stitch (stitch), Normal / Scaled (circular), else pause / play auto-advance",
+                details: "on the focused carousel: pin / unpin the expanded item (expand; Escape unpins), stitch / separate (stitch), switch Normal / Scaled (circular); otherwise, and Space always, pause / play auto-advance",
+                scope: .style),
         Command(.carousel, "pointer", [], input: "hover, click", help: "expand, pin (expand); select (loop); centre (circular)",
                 details: "expand an item, pin it (expand); select a card (loop); centre an image (circular)", scope: .style),
+        Command(.carousel, "rotation", [], input: "click the pause / play button", help: "pause / play auto-advance (shown while it is on)",
+                details: "the carousel's rotation control, shown in its bottom-left corner while auto-advance is on (WCAG 2.2.2): pause / play auto-advance",
+                scope: .style),
         Command(.carousel, "drag", [], input: "drag", help: "scroll with the mouse (circular, paging)", scope: .style),
         Command(.carousel, "magnify", [], input: "Ctrl+wheel, Ctrl+minus / plus, pinch",
                 help: "magnify: pinch in stitches, pinch out separates (stitch)", scope: .style),
+        // Accessibility
+        Command(.accessibility, "reducedMotion", [KeyChord("l")], input: "`L`", help: "less motion: reduced motion on / off (default: the desktop's)",
+                details: "reduced motion on / off: slides become cuts and cross-fades, auto-advance waits for its play button; by default the desktop's setting (see [Accessibility](docs/accessibility.md))",
+                action: { _ in .toggleReducedMotion }),
+        Command(.accessibility, "checks", [KeyChord("c")], input: "`C`", help: "accessibility checks of the style and values (WCAG)",
+                details: "show / hide the checks panel: WCAG 2.2.2, 2.5.8, 1.4.3, 2.3.3 and 2.4.7 measured on the focused style and values, as `carousel-lab check` does",
+                action: { _ in .toggleChecks }),
         // Timeline
         Command(.timeline, "timeline", [KeyChord("t")], input: "`T`", help: "show the timeline: scrub back through what you just did",
                 details: "show / hide the timeline: the last 30 s of input on a strip; scrub back, replay with new values (see [Timeline](docs/user-guide.md#timeline))",
@@ -203,8 +227,8 @@ public enum CommandTable {
                 details: "make the deck from paths or URLs on the clipboard, or from files, a folder, a deck file or a URL dropped onto the window (see [Your own images](#your-own-images))",
                 action: { _ in .pasteDeck }),
         // Tuning panel
-        Command(.panel, "panel", [KeyChord("tab")], input: "Tab", help: "show / hide the tuning panel",
-                details: "show / hide the tuning panel (below)", action: { _ in .togglePanel }),
+        Command(.panel, "panel", [KeyChord("p")], input: "`P`", help: "show / hide the tuning panel",
+                details: "show / hide the tuning panel (below); it takes the keyboard focus", action: { _ in .togglePanel }),
         Command(.panel, "slider", [], input: "drag a slider, Shift-drag", help: "set a value; Shift: a tenth as fast",
                 details: "set a value under the pointer; Shift: a tenth as fast, in tenth steps", scope: .panel),
         Command(.panel, "typeValue", [], input: "double-click a value", help: "type it exactly (Enter commits, Escape cancels)",

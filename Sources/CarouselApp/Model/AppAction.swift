@@ -62,10 +62,22 @@ public enum AppAction: Sendable {
     case report(String)
     /// The persistent problem line at the top (a broken parameter file), or none.
     case problem(String?)
-    /// F3, F1 (Escape hides the help), Tab.
+    /// F3, F1 (Escape hides the help), P.
     case toggleStatus, toggleHelp, togglePanel
     /// Up / Down while the help card is shown: scrolls a card taller than the window by `points`.
     case scrollHelp(Double)
+
+    // MARK: Accessibility
+    /// Tab / Shift+Tab: the keyboard focus to the next (or previous) stop: each pane's carousel, then the tuning
+    /// panel's rows while it is open, then none.
+    case moveFocus(forward: Bool)
+    /// `L`: reduced motion on or off, whatever the desktop says from then on.
+    case toggleReducedMotion
+    /// Reduced motion as `source` says (the command line, or the desktop's setting once read); the desktop's is not
+    /// taken once the command line or the key has chosen.
+    case setReducedMotion(Bool, source: MotionSource)
+    /// `C`: shows or hides the checks panel (WCAG checks of the focused style and values).
+    case toggleChecks
 
     // MARK: Panes
     /// Ctrl+D, Ctrl+W, Ctrl+1-4 (0-based index).
@@ -84,6 +96,21 @@ public enum AppAction: Sendable {
     case copySaved, revealSaved
     /// Ctrl+Q.
     case quit
+}
+
+/// Where the window's reduced-motion setting came from.
+public enum MotionSource: Equatable, Sendable {
+    /// The default before anything was read: full motion.
+    case standard
+    /// `--reduced-motion` or `--no-reduced-motion`.
+    case option
+    /// The desktop's setting, as read (what was read, for messages and the checks panel).
+    case desktop(String)
+    /// The window's key (`L`).
+    case key
+
+    /// Whether a later desktop answer may replace it.
+    var yieldsToDesktop: Bool { self == .standard }
 }
 
 /// How an edit is recorded in the undo history: its label ("Item width"), and for a held key, a tag whose repeats

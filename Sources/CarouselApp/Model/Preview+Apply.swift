@@ -38,6 +38,7 @@ extension Preview {
         if change.contains(.edited) { panel.styleChanged() } else if change.contains(.values) { panel.parametersChanged() }
         if !change.isDisjoint(with: [.values, .paneValues, .edited]) { paneSet.refresh() }
         if change.contains(.picture) { damage.invalidate() }
+        if !change.isDisjoint(with: [.values, .edited]) { checks.invalidate() }
         if !change.isEmpty { chrome.setNeedsDisplay() }
     }
 
@@ -179,16 +180,35 @@ extension Preview {
         case .togglePanel:
             panel.toggle()
             paneSet.refresh()
+            focusPanel(panel.isVisible)
+            return .chrome
+        case .moveFocus(let forward):
+            moveFocus(forward: forward)
+            return .chrome
+        case .toggleReducedMotion:
+            setReducedMotion(!reducesMotion, source: .key)
+            overlay.show(message: reducesMotion ? "Reduced motion on: cuts and cross-fades, auto-advance waits for its play button" : "Reduced motion off")
+            return [.picture, .chrome]
+        case .setReducedMotion(let reduced, let source):
+            // The desktop's answer comes late: it does not undo what the command line or the key chose.
+            if case .desktop = source, !motionSource.yieldsToDesktop { return [] }
+            setReducedMotion(reduced, source: source)
+            return [.picture, .chrome]
+        case .toggleChecks:
+            checks.toggle()
             return .chrome
         case .duplicatePane:
             if let copy = paneSet.duplicateFocused() { connect(copy) }
+            followFocusedPane()
             return [.edited, .picture]
         case .closePane:
             lastClosed = paneSet.closeFocused()
             pointer.reset()
+            followFocusedPane()
             return [.edited, .picture]
         case .focusPane(let index):
             guard paneSet.focus(index) else { return [] }
+            followFocusedPane()
             return .edited
         case .requestScreenshot:
             screenshotSession.request()
@@ -221,6 +241,7 @@ extension Preview {
             return change
         case .savePreset:
             panel.beginSavingPreset()
+            focusPanel(true)
             return .chrome
         case .copyValues:
             panel.copyToClipboard()

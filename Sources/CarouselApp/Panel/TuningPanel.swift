@@ -3,13 +3,14 @@ import CarouselCore
 import CarouselStyles
 import Foundation
 
-/// The live tuning panel (Tab): every parameter of the current style, generated from its schema and grouped in
+/// The live tuning panel (P): every parameter of the current style, generated from its schema and grouped in
 /// folders, drawn with nodes in a translucent column on the right of the window while the style keeps running. The
 /// column is 320 pt wide; in a narrower window it narrows (keeping a strip of the style beside it) and its rows are
 /// laid out again for its width.
 ///
-/// Its keys come first in `Preview.handle`: `route` keeps its keys while it is open and typing while a field is
-/// open, and passes the rest on. Pointer events reach it through the window's `PointerRouter` (its root is a
+/// Typing comes first in `Preview.handle`: `route` keeps every key while a field is open (and the answer to a
+/// delete's question), and passes the rest on; its own keys (rows, values, reset) reach it while it has the keyboard
+/// focus: its root is a focus stop of the window's `FocusRouter` (Tab, or opening it, or a press on it). Pointer events reach it through the window's `PointerRouter` (its root is a
 /// pointer target in front of the panes, so it gets what happens over it, and keeps a press begun on it until the
 /// release). This is the view: nodes, rows, scrolling and presses; what the panel does to values (selection, typing, drags, keys, undo,
 /// presets) is `PanelModel`, and each row owns what a press on its parts does. It edits the focused pane, live,
@@ -82,6 +83,8 @@ public final class TuningPanel {
         content.addChild(hint)
         model.view = self
         root.onPointer = { [unowned self] in handlePointer($0) }
+        root.isFocusable = true
+        root.onKey = { [unowned self] in handleFocusedKey($0) }
         layout(size: chrome.size)
     }
 
@@ -176,7 +179,7 @@ public final class TuningPanel {
         let edited = context.isComparing ? "Tuning \(context.focusedPane.name) · \(styleName)" : "Tuning · \(styleName)"
         title.text?.string = geometry.fitted(edited, width: geometry.lineWidth, font: PanelLook.titleFont)
         hint.frame.size.width = geometry.lineWidth
-        hint.text?.string = geometry.fitted("Tab hides · ↑↓ select · ←→ adjust · R reset", width: geometry.lineWidth, font: PanelLook.smallFont)
+        hint.text?.string = geometry.fitted("P hides · ↑↓ select · ←→ adjust · R reset", width: geometry.lineWidth, font: PanelLook.smallFont)
         clampScroll()
     }
 
@@ -251,7 +254,8 @@ public final class TuningPanel {
             return event
         case .keyDown(let key, let mods, let isRepeat):
             model.setShift(mods.contains(.shift), pointer: pointer)
-            guard model.handleKey(key, mods, isRepeat: isRepeat, panelShown: isVisible) else { return event }
+            // Only a field being typed into or a pending question here; the rows' keys need the focus.
+            guard model.handleKey(key, mods, isRepeat: isRepeat, panelShown: false) else { return event }
             consumedKeys.insert(key.name)
             return nil
         case .keyUp(let key, let mods):
@@ -264,6 +268,26 @@ public final class TuningPanel {
         default:
             return event
         }
+    }
+
+    /// The keys the window's `FocusRouter` gives the panel while it has the keyboard focus: choose a row, adjust,
+    /// type, reset. Whether it used the key.
+    private func handleFocusedKey(_ event: InputEvent) -> Bool {
+        guard case .keyDown(let key, let mods, let isRepeat) = event, isVisible,
+              model.handleKey(key, mods, isRepeat: isRepeat, panelShown: true) else { return false }
+        consumedKeys.insert(key.name)
+        return true
+    }
+
+    /// Where the keyboard focus ring goes while the panel has the focus: around the selected row (its part inside
+    /// the panel), else along the panel's edge.
+    var focusRingFrame: Rect {
+        let now = chrome.now
+        if let selected = model.selection, let row = rows.first(where: { $0.item == selected }) {
+            let f = row.node.worldFrame(at: now).intersection(root.frame)
+            if !f.isEmpty { return f }
+        }
+        return root.frame
     }
 
     /// A press somewhere in the window, going to `targets` (the pointer router's): a pending question is forgotten,

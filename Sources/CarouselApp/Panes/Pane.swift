@@ -53,6 +53,12 @@ public final class Pane: PaneReading {
     private(set) var pointer: Point?
     /// Whether time is paused (the window's time control); the progress bar stops moving.
     private var timePaused = false
+    /// Whether the window's keyboard focus is on this pane's carousel, as its input says (`.focus` events, recorded):
+    /// Enter and Space then reach its rotation control when the style does not use them.
+    public private(set) var hasKeyboardFocus = false
+    /// Whether the rotation control started auto-advance since the style appeared: under reduced motion auto-advance
+    /// waits for that (recorded input: a click on the button, or a key).
+    private var rotationRequested = false
 
     /// Opens `styleName` on `deck` in a pane at `frame`, with `parameters` for that style when given; its nodes
     /// measure text with `textMeasurer`.
@@ -81,8 +87,23 @@ public final class Pane: PaneReading {
         self.parameters[type.descriptor.name] = params
         style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
+        chrome.onRotationControl = { [unowned self] in toggleRotation() }
         input = StyleInput(scene: scene) { [unowned self] in style }
         applyCommonParameters()
+    }
+
+    /// Whether the user asked for less motion (the window's setting): the scene's (`Scene.reducesMotion`), which the
+    /// style reads as motions start; setting it applies the style's values again (a style that keeps animations in
+    /// its settings takes the reduced ones), and auto-advance then waits for its rotation control.
+    public var reducesMotion: Bool {
+        get { scene.reducesMotion }
+        set {
+            guard newValue != scene.reducesMotion else { return }
+            scene.reducesMotion = newValue
+            style.apply(currentParameters)
+            applyCommonParameters()
+            scene.setNeedsDisplay()
+        }
     }
 
     /// This variant as it was at style time `t` of its recorded input, played with the values it has now: a new pane
@@ -102,6 +123,7 @@ public final class Pane: PaneReading {
         // The style exists (this pane shows it), so this cannot throw.
         let fresh = try! Pane(deck: deck, images: images, frame: frame, style: styleName, parameters: currentParameters,
                               name: name, time: styleStart, textMeasurer: scene.textMeasurer)
+        fresh.reducesMotion = reducesMotion
         fresh.id = id
         fresh.parameters = parameters
         fresh.histories = histories
@@ -187,6 +209,7 @@ public final class Pane: PaneReading {
         let copy = try! Pane(deck: deck, images: images, frame: frame, style: styleType.descriptor.name,
                              parameters: currentParameters, name: name, time: scene.now, textMeasurer: scene.textMeasurer)
         copy.parameters = parameters
+        copy.reducesMotion = reducesMotion
         return copy
     }
 
@@ -236,7 +259,12 @@ public final class Pane: PaneReading {
         recording.reset()
         valueChanges = []
         input.reset()
+        // The rotation control starts afresh with the new recording; a carousel that has the keyboard focus says so
+        // at its time 0, so a replay of the recording finds it focused.
+        rotationRequested = false
+        autoAdvance.setPaused(false, for: .user)
         applyCommonParameters()
+        if hasKeyboardFocus { handle(.focus(true)) }
         connectHaptics()
         scene.setNeedsDisplay()
     }
@@ -268,6 +296,8 @@ public final class Pane: PaneReading {
 
     private func applyCommonParameters() {
         let p = currentParameters
+        // Under reduced motion auto-advance does not start by itself (before it is enabled, so it starts held).
+        autoAdvance.setPaused(scene.reducesMotion && !rotationRequested, for: .reducedMotion)
         autoAdvance.setInterval(p[StyleRegistry.SharedKey.autoAdvanceInterval])
         // No timer with fewer than 2 items: there is nothing to advance to.
         autoAdvance.setEnabled(p[StyleRegistry.SharedKey.autoAdvance] && deck.items.count >= 2)
@@ -279,12 +309,39 @@ public final class Pane: PaneReading {
         refreshProgress()
     }
 
-    /// Redraws the progress bar from auto-advance's state.
+    /// Redraws the progress bar and the rotation control from auto-advance's state.
     func refreshProgress() {
         let show = autoAdvance.isEnabled && currentParameters[StyleRegistry.SharedKey.autoAdvanceProgress]
         chrome.showProgress(show ? autoAdvance.progress : nil, remaining: autoAdvance.remaining ?? 0,
                             running: !autoAdvance.isPaused && !timePaused)
+        let button = autoAdvance.isEnabled && currentParameters[StyleRegistry.SharedKey.autoAdvancePauseButton]
+        chrome.showRotationControl(button ? (isRotating ? .pause : .play) : nil)
     }
+
+    // MARK: Rotation control
+
+    /// Whether auto-advance is on and neither paused by the rotation control nor held by reduced motion (it may still
+    /// wait for the pointer to leave, a gesture to end or the window to show).
+    public var isRotating: Bool {
+        autoAdvance.isEnabled && autoAdvance.pauseReasons.isDisjoint(with: [.user, .reducedMotion])
+    }
+
+    /// The carousel's rotation control (its pause / play button, Enter or Space on the focused carousel): pauses
+    /// auto-advance that rotates, else starts it, which under reduced motion is the request it waits for.
+    func toggleRotation() {
+        guard autoAdvance.isEnabled else { return }
+        if isRotating {
+            autoAdvance.setPaused(true, for: .user)
+        } else {
+            rotationRequested = true
+            autoAdvance.setPaused(false, for: .user)
+            autoAdvance.setPaused(false, for: .reducedMotion)
+        }
+        refreshProgress()
+    }
+
+    /// The rotation control's button on screen, in the pane's coordinates, when it shows.
+    var rotationControlFrame: Rect? { chrome.rotationControlFrame }
 
     /// The window's time control paused or resumed.
     func setTimePaused(_ paused: Bool) {
@@ -320,15 +377,29 @@ public final class Pane: PaneReading {
 
     // MARK: Input
 
-    /// Delivers `event`, in the pane's coordinates, to the style, and records it.
-    func handle(_ event: InputEvent) {
+    /// Delivers `event`, in the pane's coordinates, to the style, and records it (a key only when the carousel used
+    /// it); returns whether it was used.
+    @discardableResult
+    func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .visibility(let visible):
             autoAdvance.setPaused(!visible, for: .hidden)
             refreshProgress()
-            return
+            return true
         case .resize:
-            return
+            return false
+        case .focus(let entered):
+            record(event)
+            hasKeyboardFocus = entered
+            // The WAI-ARIA carousel pattern: rotation stops when the keyboard focus comes in, until asked again.
+            if entered && isRotating { autoAdvance.setPaused(true, for: .user) }
+            refreshProgress()
+            return true
+        case .keyDown:
+            let used = input.deliver(event) || rotationKey(event)
+            if used { record(event) }
+            updatePauseReasons()
+            return used
         case .pointerMove(let p):
             pointer = p
         case .pointerLeave:
@@ -336,9 +407,22 @@ public final class Pane: PaneReading {
         default:
             break
         }
-        if !isReplaying { recording.record(event, at: styleTime, size: scene.size) }
-        input.deliver(event)
+        record(event)
+        let used = input.deliver(event)
         updatePauseReasons()
+        return used
+    }
+
+    private func record(_ event: InputEvent) {
+        if !isReplaying { recording.record(event, at: styleTime, size: scene.size) }
+    }
+
+    /// Enter or Space on the focused carousel that the style left: the rotation control's keys.
+    private func rotationKey(_ event: InputEvent) -> Bool {
+        guard hasKeyboardFocus, autoAdvance.isEnabled, case .keyDown(let key, let mods, _) = event, mods.isEmpty,
+              key.name == "return" || key.name == "space" else { return false }
+        toggleRotation()
+        return true
     }
 
     private func updatePauseReasons() {

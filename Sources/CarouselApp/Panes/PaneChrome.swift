@@ -1,9 +1,11 @@
 import CarouselCore
 import CarouselStyles
 
-/// What a pane draws above its style: the auto-advance progress bar along its bottom edge and, in a comparison, a
-/// small label with the variant's name and how it differs from the first variant. Both are part of the pane's
-/// picture (screenshots and clips show them); the window's own chrome (messages, focus, help) is the `Overlay`.
+/// What a pane draws above its style: the auto-advance progress bar along its bottom edge, the rotation control (a
+/// pause / play button in the bottom-left corner while auto-advance is on: WCAG 2.2.2's way to pause moving content)
+/// and, in a comparison, a small label with the variant's name and how it differs from the first variant. All are
+/// part of the pane's picture (screenshots and clips show them); the window's own chrome (messages, focus, help) is
+/// the `Overlay`.
 @MainActor
 final class PaneChrome {
     let root = Node(name: "pane.chrome")
@@ -12,6 +14,23 @@ final class PaneChrome {
     private let label = Node(name: "pane.label")
     private var progressTimer: TimerID?
     private unowned let scene: Scene
+    /// The rotation control: a round button whose icon is two bars (pause) or a triangle (play).
+    private let rotation = Node(name: "pane.rotation")
+    private let pauseBars = [Node(name: "pane.rotation.bar"), Node(name: "pane.rotation.bar")]
+    private let playIcon = Node(name: "pane.rotation.play")
+    private var rotationPress = PressRecognizer()
+    /// Called when the rotation control is clicked.
+    var onRotationControl: () -> Void = {}
+
+    /// What the rotation control offers.
+    enum RotationControl: Equatable { case pause, play }
+    /// The rotation control's diameter and its distance from the pane's left and bottom edges: 32 pt, above WCAG
+    /// 2.5.8's 24 x 24 minimum.
+    static let rotationSize = 32.0
+    static let rotationMargin = 12.0
+    /// The button's face (dark enough for its white icon over any photo, with a light rim against dark ones).
+    static let rotationColor = Color(0, 0, 0, 0.6)
+    static let rotationRim = Color(1, 1, 1, 0.7)
 
     static let labelFont = FontSpec(size: 12)
     static let labelTitleFont = FontSpec(size: 12, bold: true)
@@ -29,12 +48,59 @@ final class PaneChrome {
         label.background = Color(0.05, 0.05, 0.06, 0.88)
         label.cornerRadius = 6
         label.isHidden = true
+        buildRotationControl()
     }
 
     func layout(size: Size) {
         root.frame = Rect(origin: .zero, size: size)
         progressTrack.frame = Rect(0, size.height - 3, size.width, 3)
+        let d = PaneChrome.rotationSize
+        rotation.frame = Rect(PaneChrome.rotationMargin, size.height - PaneChrome.rotationMargin - 3 - d, d, d)
     }
+
+    // MARK: Rotation control
+
+    private func buildRotationControl() {
+        let d = PaneChrome.rotationSize
+        // A rim one point wide under the face.
+        rotation.background = PaneChrome.rotationRim
+        rotation.cornerRadius = d / 2
+        let face = Node(name: "pane.rotation.face", frame: Rect(1, 1, d - 2, d - 2))
+        face.background = PaneChrome.rotationColor
+        face.cornerRadius = d / 2 - 1
+        rotation.addChild(face)
+        for (i, bar) in pauseBars.enumerated() {
+            bar.frame = Rect(d / 2 - 6 + Double(i) * 8, d / 2 - 7, 4, 14)
+            bar.background = .white
+            bar.cornerRadius = 1
+            rotation.addChild(bar)
+        }
+        playIcon.frame = Rect(2, 0, d, d)
+        playIcon.text = TextContent("▶", font: FontSpec(size: 15), color: .white, alignment: .center)
+        rotation.addChild(playIcon)
+        for n in [rotation, face, playIcon] + pauseBars { n.isHitTestable = false }
+        rotation.isHidden = true
+        root.addChild(rotation)
+        rotation.onPointer = { [unowned self] event in
+            for case .tap in rotationPress.handle(event, at: scene.now) { onRotationControl() }
+            // A press on the button is the button's until the release; a move over it bubbles on (hover).
+            switch event {
+            case .pointerDown(_, .left), .pointerUp(_, .left): return true
+            default: return false
+            }
+        }
+    }
+
+    /// Shows the rotation control offering `control`, or hides it with nil.
+    func showRotationControl(_ control: RotationControl?) {
+        rotation.isHidden = control == nil
+        for bar in pauseBars { bar.isHidden = control != .pause }
+        playIcon.isHidden = control != .play
+    }
+
+    /// The button on screen, in the pane's coordinates, while it shows.
+    var rotationControlFrame: Rect? { rotation.isHidden ? nil : rotation.frame }
+
 
     // MARK: Progress
 

@@ -6,7 +6,10 @@ import CarouselStyles
 /// dividers and focus ring of a comparison, input delivered to every pane at the same position relative to it, and
 /// each pane painted in its place. Pointer events reach the panes through `target`, a node of the chrome's tree
 /// covering the window behind the panel, so the window's `PointerRouter` decides when the panes have the pointer
-/// (a press begun in a pane keeps it until the release, wherever the pointer goes).
+/// (a press begun in a pane keeps it until the release, wherever the pointer goes). Keys reach them the same way
+/// through the window's `FocusRouter`: each pane has a focus stop under `target` (Tab visits the panes in reading
+/// order and focuses the one it reaches), and `target` delivers the keys to every pane, as the pointer is mirrored,
+/// and tells them when the keyboard focus comes in and goes out.
 @MainActor
 public final class PaneSet {
     /// The panes, in reading order.
@@ -20,6 +23,8 @@ public final class PaneSet {
     let target = Node(name: "panes")
     /// The window's router, which tells where a press held by `target` began (its pane keeps the pointer).
     weak var pointer: PointerRouter?
+    /// One focus stop per pane, in reading order, under `target`.
+    private(set) var focusStops: [Node] = []
 
     /// The window's chrome scene: its size is the window's, and the overlay draws in it.
     private unowned let chrome: Scene
@@ -41,6 +46,25 @@ public final class PaneSet {
         target.zIndex = -1
         target.frame = Rect(origin: .zero, size: chrome.size)
         target.onPointer = { [unowned self] in deliver($0) }
+        target.onKey = { [unowned self] in deliverKey($0) }
+        syncFocusStops()
+    }
+
+    /// Keeps one focus stop per pane: Tab reaching a pane's stop focuses that pane.
+    private func syncFocusStops() {
+        while focusStops.count > panes.count { focusStops.removeLast().removeFromParent() }
+        while focusStops.count < panes.count {
+            let stop = Node(name: "pane.focus")
+            stop.isFocusable = true
+            stop.isHitTestable = false
+            stop.onKey = { [unowned self, unowned stop] event in
+                if case .focus(true) = event, let i = focusStops.firstIndex(where: { $0 === stop }), i != focusedIndex { apply(.focusPane(i)) }
+                return false
+            }
+            target.addChild(stop)
+            focusStops.append(stop)
+        }
+        for (stop, pane) in zip(focusStops, panes) { stop.frame = pane.frame }
     }
 
     /// The focused pane.
@@ -115,6 +139,7 @@ public final class PaneSet {
         target.frame = Rect(origin: .zero, size: chrome.size)
         let frames = PaneSplit.frames(count: panes.count, styles: panes.map(\.styleName), in: chrome.size)
         for (pane, frame) in zip(panes, frames) { pane.setFrame(frame) }
+        syncFocusStops()
         refresh()
     }
 
@@ -191,6 +216,15 @@ public final class PaneSet {
     func deliverToAll(_ event: InputEvent) {
         guard admits(event) else { return }
         for pane in panes { pane.handle(event) }
+    }
+
+    /// The keys the window's `FocusRouter` gives the panes while one of them has the keyboard focus, and the focus
+    /// coming in or going out: every pane gets them, as the pointer is mirrored; whether any used the key.
+    private func deliverKey(_ event: InputEvent) -> Bool {
+        guard admits(event) else { return false }
+        var used = false
+        for pane in panes { used = pane.handle(event) || used }
+        return used
     }
 
     /// Replaces every pane with what `make` gives for it (the timeline's replays), in place: same frames, focus and

@@ -58,6 +58,9 @@ public enum InputEvent: Equatable, Sendable {
     case visibility(Bool)
     /// Files or text dropped onto the window, one step at a time (see `DropEvent`).
     case drop(DropEvent)
+    /// Keyboard focus came into (true) or left (false) what receives this: `FocusRouter` tells the handlers whose
+    /// subtree gained or lost the focus; a carousel records it (`focus in`, `focus out` in a script).
+    case focus(Bool)
 }
 
 extension InputEvent {

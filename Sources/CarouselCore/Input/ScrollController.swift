@@ -4,6 +4,9 @@
 /// rest at (item edges, item centres or pages); with snapping on, a wheel burst moves to the neighbouring target and a
 /// drag settles on one with a spring that keeps the fling velocity. With snapping off, wheel ticks move the content by
 /// `tickDistance` each. The owning style reads `presentationOffset` in its layout pass each frame.
+///
+/// Under reduced motion (`Scene.reducesMotion`) a wheel step is a cut, a released drag settles in a short ease-out
+/// without its fling's glide, and `settle` is short: the content still follows a drag, which the hand directs.
 @MainActor
 public final class ScrollController {
     private unowned let scene: Scene
@@ -95,9 +98,9 @@ public final class ScrollController {
         let targets = effectiveTargets
         if isSnapping, let i = nearestTargetIndex(to: offset) {
             let j = min(max(i + steps, 0), targets.count - 1)
-            scroll(to: targets[j], animation: snapAnimation)
+            scroll(to: targets[j], animation: scene.motion(snapAnimation))
         } else {
-            scroll(to: offset + Double(steps) * tickDistance, animation: .easeOut(0.2))
+            scroll(to: offset + Double(steps) * tickDistance, animation: scene.motion(.easeOut(0.2)))
         }
     }
 
@@ -109,7 +112,7 @@ public final class ScrollController {
             let s = burst.step(delta: delta, precise: precise, at: scene.now)
             if s != 0 { step(by: s) }
         } else {
-            scroll(to: offset + (precise ? delta : delta * tickDistance), animation: .easeOut(0.2))
+            scroll(to: offset + (precise ? delta : delta * tickDistance), animation: scene.motion(.easeOut(0.2)))
         }
     }
 
@@ -154,12 +157,17 @@ public final class ScrollController {
         let v = -pointerVelocity
         let targets = effectiveTargets
         guard isSnapping, !targets.isEmpty, let _ = nearestTargetIndex(to: offset) else {
-            scroll(to: offset + v * 0.3, animation: .easeOut(0.5))
+            // Under reduced motion a fling does not glide on: the content stays where the hand left it.
+            if scene.reducesMotion { jump(to: offset) } else { scroll(to: offset + v * 0.3, animation: .easeOut(0.5)) }
             return
         }
         let j = Self.settleIndex(offset: offset, velocity: v, indices: 0..<targets.count,
                                  nearest: { nearestTargetIndex(to: $0)! }, target: { targets[$0] })
-        scroll(to: targets[j], animation: snapAnimation, velocity: v)
+        if scene.reducesMotion {
+            scroll(to: targets[j], animation: scene.shortMotion(snapAnimation))
+        } else {
+            scroll(to: targets[j], animation: snapAnimation, velocity: v)
+        }
     }
 
     /// Where content released at `offset` moving at `v` (points per second, positive towards its end) settles: the
@@ -181,6 +189,6 @@ public final class ScrollController {
     /// Settles on the nearest snap target (after a resize or a parameter change).
     public func settle(animation: Animation? = nil) {
         guard isSnapping, let i = nearestTargetIndex(to: offset) else { jump(to: offset); return }
-        scroll(to: effectiveTargets[i], animation: animation)
+        scroll(to: effectiveTargets[i], animation: animation.map(scene.shortMotion))
     }
 }

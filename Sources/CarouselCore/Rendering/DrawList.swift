@@ -162,12 +162,17 @@ public final class DrawListRecorder: Renderer {
     /// Replays the recorded frame into another renderer, call for call.
     public func replay(into r: Renderer) { replay(into: r, within: nil) }
 
+    /// Replays the recorded frame into another renderer, leaving out the drawings `keep` refuses (state calls are all
+    /// replayed): the checks draw a frame without its text to see what is behind each line.
+    public func replay(into r: Renderer, keeping keep: (DrawCommand) -> Bool) { replay(into: r, within: nil, keeping: keep) }
+
     /// Replays the frame's calls inside its frame, without `beginFrame` and `endFrame`, skipping each drawing whose
     /// `bounds` do not reach `region` (state calls are all replayed): one region of a partial frame.
     public func replayRegion(into r: Renderer, within region: Rect) { replay(into: r, within: region) }
 
-    private func replay(into r: Renderer, within region: Rect?) {
+    private func replay(into r: Renderer, within region: Rect?, keeping keep: (DrawCommand) -> Bool = { _ in true }) {
         for (i, c) in commands.enumerated() {
+            if drawIndex[i] != nil, !keep(c) { continue }
             if let region {
                 if case .beginFrame = c { continue }
                 if case .endFrame = c { continue }

@@ -78,6 +78,12 @@ public final class Node {
     /// What this node does with the pointer events its scene's `PointerRouter` sends it (nil: it takes none, and
     /// they go to the nearest ancestor that does). Independent of `isHitTestable`, which item lookups use.
     public var onPointer: PointerHandler?
+    /// What this node does with the keys its scene's `FocusRouter` sends while it or a node inside it has keyboard
+    /// focus, and with `.focus(true)` / `.focus(false)` when the focus comes into or leaves its subtree (nil: it takes
+    /// none, and keys go on to the nearest ancestor that does).
+    public var onKey: KeyHandler?
+    /// Whether Tab stops here (`FocusRouter`); a hidden node, or one inside a hidden node, is passed over.
+    public var isFocusable = false
     public var background: Color? { didSet { if background != oldValue { changed(nil) } } }
     /// A horizontal gradient drawn over the background (in the node's bounds and corner radius).
     public var gradient: HorizontalGradient? { didSet { if gradient != oldValue { changed(nil) } } }

@@ -15,6 +15,9 @@ public final class Scene {
     public var clearColor = Color(hex: 0x202124)
     /// How the nodes of this scene measure text while they lay out.
     public let textMeasurer: any TextMeasurer
+    /// Whether the user asked for less motion (the desktop's setting, `--reduced-motion`, the window's key): what
+    /// starts a motion in this scene asks `motion(_:)` or `shortMotion(_:)` (`ReducedMotion.swift`) for its animation.
+    public var reducesMotion = false
     private var dirty = true
     private var animationsEnd = -Double.infinity
     private var paintedAt = -Double.infinity

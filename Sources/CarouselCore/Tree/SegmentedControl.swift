@@ -55,6 +55,18 @@ public final class SegmentedControl {
         }
     }
 
+    /// Each segment's share of the pill on screen at scene time `now` (what `segment(at:)` answers for), in order;
+    /// none while the control is hidden.
+    public func segmentFrames(now: Double) -> [Rect] {
+        let frame = root.worldFrame(at: now)
+        guard !root.isHidden, frame.width > 0 else { return [] }
+        let w = frame.width / Double(titles.count)
+        return titles.indices.map { Rect(frame.minX + Double($0) * w, frame.minY, w, frame.height) }
+    }
+
+    /// The titles, in order.
+    public var segmentTitles: [String] { titles }
+
     /// The segment under window point `point` at scene time `now`, or nil when the point is off the control (or it
     /// is hidden).
     public func segment(at point: Point, now: Double) -> Int? {

@@ -40,7 +40,9 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     public static let descriptor = StyleDescriptor(
         name: "circular",
         summary: "Round images on an arc with view-aligned snapping and a Normal / Scaled switch (SwiftUI circular slider)",
-        parameters: Keys.schema)
+        parameters: Keys.schema,
+        reducedMotion: "keys, clicks, wheel steps and auto-advance cut to the image instead of the spring; a released drag snaps in 0.1 s; Normal / Scaled switches at once",
+        enterAction: "switch Normal / Scaled (the picker's keyboard way)")
 
     // MARK: Formulas
 
@@ -218,7 +220,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         configureScroll()
         if settings.pitch != old.pitch {
             scroll.jump(to: fraction * settings.pitch)
-            if !scroll.isDragging && settings.snapping { scroll.scroll(to: Double(target) * settings.pitch, animation: settings.snapAnimation) }
+            if !scroll.isDragging && settings.snapping { scroll.scroll(to: Double(target) * settings.pitch, animation: scene.motion(settings.snapAnimation)) }
         } else if settings.snapping && !old.snapping && !scroll.isDragging {
             scroll.settle(animation: settings.snapAnimation)
         }
@@ -282,6 +284,12 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
         return Rect(0, top, size.width, max(bottom - top, 0))
     }
 
+    /// The images wholly inside the carousel, and the picker's two segments.
+    public var pointerTargets: [PointerTarget] {
+        let segments = zip(picker.segmentTitles, picker.segmentFrames(now: scene.now)).map { PointerTarget("picker: \($0.0)", $0.1) }
+        return StyleSupport.itemTargets(layoutItems(), in: carouselFrame) + segments
+    }
+
     /// `active` (the centred image), `mode` ("normal" or "scaled"), `scrollOffset` (on screen now) and
     /// `windowScale` (how much the article's lengths grew with the window).
     public var state: [JSONMember] {
@@ -295,7 +303,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     public func select(_ index: Int) {
         guard !deck.items.isEmpty else { return }
         let i = min(max(index, 0), deck.items.count - 1)
-        scroll.scroll(to: Double(i) * settings.pitch, animation: settings.snapAnimation)
+        scroll.scroll(to: Double(i) * settings.pitch, animation: scene.motion(settings.snapAnimation))
     }
 
     /// Centres the next image, or the first after the last.
@@ -308,7 +316,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
     public func setMode(_ newMode: Mode) {
         guard newMode != mode else { return }
         mode = newMode
-        blend.set(newMode.blend, animation: settings.modeAnimation, at: scene.now)
+        blend.set(newMode.blend, animation: scene.motion(settings.modeAnimation), at: scene.now)
         scene.noteChange(animationEnd: blend.endTime)
     }
 
@@ -327,6 +335,7 @@ public final class CircularStyle: CarouselStyle, ContextualStyle {
             case "left": select(active - 1)
             case "right": select(active + 1)
             case "m": setMode(mode == .normal ? .scaled : .normal)
+            case "return" where modifiers.isEmpty: setMode(mode == .normal ? .scaled : .normal)
             default: return false
             }
             return true

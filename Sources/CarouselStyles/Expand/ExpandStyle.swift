@@ -14,7 +14,9 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
     public static let descriptor = StyleDescriptor(
         name: "expand",
         summary: "Google's desktop movie carousel: hover expands an item and reveals a still and its details",
-        parameters: Keys.schema)
+        parameters: Keys.schema,
+        reducedMotion: "widens as tuned, without the poster's zoom or the scroll-into-view glide (the row cuts to the item); wheel steps cut",
+        enterAction: "pin / unpin the expanded item (the first one in view when none is)")
     /// What the timeline's graphs can follow.
     public static let channels = [StyleChannel("width", .itemWidth), StyleChannel("x", .itemX), StyleChannel("offset", .state("scrollOffset"))]
 
@@ -43,7 +45,7 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
 
     public init(context: StyleContext, parameters: Parameters) {
         self.context = context
-        settings = ExpandSettings(parameters)
+        settings = ExpandSettings(parameters, reducesMotion: context.reducesMotion)
         scroll = ScrollController(scene: context.scene)
         row.isHitTestable = false
         heading.isHitTestable = false
@@ -55,7 +57,7 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
     }
 
     public func apply(_ parameters: Parameters) {
-        settings = ExpandSettings(parameters)
+        settings = ExpandSettings(parameters, reducesMotion: context.reducesMotion)
         snapTargetsStale = true
         for (i, v) in views.bound { v.configure(index: i, item: context.deck.items[i], images: context.images, settings: settings) }
         configureScroll()
@@ -175,8 +177,9 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
         }
         let maxOffset = max(contentWidth(model: true) - width, 0)
         scroll.maxOffset = max(scroll.maxOffset, maxOffset)
+        // Under reduced motion the row cuts to the item as it starts to widen.
         scroll.scroll(to: min(max(target, 0), maxOffset),
-                      animation: Animation(curve: settings.scrollCurve, duration: settings.scrollDuration, delay: settings.scrollDelay))
+                      animation: scene.motion(Animation(curve: settings.scrollCurve, duration: settings.scrollDuration, delay: settings.scrollDelay)))
     }
 
     private func hoverChanged() {
@@ -216,7 +219,15 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
             case "left": moveExpansion(by: -1); return true
             case "right": moveExpansion(by: 1); return true
             case "return":
-                if let e = expandedItem { pinnedItem = pinnedItem == e ? nil : e; scene.setNeedsDisplay() }
+                guard let e = expandedItem else {
+                    // Nothing expanded: the first item in view opens, pinned (the keyboard's click).
+                    guard count > 0 else { return false }
+                    pinnedItem = firstVisibleItem
+                    setExpanded(firstVisibleItem)
+                    return true
+                }
+                pinnedItem = pinnedItem == e ? nil : e
+                scene.setNeedsDisplay()
                 return true
             case "escape":
                 guard pinnedItem != nil else { return false }
@@ -305,12 +316,13 @@ struct ExpandSettings {
     /// One collapsed item plus its gap.
     var unit: Double { itemWidth + spacing }
 
-    init(_ p: Parameters) {
+    /// The values of `p`; under reduced motion (`reducesMotion`) the poster does not zoom (it only fades).
+    init(_ p: Parameters, reducesMotion: Bool) {
         itemWidth = p[Keys.itemWidth]; expandedWidth = max(p[Keys.expandedWidth], p[Keys.itemWidth])
         itemHeight = p[Keys.itemHeight]; imageHeight = min(p[Keys.imageHeight], p[Keys.itemHeight])
         spacing = p[Keys.spacing]; cornerRadius = p[Keys.cornerRadius]; padding = p[Keys.padding]
         expandCurve = p[Keys.expandCurve]; expandDuration = p[Keys.expandDuration]
-        posterScale = p[Keys.posterScale]
+        posterScale = reducesMotion ? 1 : p[Keys.posterScale]
         switch p[Keys.posterAnchor] {
         case "top": posterAnchor = Point(0.5, 0)
         case "center": posterAnchor = Point(0.5, 0.5)

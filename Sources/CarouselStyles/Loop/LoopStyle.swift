@@ -24,7 +24,8 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
         StyleDescriptor(
             name: "loop",
             summary: "Loopy infinite carousel: the deck repeated into one strip, re-centred invisibly before each animated move",
-            parameters: Keys.schema)
+            parameters: Keys.schema,
+            reducedMotion: "selecting a card (a click, a key, a wheel burst, auto-advance) cuts to it instead of sliding the strip")
     }
 
     // MARK: The article's model
@@ -210,7 +211,7 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
         base += plan.jumpTo - current
         // Keep the presentation inside the strip after many quick selections, again by whole copies.
         base += Self.lagCorrection(lag: Double(plan.target - base) - motion.value(at: t), count: count, copies: settings.copies)
-        motion.set(Double(plan.target - base), animation: settings.animation, at: t, velocity: velocity)
+        motion.set(Double(plan.target - base), animation: scene.motion(settings.animation), at: t, velocity: scene.reducesMotion ? nil : velocity)
         scene.noteChange(animationEnd: motion.endTime)
     }
 

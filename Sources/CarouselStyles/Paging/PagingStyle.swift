@@ -16,6 +16,10 @@ import Foundation
 ///
 /// Input: Left / Right (and Home / End) keys, one page per wheel burst, click-and-drag with the fling velocity choosing
 /// the page, and a click on a page dot. Auto-advance is the app's timer calling `advance()`.
+///
+/// Under reduced motion (`Scene.reducesMotion`) a page change other than a drag does not slide: the strip cuts to the
+/// new page, which fades in over the page being left (`crossFade`) with the page curve and duration; after the last
+/// page it is the first that fades in, whatever the wrap.
 @MainActor
 public final class PagingStyle: CarouselStyle, ContextualStyle {
     /// What happens after the last page.
@@ -41,7 +45,8 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
         name: "paging",
         summary: "Full-size pages paging horizontally on a timer, after an auto-advancing UICollectionView carousel",
         parameters: Keys.schema,
-        autoAdvanceByDefault: true)
+        autoAdvanceByDefault: true,
+        reducedMotion: "pages change in place, the new page cross-fading over the old (the page curve and duration) instead of sliding; after the last page the first fades in; a released drag settles in 0.1 s")
 
     // MARK: State
 
@@ -79,6 +84,9 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
     private var settleTimer: TimerID?
     /// Set while the strip is re-based (a jump plus a carried-on move): the settle logic waits for the whole.
     private var isRebasing = false
+    /// Under reduced motion, while a page change fades: the deck index of the page being left, shown beneath, and the
+    /// opacity of the page being shown, from 0 to 1.
+    private var crossFade: (from: Int, opacity: AnimatedValue<Double>)?
 
     /// Builds the pages for the deck and shows page 0.
     public init(context: StyleContext, parameters: Parameters) {
@@ -192,16 +200,27 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
         let width = pageSize.width
         let first = max(Int(((scroll - width) / pitch).rounded(.down)), 0)
         let last = min(Int(((scroll + width) / pitch).rounded(.up)), slotCount - 1)
+        if let fade = crossFade, !fade.opacity.isAnimating(at: scene.now) || scroller.isDragging { crossFade = nil }
+        let fadeIn = crossFade.map { $0.opacity.value(at: scene.now) } ?? 1
         views.layout { view in
+            // The page being left, beneath the one fading in over it.
+            if let fade = crossFade { place(view(slot(ofPage: fade.from)), x: 0, opacity: 1, above: false) }
             guard first <= last else { return }
             for slot in first...last {
                 let x = offset(ofSlot: slot) - scroll
                 // A sliver thinner than `visibilityEpsilon` is not on screen (it would only differ from the frame a
                 // seamless jump lands on by a page no pixel shows).
                 guard x < width - Self.visibilityEpsilon && x + width > Self.visibilityEpsilon else { continue }
-                view(slot).node.frame = Rect(x, 0, width, pageSize.height)
+                place(view(slot), x: x, opacity: fadeIn, above: crossFade != nil)
             }
         }
+    }
+
+    /// Puts a page at `x` with `opacity`, above the other pages when `above` (the page fading in).
+    private func place(_ view: PagingPageView, x: Double, opacity: Double, above: Bool) {
+        view.node.frame = Rect(x, 0, pageSize.width, pageSize.height)
+        view.node.opacity = opacity
+        view.node.zIndex = above ? 1 : 0
     }
 
     // MARK: Selection
@@ -217,15 +236,31 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
     }
 
     /// Moves `steps` pages from the page being moved to; at an end of the strip it stops (rewind) or goes on to a
-    /// copy (seamless).
+    /// copy (seamless; under reduced motion, straight to the page the copy stands for).
     private func move(by steps: Int) {
         guard count > 0, !scroller.isDragging else { return }
+        if context.reducesMotion && wrap == .seamless {
+            select(page: ((page + steps) % count + count) % count)
+            return
+        }
         unwrapCopy()
         scroll(toSlot: min(max(targetSlot + steps, 0), slotCount - 1))
     }
 
+    /// Goes to `slot` with the page animation; under reduced motion, cuts there and cross-fades from the page on
+    /// screen now.
     private func scroll(toSlot slot: Int) {
-        scroller.scroll(to: offset(ofSlot: slot), animation: pageAnimation)
+        guard context.reducesMotion else {
+            scroller.scroll(to: offset(ofSlot: slot), animation: pageAnimation)
+            return
+        }
+        let shown = deckIndex(ofSlot: min(max(Int((scroller.presentationOffset / pitch).rounded()), 0), max(slotCount - 1, 0)))
+        scroller.jump(to: offset(ofSlot: slot))
+        guard page != shown else { return }
+        var opacity = AnimatedValue(0.0)
+        opacity.set(1, animation: pageAnimation, at: scene.now)
+        crossFade = (shown, opacity)
+        scene.noteChange(animationEnd: opacity.endTime)
     }
 
     /// When the strip is going to (or resting at) a copy page, moves the presentation by a whole deck's length to
@@ -336,6 +371,10 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
         return [JSONMember("page", .number(Double(page))), JSONMember("current", .number(Double(page))),
                 JSONMember("scrollOffset", .number((offset * 10000).rounded() / 10000))]
     }
+
+    /// The page dots (each dot's cell of the pill), or the two halves of the "page / count" label; the pages are
+    /// dragged, not pressed.
+    public var pointerTargets: [PointerTarget] { dots.targets }
 
     /// An image finished loading or failed: captions follow.
     public func imagesChanged() {

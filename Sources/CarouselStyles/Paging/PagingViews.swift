@@ -1,3 +1,4 @@
+import CarouselSupport
 import CarouselCore
 
 /// One page of the paging style: a clipping page node (tagged with its deck index) holding the image node, and a
@@ -217,6 +218,17 @@ final class PagingDots {
     var highlightedPage: Int? { shownPage }
 
     // MARK: Hit-testing
+
+    /// The click targets on screen, as the checks measure them: each dot's cell, or the label's halves.
+    var targets: [PointerTarget] {
+        guard !bar.isHidden, let now = bar.scene?.now else { return [] }
+        let named = usesLabel ? [("previous page", previousHalf), ("next page", nextHalf)]
+            : dotCells.enumerated().map { ("page dot \($0.offset + 1)", $0.element) }
+        // A dot's cell is twice its size wide and three times (plus the slop) high.
+        let fix = usesLabel ? "Dot size \(JSONValue.format(max((24 - 2 * Self.slop) / 3, 4).rounded(.up))) pt or more (the label's height follows it)"
+            : "Dot size 12 pt or more: a dot's cell is twice its size wide, so 12 pt dots give 24 pt cells"
+        return named.map { PointerTarget($0.0, $0.1.worldFrame(at: now), fix: fix) }
+    }
 
     /// What a click at `point` (window coordinates) on the indicator asks for, or nil when it misses.
     func target(at point: Point) -> Target? {

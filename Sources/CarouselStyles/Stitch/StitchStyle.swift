@@ -25,7 +25,9 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
     public static let descriptor = StyleDescriptor(
         name: "stitch",
         summary: "Threads' pinch-to-stitch carousel: pinch in (Ctrl+wheel down) to join the photos into one strip, out to separate them",
-        parameters: Keys.schema)
+        parameters: Keys.schema,
+        reducedMotion: "the pinch still stitches and separates, its gaps closing or opening in at most 0.1 s; Left / Right and auto-advance cut to the image; a released drag settles in 0.1 s",
+        enterAction: "stitch / separate the row (the pinch's keyboard way)")
     /// What the timeline's graphs can follow.
     public static let channels = [StyleChannel("x", .itemX), StyleChannel("width", .itemWidth), StyleChannel("offset", .state("scrollOffset"))]
 
@@ -191,7 +193,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
         change()
         updateScrollLimits()
         scroll.jump(to: row.coordinate(of: shown, spacing: shownSpacing))
-        if wasScrolling { scroll.scroll(to: row.coordinate(of: aimed, spacing: targetSpacing), animation: scroll.snapAnimation) }
+        if wasScrolling { scroll.scroll(to: row.coordinate(of: aimed, spacing: targetSpacing), animation: scene.motion(scroll.snapAnimation)) }
     }
 
     /// Gives the scroll controller the range and snap targets of the row (with the target spacing; during a
@@ -270,7 +272,8 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
         guard seamless != isSeamless else { return }
         beginSpacingChange()
         isSeamless = seamless
-        progress.set(seamless ? 1 : 0, animation: seamless ? stitchAnimation : unstitchAnimation, at: scene.now)
+        // Under reduced motion the gaps still close and open (the effect itself), briefly.
+        progress.set(seamless ? 1 : 0, animation: scene.shortMotion(seamless ? stitchAnimation : unstitchAnimation), at: scene.now)
         scene.noteChange(animationEnd: progress.endTime)
         updateScrollLimits()
         scene.timers.cancel(foldTimer)
@@ -367,6 +370,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
             switch key.name {
             case "left": scrollToImage(navigationIndex - 1); return true
             case "right": scrollToImage(navigationIndex + 1); return true
+            case "return" where mods.isEmpty: setSeamless(!isSeamless); return true
             default: return false
             }
         default:
@@ -400,7 +404,7 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
     private func scrollToImage(_ i: Int) {
         guard count > 0 else { return }
         fold()
-        scroll.scroll(to: row.x(min(max(i, 0), count - 1), spacing: targetSpacing), animation: scroll.snapAnimation)
+        scroll.scroll(to: row.x(min(max(i, 0), count - 1), spacing: targetSpacing), animation: scene.motion(scroll.snapAnimation))
     }
 
     /// Scrolls to the next image; after the end of the row (when it cannot scroll further), back to the first.
@@ -414,6 +418,9 @@ public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualSt
 
     /// True during a magnification gesture (including a Ctrl+wheel one until its quiet time) and during a drag.
     public var isInteracting: Bool { gesture != nil || magnifier.isActive || press.isDragging }
+
+    /// The row: a press on it drags it (the images are not buttons).
+    public var pointerTargets: [PointerTarget] { carouselFrame.isEmpty ? [] : [PointerTarget("row", carouselFrame)] }
 
     /// The part of the row inside the window.
     public var carouselFrame: Rect {

@@ -1,0 +1,92 @@
+import CarouselCore
+import CarouselStyles
+
+/// The window's keyboard focus and reduced motion (see `FocusRouter`, `FocusRing`, `Pane.reducesMotion`).
+extension Preview {
+    // MARK: Keys
+
+    /// Where a key press goes, in order:
+    /// 1. The tuning panel, when it has the keyboard focus (its rows, values and resets; typing into one of its fields
+    ///    was taken before, by `TuningPanel.route`).
+    /// 2. The rows that come before the focused carousel (`Command.precedesFocus`): the timeline's keys while it is
+    ///    shown, Escape over the help card, and Tab / Shift+Tab, which move the focus.
+    /// 3. The carousels, when one of them has the focus (every pane gets the key, as the pointer is mirrored): their
+    ///    arrows, Enter and Space.
+    /// 4. The app's other keys.
+    /// 5. With no carousel focused, every pane, as before there was keyboard focus (scripts rely on it).
+    func handleKey(_ event: InputEvent) {
+        guard case .keyDown(let key, let mods, _) = event else { return }
+        let panelFocused = focus.isFocused(within: panel.root)
+        if panelFocused, focus.route(event) == true { return }
+        if let actions = CommandTable.actions(for: key, mods, in: self, beforeFocus: true) { actions.forEach(apply); return }
+        if !panelFocused, focus.route(event) == true { return }
+        if let actions = CommandTable.actions(for: key, mods, in: self) { actions.forEach(apply); return }
+        if !carouselHasFocus { paneSet.deliverToAll(event) }
+    }
+
+    /// Whether one of the panes' carousels has the keyboard focus.
+    public var carouselHasFocus: Bool { focus.isFocused(within: paneSet.target) }
+
+    /// Whether the tuning panel has the keyboard focus.
+    public var panelHasFocus: Bool { focus.isFocused(within: panel.root) }
+
+    /// Tab: the next stop (Shift+Tab the previous), a message when the focus leaves.
+    func moveFocus(forward: Bool) {
+        if focus.move(forward: forward) == nil { overlay.show(message: "No keyboard focus (Tab: the carousel)", seconds: 1.5) }
+    }
+
+    /// The focused pane's carousel gains (or loses) the keyboard focus, as a script's `focus in` asks.
+    func focusCarousel(_ entered: Bool) {
+        if entered {
+            focus.focus(paneSet.focusStops[paneSet.focusedIndex])
+        } else if carouselHasFocus {
+            focus.focus(nil)
+        }
+    }
+
+    /// The panel takes the keyboard focus when it opens (its keys work at once, as they always did), and gives it up
+    /// when it closes.
+    func focusPanel(_ shown: Bool) {
+        if shown { focus.focus(panel.root) } else if panelHasFocus { focus.focus(nil) }
+    }
+
+    /// When the focused pane changes (Ctrl+1-4, a click, a pane closed or added) while the carousels have the focus,
+    /// the focus goes to its stop, which tells no pane anything: the carousels keep it.
+    func followFocusedPane() {
+        guard carouselHasFocus else { return }
+        focus.focus(paneSet.focusStops[paneSet.focusedIndex])
+    }
+
+    /// A press in the window going to `targets`: one on the panel gives it the keyboard focus.
+    func pressed(on targets: [Node]) {
+        panel.pointerPressed(on: targets)
+        if targets.contains(where: { $0 === panel.root }) && !panelHasFocus { focus.focus(panel.root) }
+    }
+
+    /// Puts the ring around what has the keyboard focus now (each carousel, or the panel's selected row), or hides it;
+    /// none where the window's focus marks are off (a headless capture draws only the picture: `PaneSet.showsFocus`).
+    func updateFocusRing() {
+        focus.validate()
+        if !paneSet.showsFocus {
+            focusRing.show([])
+        } else if panelHasFocus {
+            focusRing.show([FocusRing.Ring(rect: panel.focusRingFrame, bounds: panel.frame, strong: true)])
+        } else if carouselHasFocus {
+            focusRing.show(panes.enumerated().map { i, pane in
+                FocusRing.Ring(rect: pane.style.carouselFrame.offsetBy(pane.frame.x, pane.frame.y), bounds: pane.frame,
+                               strong: i == paneSet.focusedIndex)
+            })
+        } else {
+            focusRing.show([])
+        }
+    }
+
+    // MARK: Reduced motion
+
+    /// Sets reduced motion for every pane, saying where it came from.
+    func setReducedMotion(_ reduced: Bool, source: MotionSource) {
+        motionSource = source
+        reducesMotion = reduced
+        for pane in panes { pane.reducesMotion = reduced }
+    }
+}
