@@ -51,6 +51,8 @@ struct DeckOptions: ParsableArguments {
     var compare: [String] = []
     @Option(name: .long, parsing: .unconditional, help: "Device pixels per point, 0.5 to 4 (a 2x capture has twice the pixels, the same layout). The window's default is the desktop's: GDK_SCALE, QT_SCALE_FACTOR, else Xft.dpi / 96.")
     var scale: Double?
+    /// Whether `images` is the deck the window remembered (not an argument): see `loadDeck`.
+    var imagesRemembered = false
 
     func validate() throws { try ArgumentError.reporting(check) }
 
@@ -103,16 +105,25 @@ struct DeckOptions: ParsableArguments {
     /// These options with what the window remembered filling in what was not given: the size without `--size`; the
     /// style, and the comparison's panes, when none of `--style`, `--params` and `--compare` says otherwise; the deck
     /// without `--images` (when it is still there). Returns the panes to open, if remembered and not overridden.
-    func remembering(_ state: WindowState) -> (options: DeckOptions, panes: [Variant]?) {
+    /// What is remembered but unusable (an unknown style, a deck that is gone) is said in one line on `report`.
+    func remembering(_ state: WindowState, file: String, report: (String) -> Void = printError) -> (options: DeckOptions, panes: [Variant]?) {
         var o = self
         if o.size == nil { o.size = "\(Int(state.size.width))x\(Int(state.size.height))" }
         var panes: [Variant]?
         if style == nil && params == nil && compare.isEmpty {
-            let known = MainActor.assumeIsolated { StyleRegistry.style(named: state.style) != nil }
-            if known { o.style = state.style }
-            panes = state.panes?.allSatisfy { p in MainActor.assumeIsolated { StyleRegistry.style(named: p.style) != nil } } == true ? state.panes : nil
+            let names = MainActor.assumeIsolated { StyleRegistry.names }
+            if names.contains(state.style.lowercased()) {
+                o.style = state.style
+            } else {
+                report("\(file): unknown style \(MessageText.quote(state.style)) (styles: \(names.joined(separator: ", "))); opening expand")
+            }
+            panes = state.panes?.allSatisfy { names.contains($0.style.lowercased()) } == true ? state.panes : nil
+            if state.panes != nil && panes == nil { report("\(file): a remembered pane has an unknown style; opening one pane") }
         }
-        if o.images == nil, let deck = state.deck, FileManager.default.fileExists(atPath: deck) { o.images = deck }
+        if o.images == nil, let deck = state.deck, FileManager.default.fileExists(atPath: deck) {
+            o.images = deck
+            o.imagesRemembered = true
+        }
         return (o, panes)
     }
 
@@ -132,14 +143,29 @@ struct DeckOptions: ParsableArguments {
     }
 
     /// Loads the deck, giving warnings to `report` (stderr).
-    @MainActor func loadDeck(report: (String) -> Void = printError) throws -> Deck {
-        guard let path = images ?? ResourceLocator.bundledDeck() else {
+    @MainActor func loadDeck(report: (String) -> Void = printError) throws -> Deck { try loadDeckAndPath(report: report).deck }
+
+    /// The deck and the path it came from (nil for the bundled photographs). A remembered deck (`imagesRemembered`)
+    /// is read without waiting on a FIFO or device, and when it cannot be used the bundled deck opens instead, with
+    /// one line saying so: a deck that went bad never stops every later launch.
+    @MainActor func loadDeckAndPath(report: (String) -> Void = printError) throws -> (deck: Deck, path: String?) {
+        if imagesRemembered, let path = images {
+            do {
+                let (deck, warnings) = try Deck.load(path: path, streams: .refuse)
+                warnings.forEach(report)
+                return (deck, path)
+            } catch {
+                report("the remembered deck cannot be used (\(error.message)); showing the bundled photographs (--images chooses a deck)")
+            }
+        }
+        let given = imagesRemembered ? nil : images
+        guard let path = given ?? ResourceLocator.bundledDeck() else {
             throw Failure("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
         }
         do {
             let (deck, warnings) = try Deck.load(path: path)
             warnings.forEach(report)
-            return deck
+            return (deck, given)
         } catch {
             throw Failure(error.message)
         }
@@ -150,6 +176,8 @@ struct DeckOptions: ParsableArguments {
     /// input when there is no `--input`).
     struct Inputs {
         var deck: Deck
+        /// Where the deck came from (nil: the bundled photographs).
+        var deckPath: String?
         var parameters: JSONValue?
         var script: ScriptedInput
     }
@@ -157,7 +185,8 @@ struct DeckOptions: ParsableArguments {
     /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
     /// used.
     @MainActor func readInputs(size: Size, useSidecar: Bool = false, report: (String) -> Void = printError) throws -> Inputs {
-        Inputs(deck: try loadDeck(report: report), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar, report: report))
+        let (deck, deckPath) = try loadDeckAndPath(report: report)
+        return Inputs(deck: deck, deckPath: deckPath, parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar, report: report))
     }
 
     /// Builds the preview with parameters, auto-advance and messages wired: one pane, or one per `--compare` variant
@@ -186,6 +215,8 @@ struct DeckOptions: ParsableArguments {
             variants = rememberedPanes
             files = rememberedPanes.map { _ in nil }
         }
+        // Only regular files are watched (the watcher never waits on a FIFO): a `<(...)` is read once, above.
+        if watch { files = files.map { $0.flatMap { FileInput.isRegularFile($0) ? $0 : nil } } }
         // A watched file's values come from its watcher (which also reports them), not twice.
         if watch { for (i, file) in files.enumerated() where file != nil { variants[i].values = nil } }
         let preview: Preview
@@ -333,7 +364,7 @@ extension CarouselLab {
                     if let problem { printError(problem) }
                     remembered = state
                 }
-                let (options, rememberedPanes) = remembered.map { self.options.remembering($0) } ?? (self.options, nil)
+                let (options, rememberedPanes) = remembered.map { self.options.remembering($0, file: stateFile.path) } ?? (self.options, nil)
                 let size = try options.parsedSize()
                 // Bad input is reported before a window opens.
                 let inputs = try options.readInputs(size: size)
@@ -360,7 +391,7 @@ extension CarouselLab {
                     currentDirectory: FileManager.default.currentDirectoryPath,
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
-                let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                let deckPath = inputs.deckPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
                                                                 gif: gif, replaySeconds: replay), preview: preview,
                                          jobs: host.backgroundJobs)
@@ -372,8 +403,21 @@ extension CarouselLab {
                 let drops = DeckDrop(fetcher: .using(host.imageStore.fetcher))
                 drops.wake = host.wake
                 preview.deckDrops = drops
-                Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
+                // SIGHUP (the terminal closed) ends the window as SIGTERM and Ctrl+C do: its state is saved.
+                Signals.handle([SIGTERM, SIGINT, SIGHUP]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
+                let saveState = { [unowned preview, unowned host] in
+                    let panes = preview.panes.count > 1
+                        ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
+                    let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name,
+                                            deck: preview.deckReplaced ? preview.deckSource : deckPath,
+                                            panelOpen: preview.panel.isVisible, panes: panes)
+                    do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
+                }
+                // SIGUSR2 saves the state now and keeps the window open.
+                driver.saveState = saveState
+                let saveRequest = driver.saveRequest, wake = host.wake
+                Signals.handle([SIGUSR2]) { saveRequest.raise(); wake() }
                 if stats {
                     // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
                     driver.statsLine = { [unowned driver, unowned host] in
@@ -381,16 +425,11 @@ extension CarouselLab {
                                       text: host.renderer.textCacheFootprint, lastTrim: host.lastTrimDuration,
                                       renderer: host.rendererChoice)
                     }
-                    let request = driver.statsRequest, wake = host.wake
+                    let request = driver.statsRequest
                     Signals.handle([SIGUSR1]) { request.raise(); wake() }
                 }
                 host.run(driver: driver)
-                let panes = preview.panes.count > 1
-                    ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
-                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name,
-                                        deck: preview.deckReplaced ? preview.deckSource : deckPath,
-                                        panelOpen: preview.panel.isVisible, panes: panes)
-                do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
+                saveState()
                 // Clips still being rendered are finished, not lost.
                 if !clips.waitUntilIdle(timeout: 120) { printError("a clip was still being rendered at exit") }
                 if !codeExports.waitUntilIdle(preview, timeout: 30) { printError("an export was still being written at exit") }

@@ -36,7 +36,7 @@ public final class CodeExportSession {
             let result: Result<[String], ExportError>
             do throws(ExportError) {
                 do { try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true) } catch {
-                    throw ExportError("\(folderPath): cannot create the folder (\(error.localizedDescription))")
+                    throw ExportError("\(folderPath): cannot create the folder (\(SystemError.reason(error)))")
                 }
                 var written: [String] = []
                 for format in export.export.formats {
