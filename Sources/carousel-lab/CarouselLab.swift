@@ -59,10 +59,10 @@ struct DeckOptions: ParsableArguments {
     private func check() throws {
         if let size { _ = try DeckOptions.parseSize(size) }
         if let scale, !(scale.isFinite && DisplayScale.range.contains(scale)) {
-            throw ArgumentError("--scale must be between 0.5 and 4, got \(JSONValue.format(scale))")
+            throw ArgumentError("--scale must be between 0.5 and 4, got \(CaptureLimits.number(scale))")
         }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
-            throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
+            throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(CaptureLimits.number(a))")
         }
         if let style { try DeckOptions.checkStyle(style, option: "--style") }
         if !compare.isEmpty && !(1...PaneSplit.maximumPanes).contains(compare.count) {
@@ -88,7 +88,7 @@ struct DeckOptions: ParsableArguments {
     /// A file that cannot be read or parsed gives none (the error is reported where the file is applied).
     func sidecarDefaults() -> SidecarDefaults? {
         guard let params, let json = try? ParameterFile.read(params) else { return nil }
-        return SidecarDefaults(json: json)
+        return SidecarDefaults(json: json, file: params)
     }
 
     /// `--style`, else the `--params` file's style, else expand.
@@ -136,9 +136,7 @@ struct DeckOptions: ParsableArguments {
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ArgumentError("--size must be WxH, like 1280x720, got \(MessageText.quote(size))")
         }
-        guard (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ArgumentError("--size \(MessageText.clean(size)): each side must be 1...16384")
-        }
+        if let why = CaptureLimits.sizeProblem(Double(w), Double(h)) { throw ArgumentError("--size \(MessageText.clean(size)): \(why)") }
         return Size(Double(w), Double(h))
     }
 
@@ -264,8 +262,12 @@ extension DeckOptions {
     /// failures go to `report` (stderr; a second run of the same arguments passes one that drops them, as the first
     /// already said them).
     @MainActor func headlessRun(report: @escaping @Sendable (String) -> Void = printError) throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
-        // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given.
+        // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given;
+        // its values are checked as the flags are.
         let sidecar = sidecarDefaults()
+        if let problems = sidecar?.problems, let first = problems.first {
+            throw Failure(first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
+        }
         let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
         let inputs = try readInputs(size: size, useSidecar: true, report: report)
         let scale = self.scale ?? 1
@@ -282,9 +284,9 @@ extension DeckOptions {
     }
 }
 
-/// Writes what is on screen as a layout file (whole or not at all).
+/// Writes what is on screen as a layout file (whole or not at all; `-` or `/dev/stdout` as a stream).
 @MainActor func writeLayout(_ preview: Preview, to path: String) throws {
-    do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path) } catch {
+    do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path, streams: true) } catch {
         throw Failure("\(path): cannot write the layout (\(error.reason))")
     }
 }
@@ -442,7 +444,7 @@ extension CarouselLab {
     struct Capture: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Render a frame (or a sequence) headlessly to PNG.")
         @OptionGroup var options: DeckOptions
-        @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
+        @Option(name: .long, help: "The PNG file to write, or - (or /dev/stdout) for standard output (with --frames: a name whose number is appended).")
         var out: String
         @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")
         var at: Double?
@@ -453,9 +455,7 @@ extension CarouselLab {
 
         func validate() throws {
             try ArgumentError.reporting {
-                if let at, !(at.isFinite && at >= 0 && at <= 3600) {
-                    throw ArgumentError("--at must be between 0 and 3600 seconds, got \(at.isFinite ? JSONValue.format(at) : "\(at)")")
-                }
+                if let at, let why = CaptureLimits.secondsProblem(at) { throw ArgumentError("--at \(why)") }
                 if let frames { _ = try sequence(frames) }
             }
         }

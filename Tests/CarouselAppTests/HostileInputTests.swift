@@ -117,4 +117,57 @@ struct HostileInputTests {
         #expect(reported.count == 1 && reported[0].hasPrefix("https://example.com/decks/trip.json: item 1: \"file://")
                     && reported[0].hasSuffix("a deck from the network may name only http(s) images; skipped"), "\(reported)")
     }
+
+    @Test("Ctrl+E whose web page fails (an image gone) says the .swift file was written, not \"export not saved\"")
+    func partialExport() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: folder.appendingPathComponent("here.jpg"))
+        let deck = Deck(name: "d", items: [DeckItem(image: path("here.jpg"), title: "Here"), DeckItem(image: path("gone.jpg"), title: "Gone")])
+        let preview = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(800, 500), style: "expand")
+        var reported: [String] = []
+        preview.report = { reported.append($0) }
+        let session = CodeExportSession(folder: ScreenshotFolder(path: out.path), home: "/nowhere")
+        session.date = { Date(timeIntervalSince1970: 1_800_000_000) }
+        preview.codeExports = session
+        InputSimulator(driver: preview, size: Size(800, 500)).key("e", .ctrl)
+        #expect(session.waitUntilIdle(preview, timeout: 30))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(names.count == 1 && names[0].hasSuffix(".swift"), "the SwiftUI file was written: \(names)")
+        #expect(reported.count == 1 && reported[0].hasPrefix("Exported \(names[0]) to \(out.path); the rest was not saved: \(path("gone.jpg")): cannot read the image: file not found"),
+                "\(reported)")
+        #expect(preview.currentMessage?.hasPrefix("Exported \(names[0]) to ") == true, "the window says it too (shortened)")
+    }
+
+    @Test("Script keys: letters, digits, F-keys, named keys and aliases pass; a word that is no key is an error listing the keys")
+    func scriptKeys() throws {
+        for good in ["a", "Z", "7", "f1", "F12", "f24", "left", "Return", "enter", "esc", "?", "question", "pageup", "space"] {
+            #expect(ScriptedInput.isKeyName(good), "\(good)")
+        }
+        for bad in ["nope", "f25", "f0", "leftt", "é", "ctrl", ""] { #expect(!ScriptedInput.isKeyName(bad), "\(bad)") }
+        #expect(throws: ScriptedInput.ParseError.self) { try ScriptedInput.parse("0.1 key nope", size: Size(100, 100)) }
+        do { _ = try ScriptedInput.parse("0.2 wheel 0 -1e9", size: Size(100, 100)) } catch {
+            #expect(error.problem == "wheel: -1000000000 is out of range (numbers must be within ±999999)")
+        }
+        do { _ = try ScriptedInput.parse("0.2 move 5", size: Size(100, 100)) } catch { #expect(error.problem == "move needs 2 numbers") }
+    }
+
+    @Test("A sidecar's values are checked as their flags: each problem names the file, line and key; the rest is read")
+    func sidecarChecks() throws {
+        let json = try JSONParser.parse(Data("""
+            {"style": "loop", "size": [0, 600], "time": 1e308,
+             "from": -5, "to": 2, "fps": 1e308, "input": [1]}
+            """.utf8))
+        let d = SidecarDefaults(json: json, file: "s.json")
+        #expect(d.style == "loop" && d.size == nil && d.time == nil && d.from == nil && d.to == 2 && d.fps == nil && d.input == nil)
+        #expect(d.problems == [
+            #"s.json:1: "size" 0x600: each side must be 1...16384"#,
+            #"s.json:1: "time" must be between 0 and 3600 seconds, got 1e+308"#,
+            #"s.json:2: "from" must be between 0 and 3600 seconds, got -5"#,
+            #"s.json:2: "fps" must be 1...120, got 1e+308"#,
+            #"s.json:2: "input" should be a list of script lines"#,
+        ], "\(d.problems)")
+        let good = SidecarDefaults(json: try JSONParser.parse(Data(#"{"time": 2.5, "from": 1, "to": 3, "fps": 60, "size": [800, 600]}"#.utf8)))
+        #expect(good.problems.isEmpty && good.time == 2.5 && good.fps == 60 && good.size == Size(800, 600))
+    }
 }

@@ -165,6 +165,78 @@ struct HostileInputWindowTests {
         }
         #expect(savedState(scratch)?["style"] == .string("loop"), "SIGHUP saved the state")
     }
+
+    @Test("A remembered style that is unknown: one line naming the state file and the styles; the window opens in expand")
+    func rememberedUnknownStyle() throws {
+        let display = try PrivateDisplay()
+        let scratch = try Scratch()
+        try #"{"version": 1, "size": {"width": 900, "height": 600}, "style": "bogus", "panelOpen": false}"#
+            .write(toFile: scratch.stateFile, atomically: true, encoding: .utf8)
+        let app = try start(scratch, display)
+        defer { withExtendedLifetime((display, app)) {} }
+        defer { stop(app) }
+        #expect(app.wait { $0["style"] == .string("expand") && $0["size"] == .array([900, 600]) } != nil, "the size is kept")
+        let lines = app.stderr().split(separator: "\n").filter { $0.contains("state.json") }
+        #expect(lines == ["carousel-lab: \(scratch.stateFile): unknown style \"bogus\" (styles: expand, stitch, loop, circular, paging); opening expand"],
+                "\(lines)")
+        #expect(quit(app))
+    }
+
+    @Test("The window killed while its background clip is stopped: the clip's run ends and takes its sidecar with it",
+          .enabled(if: RecordTests.ffmpegAvailable))
+    func killedWindowLeavesNoSidecar() throws {
+        let display = try PrivateDisplay()
+        let scratch = try Scratch()
+        let shots = scratch.path("shots")
+        let app = try start(scratch, display, ["--style", "expand", "--screenshots", shots])
+        defer { withExtendedLifetime((display, app)) {} }
+        defer { stop(app) }
+        #expect(app.layout() != nil)
+        app.xdotool("mousemove", "270", "350")
+        Thread.sleep(forTimeInterval: 1.2)
+        app.xdotool("key", "shift+F12")
+        // The clip's `record` run, in a process group of its own: stopped, as the window stops it while it works.
+        var job: pid_t = 0
+        let deadline = Date().addingTimeInterval(10)
+        while job == 0 && Date() < deadline {
+            job = Self.recordJob(sidecarIn: shots) ?? 0
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(job > 0, "a record run started")
+        Thread.sleep(forTimeInterval: 0.5)  // past its start (a run killed in its first milliseconds has no handlers yet)
+        defer { if job > 0 { kill(job, SIGKILL) } }  // never left stopped, whatever happens
+        let sidecars = { ((try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? []).filter { $0.hasSuffix(".json") } }
+        #expect(sidecars().count == 1, "the window wrote the clip's sidecar")
+        // Stopped for sure (the window continues it only when it next wakes and waits again), then the window dies.
+        kill(-getpgid(job), SIGSTOP)
+        let stopBy = Date().addingTimeInterval(2)
+        while !Self.isStopped(job) && Date() < stopBy { Thread.sleep(forTimeInterval: 0.001) }
+        kill(app.process.processIdentifier, SIGKILL)
+        app.process.waitUntilExit()
+        // Orphaned while stopped, the job gets SIGHUP and SIGCONT from the kernel: it ends without a clip.
+        let end = Date().addingTimeInterval(20)
+        while kill(job, 0) == 0 && Date() < end { Thread.sleep(forTimeInterval: 0.1) }
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? []
+        #expect(left.isEmpty, "no sidecar naming a clip that was never written, no temporary file: \(left)")
+    }
+
+    /// Whether `pid` is stopped (state T in /proc).
+    static func isStopped(_ pid: pid_t) -> Bool {
+        let stat = String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/stat") ?? Data(), as: UTF8.self)
+        return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+    }
+
+    /// The `record` process rendering a clip whose sidecar is in `folder`.
+    static func recordJob(sidecarIn folder: String) -> pid_t? {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(name), let raw = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { continue }
+            let args = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if args.count > 3, args.contains("record"), args.contains(where: { $0.hasPrefix(folder + "/") }), args[0].hasSuffix("carousel-lab") {
+                return pid
+            }
+        }
+        return nil
+    }
 }
 
 /// Pastes into the real window on the test run's display (this process owns the X clipboard through SDL and

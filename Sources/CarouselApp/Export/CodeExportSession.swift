@@ -33,20 +33,20 @@ public final class CodeExportSession {
         inFlight.insert(stem)
         let folderPath = folder.path, jobs = finished, wake = self.wake
         DispatchQueue.global(qos: .userInitiated).async {
-            let result: Result<[String], ExportError>
+            // Each format is written whole or not at all; what was written is said even when a later one fails.
+            var written: [String] = []
+            var failure: ExportError?
             do throws(ExportError) {
                 do { try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true) } catch {
                     throw ExportError("\(folderPath): cannot create the folder (\(SystemError.reason(error)))")
                 }
-                var written: [String] = []
                 for format in export.export.formats {
                     written += try export.write(format, to: stem + "." + format.fileExtension)
                 }
-                result = .success(written)
             } catch {
-                result = .failure(error)
+                failure = error
             }
-            jobs.add(FinishedExport(stem: stem, result: result))
+            jobs.add(FinishedExport(stem: stem, written: written, failure: failure))
             wake()
         }
     }
@@ -55,19 +55,23 @@ public final class CodeExportSession {
     public func pump(_ preview: Preview) {
         for job in finished.take() {
             inFlight.remove(job.stem)
-            switch job.result {
-            case .success(let paths):
-                // "Exported expand-2026-11-24-081502.swift and .html to ~/Pictures/Carousel Lab": the page's images
-                // are in the folder of the same name beside it.
-                let name = (job.stem as NSString).lastPathComponent
-                let extensions = paths.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
-                let files = ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
-                let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
+            // "Exported expand-2026-11-24-081502.swift and .html to ~/Pictures/Carousel Lab": the page's images
+            // are in the folder of the same name beside it.
+            let name = (job.stem as NSString).lastPathComponent
+            let extensions = job.written.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
+            let files = extensions.isEmpty ? "" : ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
+            let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
+            switch (files.isEmpty, job.failure) {
+            case (_, nil):
                 preview.show(message: "Exported \(files) to \(folder)", seconds: 6, error: false)
-            case .failure(let error):
+            case (true, let error?):
                 let line = "export not saved: \(error.message)"
                 preview.report(line)
                 preview.show(message: line, seconds: 6, error: true)
+            case (false, let error?):
+                let line = "Exported \(files) to \(folder); the rest was not saved: \(error.message)"
+                preview.report(line)
+                preview.show(message: line, seconds: 8, error: true)
             }
         }
     }
@@ -86,7 +90,10 @@ public final class CodeExportSession {
 /// A finished background export.
 struct FinishedExport: Sendable {
     let stem: String
-    let result: Result<[String], ExportError>
+    /// The paths written (a page's image folder as one).
+    let written: [String]
+    /// Why the rest was not written, if something was not.
+    let failure: ExportError?
 }
 
 /// The finished exports, handed from the background queue to the loop.
