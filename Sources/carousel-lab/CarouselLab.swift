@@ -500,8 +500,8 @@ extension CarouselLab {
     }
 }
 
-/// Signals the window loop answers: SIGTERM and SIGINT end it cleanly (a quit event that wakes it), SIGUSR1 asks
-/// `run --stats` for its line now. They are caught on a background queue and handed to the loop (SDL's own handler
+/// Signals the window loop answers: SIGTERM, SIGINT and SIGHUP (its terminal closed) end it cleanly, its state
+/// saved (a quit event that wakes it), SIGUSR1 asks `run --stats` for its line now, SIGUSR2 saves its state now. They are caught on a background queue and handed to the loop (SDL's own handler
 /// may run on a thread that does not wake the waiting main thread).
 enum Signals {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
