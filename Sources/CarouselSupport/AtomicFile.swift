@@ -105,8 +105,9 @@ public enum AtomicFile {
         return path
     }
 
-    /// Writes every byte of `data` to `fd`; returns why it failed.
-    private static func writeAll(_ data: Data, to fd: Int32) -> String? {
+    /// Writes every byte of `data` to `fd`, retrying interrupted writes; returns why it failed (`strerror`'s words:
+    /// a full disk, a reader that went away).
+    public static func writeAll(_ data: Data, to fd: Int32) -> String? {
         data.withUnsafeBytes { buffer -> String? in
             var done = 0
             while done < buffer.count {
@@ -198,16 +199,7 @@ public enum AtomicFile {
             let dir = (temp as NSString).deletingLastPathComponent
             throw AtomicFileError(path: path, reason: "cannot create a file in \(dir): \(AtomicFileError.lastReason)")
         }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { failure = n < 0 ? AtomicFileError.lastReason : "nothing written"; return }
-                done += n
-            }
-        }
+        var failure = writeAll(data, to: fd)
         if failure == nil && fsync(fd) != 0 { failure = AtomicFileError.lastReason }
         if close(fd) != 0 && failure == nil { failure = AtomicFileError.lastReason }
         if let failure {

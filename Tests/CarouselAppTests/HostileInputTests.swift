@@ -15,6 +15,20 @@ struct HostileInputTests {
     init() throws { folder = try temporaryFolder("hostile") }
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// The lines a preview reported (stderr in the app).
+    final class Lines { var all: [String] = [] }
+
+    /// A preview taking drops and pastes, its reports collected, with one PNG (`a.png`) in the scratch folder.
+    func previewTakingDrops() throws -> (Preview, DeckDrop, Lines) {
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("a.png"))
+        let (preview, _) = try makePreview()
+        let lines = Lines()
+        preview.report = { lines.all.append($0) }
+        let drops = DeckDrop()
+        preview.deckDrops = drops
+        return (preview, drops, lines)
+    }
+
     /// Runs `body` and fails if it took longer than `seconds` (it must not wait on a FIFO).
     func quickly<R>(_ what: String, within seconds: Double = 0.5, _ body: () throws -> R) rethrows -> R {
         let started = Date()
@@ -57,31 +71,21 @@ struct HostileInputTests {
     @Test("A line that names nothing (javascript:) is a problem line, also beside good lines and in a dropped text")
     func lineNamingNothing() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("a.png"))
-        let (preview, _) = try makePreview()
-        var reported: [String] = []
-        preview.report = { reported.append($0) }
-        let drops = DeckDrop()
-        preview.deckDrops = drops
+        let (preview, drops, lines) = try previewTakingDrops()
         drops.paste("javascript:alert(1)\n\(path("a.png"))\n", into: preview)
         #expect(preview.deck.items.map(\.image) == [path("a.png")])
-        #expect(reported == ["\"javascript:alert(1)\": not a file, folder or http(s) URL; skipped"], "\(reported)")
+        #expect(lines.all == ["\"javascript:alert(1)\": not a file, folder or http(s) URL; skipped"], "\(lines.all)")
         #expect(preview.currentMessage?.hasSuffix("; skipped \"javascript:alert(1)\": not a file, folder or http(s) URL; skipped") == true,
                 "\(preview.currentMessage ?? "")")
-        reported = []
+        lines.all = []
         for step: DropEvent in [.begin, .text("javascript:void(0)"), .file(path("a.png")), .complete] { preview.handle(.drop(step)) }
-        #expect(reported == ["\"javascript:void(0)\": not a file, folder or http(s) URL; skipped"], "\(reported)")
+        #expect(lines.all == ["\"javascript:void(0)\": not a file, folder or http(s) URL; skipped"], "\(lines.all)")
     }
 
     @Test("A paste of 400,000 lines: at most 10,000 are read, in the background, and the rest is said in one line")
     func hugePaste() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("a.png"))
-        let (preview, _) = try makePreview()
-        var reported: [String] = []
-        preview.report = { reported.append($0) }
-        let drops = DeckDrop()
-        preview.deckDrops = drops
+        let (preview, drops, lines) = try previewTakingDrops()
         let text = (0..<400_000).map { _ in path("a.png") }.joined(separator: "\n")
         quickly("the paste on the window's thread", within: 3) { drops.paste(text, into: preview) }
         #expect(preview.currentMessage == "Reading 10000 paths…")
@@ -91,7 +95,7 @@ struct HostileInputTests {
             drops.pump(preview)
         }
         #expect(preview.deck.items.count == 10_000)
-        #expect(reported == ["the text has 400000 lines; only the first 10000 were read"], "\(reported.prefix(3))")
+        #expect(lines.all == ["the text has 400000 lines; only the first 10000 were read"], "\(lines.all.prefix(3))")
     }
 
     @Test("A deck fetched from a URL naming a local file: the file is refused, the network images load")
