@@ -43,6 +43,8 @@ let package = Package(
         // The SDL system libraries, wrapped by shim headers.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        // PNGs decoded with libpng's simplified API, which never prints (SDL_image's libpng prints its errors).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Xlib + XInput 2.4, for touchpad pinch gestures SDL2 does not deliver.
         .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
@@ -50,7 +52,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
         // services of CarouselCore. It knows the core, never the app.
-        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11", "CFontconfig"]),
+        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CPNG", "CSDL2TTF", "CX11", "CFontconfig"]),
         // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
         .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [

@@ -23,9 +23,11 @@ public struct DropFetcher: Sendable {
 /// is the clipboard's lines. Each source is a path (an image file, a folder of images, a deck JSON) or an
 /// `http(s)://` URL (a deck JSON when its path ends in `.json`, else an image, fetched first so a page that is not
 /// an image is refused). The sources' items, in order, make one deck that replaces the old one (`.replaceDeck`);
-/// a broken source is reported in one line naming it (on stderr and in the window) and skipped, and a drop with
-/// nothing usable says so and keeps the old deck. Each step answers with the actions to apply: local drops are built
-/// at once; URLs are fetched in the background and the result comes back through `takeResults`, woken by `wake`.
+/// a broken source is reported in one line naming it (on stderr and in the window) and skipped, as is a line of text
+/// that names none, and a drop with nothing usable says so and keeps the old deck. Each step answers with the actions
+/// to apply: a few local sources are built at once; URLs, and more than `atOnce` paths (a text is read up to
+/// `maxSources` lines), are read in the background and the result comes back through `takeResults`, woken by
+/// `wake`. Deck files are read without ever waiting on a FIFO.
 @MainActor
 public final class DeckDrop: BackgroundWork {
     /// What a drop or paste came to: the deck (nil when nothing was usable), the problems (one line each), and the
@@ -48,8 +50,9 @@ public final class DeckDrop: BackgroundWork {
     public var fetcher: DropFetcher?
     /// Wakes the window loop when a background fetch finished.
     public var wake: @Sendable () -> Void = {}
-    /// The items of the drop in progress, between `.begin` and `.complete`.
+    /// The items of the drop in progress, between `.begin` and `.complete`, and the lines of its text that name none.
     private var collecting: [Source]?
+    private var collectingProblems: [String] = []
     private let finished = Mailbox<(DeckDrop.Outcome, Int)>()
     /// Counts loads started: a background result that a later drop overtook is dropped.
     private var generation = 0
@@ -65,17 +68,21 @@ public final class DeckDrop: BackgroundWork {
         switch step {
         case .begin:
             collecting = []
+            collectingProblems = []
         case .file(let path):
             // SDL may send a file without a begin (older backends): it starts a drop of its own.
             if collecting == nil { collecting = [] }
             collecting?.append(.path(path))
         case .text(let text):
             if collecting == nil { collecting = [] }
-            collecting? += DeckDrop.sources(fromText: text).sources
+            let (sources, problems) = DeckDrop.sources(fromText: text)
+            collecting? += sources
+            collectingProblems += problems
         case .complete:
-            let sources = collecting ?? []
+            let sources = collecting ?? [], problems = collectingProblems
             collecting = nil
-            return load(sources, what: "drop")
+            collectingProblems = []
+            return load(sources, what: "drop", problems: problems)
         }
         return []
     }
@@ -86,25 +93,35 @@ public final class DeckDrop: BackgroundWork {
         guard problems.isEmpty || !sources.isEmpty else {
             return DeckDrop.actions(for: Outcome(deck: nil, source: nil, problems: problems, message: "Nothing to paste: \(problems[0])"))
         }
-        return load(sources, what: "paste")
+        return load(sources, what: "paste", problems: problems)
     }
 
-    /// Builds the deck from `sources`: at once when all are local, else after fetching the URLs in the background.
-    func load(_ sources: [Source], what: String) -> [AppAction] {
+    /// The most local sources built at once on the window's thread; more are read in the background.
+    static let atOnce = 64
+
+    /// Builds the deck from `sources` (`problems`: lines of the text that named none): at once when they are a few
+    /// local ones, else in the background (fetching the URLs, reading many paths), so the window never waits.
+    func load(_ sources: [Source], what: String, problems: [String] = []) -> [AppAction] {
         generation += 1
-        let urls = sources.compactMap { if case .url(let u) = $0 { u } else { nil } }
-        guard !urls.isEmpty, let fetcher else { return DeckDrop.actions(for: DeckDrop.build(sources, what: what, fetched: [:])) }
+        let urls: [String] = fetcher == nil ? [] : sources.compactMap { if case .url(let u) = $0 { u } else { nil } }
+        guard !urls.isEmpty || sources.count > Self.atOnce else {
+            return DeckDrop.actions(for: DeckDrop.build(sources, what: what, fetched: [:], problems: problems))
+        }
+        let fetching = urls.count == 1 ? MessageText.quote(urls[0]) : "\(urls.count) URLs"
+        let doing = urls.isEmpty ? "Reading \(sources.count) paths" : "Fetching \(fetching)"
         inFlight += 1
-        let jobs = finished, wake = self.wake, generation = self.generation
+        let jobs = finished, wake = self.wake, generation = self.generation, fetcher = self.fetcher
         Task.detached {
             var fetched: [String: Result<Data, DeckError>] = [:]
-            for url in urls where fetched[url] == nil {
-                fetched[url] = DeckDrop.isDeckURL(url) ? await fetcher.document(url) : await fetcher.image(url)
+            if let fetcher {
+                for url in urls where fetched[url] == nil {
+                    fetched[url] = DeckDrop.isDeckURL(url) ? await fetcher.document(url) : await fetcher.image(url)
+                }
             }
-            jobs.post((DeckDrop.build(sources, what: what, fetched: fetched), generation))
+            jobs.post((DeckDrop.build(sources, what: what, fetched: fetched, problems: problems), generation))
             wake()
         }
-        return [.message(Message("Fetching \(urls.count == 1 ? MessageText.quote(urls[0]) : "\(urls.count) URLs")…", seconds: 30))]
+        return [.message(Message(doing + "…", seconds: 30))]
     }
 
     /// A finished background load (the latest drop's only), as actions.
@@ -129,10 +146,13 @@ public final class DeckDrop: BackgroundWork {
     /// The sources in a dropped or pasted text: one per line (a `text/uri-list` or plain lines), `#` comments and
     /// blank lines skipped; `file://` URLs become paths; anything else is a problem line.
     public nonisolated static func sources(fromText text: String) -> (sources: [Source], problems: [String]) {
-        var sources: [Source] = [], problems: [String] = []
-        for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
+        var sources: [Source] = [], problems: [String] = [], lines = 0
+        // Split on the bytes: a paste may be megabytes, and only its first `maxSources` lines become strings.
+        for raw in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            lines += 1
+            guard lines <= maxSources else { continue }
+            let line = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { lines -= 1; continue }
             let lower = line.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 sources.append(.url(line))
@@ -144,8 +164,12 @@ public final class DeckDrop: BackgroundWork {
                 problems.append("\(MessageText.quote(line)): not a file, folder or http(s) URL; skipped")
             }
         }
+        if lines > maxSources { problems.append("the text has \(lines) lines; only the first \(maxSources) were read") }
         return (sources, problems)
     }
+
+    /// The most lines of a dropped or pasted text read as sources (a deck of more is a folder or a deck file).
+    public nonisolated static let maxSources = 10_000
 
     /// Whether a URL names a deck file (its path ends in `.json`) rather than an image.
     public nonisolated static func isDeckURL(_ url: String) -> Bool {
@@ -153,9 +177,11 @@ public final class DeckDrop: BackgroundWork {
     }
 
     /// The deck made of `sources` in order, with `fetched` holding each URL's bytes (a URL missing there was not
-    /// fetched: there is no network). `what` names the action in the message ("drop", "paste").
-    public nonisolated static func build(_ sources: [Source], what: String, fetched: [String: Result<Data, DeckError>]) -> Outcome {
-        var items: [DeckItem] = [], problems: [String] = [], names: [String] = []
+    /// fetched: there is no network). `what` names the action in the message ("drop", "paste"); `problems` are
+    /// the text's lines that named no source, reported first.
+    public nonisolated static func build(_ sources: [Source], what: String, fetched: [String: Result<Data, DeckError>],
+                                         problems textProblems: [String] = []) -> Outcome {
+        var items: [DeckItem] = [], problems = textProblems, names: [String] = []
         for source in sources {
             switch loadItems(source, fetched: fetched) {
             case .success(let (deck, warnings)):
@@ -204,7 +230,7 @@ public final class DeckDrop: BackgroundWork {
         case .path(let path):
             let name = (path as NSString).lastPathComponent
             if isFolder(path) || (path as NSString).pathExtension.lowercased() == "json" && FileManager.default.fileExists(atPath: path) {
-                do throws(DeckError) { return .success(try Deck.load(path: path)) } catch { return .failure(error) }
+                do throws(DeckError) { return .success(try Deck.load(path: path, streams: .refuse)) } catch { return .failure(error) }
             }
             if let problem = FileInput.problem(at: path, regularOnly: true) {
                 return .failure(DeckError("\(MessageText.clean(path)): \(problem)"))

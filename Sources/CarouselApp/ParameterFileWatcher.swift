@@ -23,10 +23,11 @@ public enum ParameterFile {
     public static let maxBytes = 1 << 20
 
     /// Reads and parses `path`; the result is a JSON object (checked), ready for `Parameters.apply(json:file:)`.
-    public static func read(_ path: String) throws(ParameterFileError) -> JSONValue {
+    /// `streams` `.refuse` (the window's watcher) refuses a FIFO or device at once instead of waiting on it.
+    public static func read(_ path: String, streams: SafeFileReader.Streams = .read) throws(ParameterFileError) -> JSONValue {
         // Bounded and checked: a huge file or an endless device is refused, a folder or a link loop named.
         let data: Data
-        do { data = try FileInput.read(path, limit: maxBytes, what: "parameter file") } catch { throw ParameterFileError(error.message) }
+        do { data = try FileInput.read(path, limit: maxBytes, what: "parameter file", streams: streams) } catch { throw ParameterFileError(error.message) }
         let json: JSONValue
         do { json = try JSONParser.parse(data) } catch let e as JSONSyntaxError {
             throw ParameterFileError("\(path):\(e.line): invalid JSON: \(e.message)")
@@ -119,7 +120,8 @@ public final class ParameterFileWatcher {
     // MARK: Applying
 
     private func read() -> Result<JSONValue, ParameterFileError> {
-        do { return .success(try ParameterFile.read(path)) } catch { return .failure(error) }
+        // On the window's thread: a FIFO put in the file's place is refused, never waited on.
+        do { return .success(try ParameterFile.read(path, streams: .refuse)) } catch { return .failure(error) }
     }
 
     private func apply() -> [String] {

@@ -76,8 +76,9 @@ public struct ScriptedInput: Equatable, Sendable {
             let args = Array(words.dropFirst(2))
             func numbers(_ n: Int) throws(ParseError) -> [Double] {
                 let nums = args.prefix(n).compactMap(Double.init)
-                guard args.count >= n, nums.count == n, nums.allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else {
-                    throw fail("\(action) needs \(n) number\(n == 1 ? "" : "s")")
+                guard args.count >= n, nums.count == n else { throw fail("\(action) needs \(n) number\(n == 1 ? "" : "s")") }
+                if let far = nums.first(where: { !($0.isFinite && abs($0) < 1e6) }) {
+                    throw fail("\(action): \(far.isFinite ? JSONValue.format(far) : "\(far)") is out of range (numbers must be within ±999999)")
                 }
                 return nums
             }
@@ -131,7 +132,7 @@ public struct ScriptedInput: Equatable, Sendable {
             case "key":
                 guard let name = args.first else { throw fail("key needs a key name") }
                 guard isKeyName(name) else {
-                    throw fail("\(MessageText.quote(name)) is not a key name")
+                    throw fail("\(MessageText.quote(name)) is not a key (\(keyNamesText))")
                 }
                 let m = try modifiers(from: args.dropFirst())
                 let key = Key(ScriptedInput.keyAliases[name.lowercased()] ?? name)
@@ -177,10 +178,22 @@ public struct ScriptedInput: Equatable, Sendable {
         return .text(text)
     }
 
-    /// Whether `name` can be written as a key in a script: letters, digits and `?.,-+=/`, at most 16 characters.
+    /// Whether `name` is a key a script may press: a letter or digit, `f1`...`f24`, one of `namedKeys`, or a
+    /// punctuation key or alias (`keyAliases`). Case does not matter. (A key the window cannot send, like "nope",
+    /// would otherwise be delivered and silently do nothing.)
     public static func isKeyName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 16 && name.allSatisfy({ $0.isLetter || $0.isNumber || "?.,-+=/".contains($0) })
+        let lower = name.lowercased()
+        if lower.count == 1, let c = lower.first, c.isASCII, c.isLetter || c.isNumber { return true }
+        if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) { return true }
+        return namedKeys.contains(lower) || keyAliases[lower] != nil || keyAliases.values.contains(lower)
     }
+
+    /// The keys with names besides letters, digits, function keys and punctuation: as the window names them.
+    public static let namedKeys: Set<String> = ["left", "right", "up", "down", "home", "end", "pageup", "pagedown", "return",
+                                                "escape", "tab", "space", "backspace", "delete", "insert"]
+
+    /// The key names as the error lists them.
+    static let keyNamesText = "a-z, 0-9, f1-f24, " + namedKeys.union(keyAliases.values).sorted().joined(separator: ", ")
 
     /// Single-character key names written as words.
     static let keyAliases = ["?": "question", ".": "period", ",": "comma", "-": "minus", "+": "plus", "=": "equals",

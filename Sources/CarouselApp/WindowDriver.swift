@@ -20,6 +20,10 @@ public final class WindowDriver: FrameDriver {
     public var statsLine: (() -> String)?
     /// Raised from a signal handler's queue; taken on the loop.
     public let statsRequest = RaisedFlag()
+    /// Saves what the window remembers (`run`'s state file), whenever `saveRequest` is raised (SIGUSR2).
+    public var saveState: (() -> Void)?
+    /// Raised from a signal handler's queue; taken on the loop.
+    public let saveRequest = RaisedFlag()
 
     public init(preview: Preview, script: ScriptedInput, layoutFile: String?, report: @escaping (String) -> Void) {
         self.preview = preview; player = ScriptPlayer(script); self.layoutFile = layoutFile; self.report = report
@@ -27,6 +31,7 @@ public final class WindowDriver: FrameDriver {
     public func handle(_ event: InputEvent) { preview.handle(event) }
     public func update(to time: Double) {
         if statsRequest.take(), let statsLine { report(statsLine()) }
+        if saveRequest.take() { saveState?() }
         player.deliver(upTo: time, into: preview)
         preview.update(to: time)
     }

@@ -98,12 +98,15 @@ public struct StateFile: Sendable {
     }
 
     /// The remembered state: nil with no problem when there is none yet; nil with one line naming the file when
-    /// it cannot be used (unreadable, not JSON, not a state), which `save` then replaces.
+    /// it cannot be used (unreadable, not JSON, not a state), which `save` then replaces. Read without ever
+    /// waiting: a FIFO or device in its place is refused at once (and not replaced).
     public func load() -> (state: WindowState?, problem: String?) {
-        guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (nil, nil) }
         let data: Data
-        do { data = try FileInput.read(path, limit: 1 << 20, what: "state file") } catch {
-            return (nil, "\(error.message); starting with defaults and replacing it")
+        do { data = try FileInput.read(path, limit: 1 << 20, what: "state file", streams: .refuse) } catch {
+            let regular = FileInput.isRegularFile(path)
+            return (nil, "\(error.message); starting with defaults\(regular ? " and replacing it" : "")")
         }
         do {
             return (try WindowState(json: JSONParser.parse(data)), nil)
@@ -118,7 +121,7 @@ public struct StateFile: Sendable {
     public func save(_ state: WindowState) throws(StateFileError) {
         let folder = (path as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw StateFileError("\(path): cannot create the folder (\(error.localizedDescription))")
+            throw StateFileError("\(path): cannot create the folder (\(SystemError.reason(error)))")
         }
         do { try AtomicFile.write(state.json.serialized() + "\n", to: path) } catch {
             throw StateFileError("\(path): cannot save the window's state (\(error.reason))")

@@ -45,10 +45,11 @@ public enum ProcessMetrics {
         return Memory(rss: rss / 1024, pss: pss / 1024, peakRSS: peak / 1024)
     }
 
-    /// The number after `field` on its line ("Pss:   12345 kB"), in kB.
-    static func kilobytes(_ field: String, in text: String) -> Double? {
+    /// The number after `field` on its line, in kB: "Pss:   12345 kB", and "VmHWM:\t  12345 kB" (a tab, in
+    /// /proc/self/status).
+    public static func kilobytes(_ field: String, in text: String) -> Double? {
         for line in text.split(separator: "\n") where line.hasPrefix(field) {
-            return line.dropFirst(field.count).split(separator: " ").first.flatMap { Double($0) }
+            return line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Double($0) }
         }
         return nil
     }

@@ -68,14 +68,15 @@ public struct Deck: Equatable, Sendable {
 
     /// Loads a deck from a JSON file or a folder of images. Problems with single items are returned as warnings
     /// (at most `maxWarnings`, then a count of the rest) and the item is skipped or the bad field ignored; a deck
-    /// that cannot be read at all throws.
-    public static func load(path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
+    /// that cannot be read at all throws. With `streams` `.refuse` (the window's thread: a remembered or pasted
+    /// deck) a deck file that is a FIFO or device is refused at once instead of waited on.
+    public static func load(path: String, streams: SafeFileReader.Streams = .read) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         if let problem = FileInput.problem(at: path, regularOnly: false), !problem.hasPrefix("is a folder") {
             throw DeckError("\(path): \(problem == "file not found" ? "no such file or folder" : problem)")
         }
         var isDir: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-        let (deck, warnings) = isDir.boolValue ? try loadFolder(path) : try loadFile(path)
+        let (deck, warnings) = isDir.boolValue ? try loadFolder(path) : try loadFile(path, streams: streams)
         return (deck, capped(warnings))
     }
 
@@ -92,7 +93,7 @@ public struct Deck: Equatable, Sendable {
     static func loadFolder(_ path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw DeckError("\(path): cannot read the folder (\(error.localizedDescription))")
+            throw DeckError("\(path): cannot read the folder (\(SystemError.reason(error)))")
         }
         let images = names.filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
@@ -115,9 +116,9 @@ public struct Deck: Equatable, Sendable {
 
     /// Reads a deck file (format in docs/user-guide.md): `{"name", "base", "items": [{"image", "title", "still",
     /// "width", "height", "details": {...}}]}` or a bare array of items.
-    static func loadFile(_ path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
+    static func loadFile(_ path: String, streams: SafeFileReader.Streams) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         let data: Data
-        do { data = try FileInput.read(path, limit: maxFileSize, what: "deck file") } catch { throw DeckError(error.message) }
+        do { data = try FileInput.read(path, limit: maxFileSize, what: "deck file", streams: streams) } catch { throw DeckError(error.message) }
         return try parse(data, source: path, base: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent())
     }
 
@@ -155,7 +156,7 @@ public struct Deck: Equatable, Sendable {
         var items: [DeckItem] = []
         var seen: Set<String> = []
         for (k, entry) in list.enumerated() {
-            switch item(from: entry, base: base) {
+            switch item(from: entry, base: base, remote: !folder.isFileURL) {
             case .success(let (item, notes)):
                 warnings += notes.map { "\(path):\($0.line): item \(k + 1): \($0.problem)" }
                 if !seen.insert(item.image).inserted { warnings.append("\(path): item \(k + 1): \(MessageText.clean(item.fileName)) is listed twice; kept both") }
@@ -192,11 +193,25 @@ public struct Deck: Equatable, Sendable {
     /// The longest title or detail kept, in characters; longer ones are cut (with a note).
     static let maxTextLength = 500
 
+    /// Whether `source` (resolved) is an image a deck fetched from the network may name: http(s) only. A deck from
+    /// a URL naming `file:///home/...` would otherwise show a local file, and Ctrl+E would copy it into an export.
+    static func isNetworkSource(_ source: String) -> Bool {
+        let lower = source.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
     /// Parses one item: a file name, or an object with the `itemKeys`. A field of the wrong type, out of range or
-    /// unknown is ignored with a note; an item without a usable image fails.
-    static func item(from json: JSONValue, base: URL) -> Result<(DeckItem, [ItemNote]), DeckError> {
+    /// unknown is ignored with a note; an item without a usable image fails. In a `remote` deck (fetched from a
+    /// URL) an image or still that is not http(s) is refused.
+    static func item(from json: JSONValue, base: URL, remote: Bool = false) -> Result<(DeckItem, [ItemNote]), DeckError> {
+        func local(_ source: String) -> DeckError? {
+            remote && !isNetworkSource(source)
+                ? DeckError("\(MessageText.quote(source)): a deck from the network may name only http(s) images") : nil
+        }
         if let s = json.stringValue, !s.isEmpty {
-            return .success((DeckItem(image: resolve(s, base: base), title: title(fromFileName: (s as NSString).lastPathComponent)), []))
+            let image = resolve(s, base: base)
+            if let refused = local(image) { return .failure(refused) }
+            return .success((DeckItem(image: image, title: title(fromFileName: (s as NSString).lastPathComponent)), []))
         }
         guard let members = json.members else { return .failure(DeckError("expected an object or a file name, got \(json.typeName)")) }
         guard let image = json["image"]?.stringValue, !image.isEmpty else { return .failure(DeckError("\"image\" is missing or not a string")) }
@@ -208,12 +223,15 @@ public struct Deck: Equatable, Sendable {
             return s
         }
         var item = DeckItem(image: resolve(image, base: base), title: title(fromFileName: (image as NSString).lastPathComponent))
+        if let refused = local(item.image) { return .failure(refused) }
         var width: Double?, height: Double?
         for m in members {
             switch m.key {
             case "image": break
             case "title": if let t = text(m) { item.title = t }
-            case "still": if let s = text(m), !s.isEmpty { item.still = resolve(s, base: base) }
+            case "still":
+                guard let s = text(m), !s.isEmpty else { continue }
+                if let refused = local(resolve(s, base: base)) { note(m, "\"still\" \(refused.message); ignored") } else { item.still = resolve(s, base: base) }
             case "width", "height":
                 guard let n = m.value.numberValue else { note(m, "\"\(m.key)\" should be a number of pixels, got \(m.value.typeName); ignored"); continue }
                 guard n >= 1, n < 1e6 else { note(m, "\"\(m.key)\" \(JSONValue.format(n)) is out of range 1...999999; ignored"); continue }

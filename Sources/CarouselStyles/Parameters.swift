@@ -130,7 +130,7 @@ public struct ParameterSpec: Sendable {
             return value
         case (.curve, .text(let s)):
             guard CurveSyntax.parse(s) != nil else {
-                throw .init("\(key): \(MessageText.quote(s)) is not a curve (\(CurveSyntax.presetNames.joined(separator: ", ")), cubic-bezier(x1,y1,x2,y2), spring(response,damping))")
+                throw .init("\(key): \(MessageText.quote(s)) is not a curve (\(CurveSyntax.forms))")
             }
             return value
         default:
@@ -166,6 +166,13 @@ public enum CurveSyntax {
         ("glide", .bezier(CubicBezier(0.165, 0.84, 0.44, 1))), ("fastOutSlowIn", .bezier(CubicBezier(0.4, 0, 0.2, 1))),
     ]
     public static var presetNames: [String] { presets.map(\.0) }
+
+    /// Every form a curve may take, with the ranges `parse` accepts: what an error about a curve lists.
+    public static var forms: String {
+        presetNames.joined(separator: ", ") + ", cubic-bezier(x1,y1,x2,y2) with x1 and x2 in 0...1 (y1 and y2 any number),"
+            + " spring(response,damping) with response above 0 up to 10 and damping 0...4,"
+            + " or spring(duration:D,bounce:B) with D above 0 up to 10 and B -1...1"
+    }
 
     /// Parses a preset name, "cubic-bezier(x1,y1,x2,y2)", "spring(response,dampingFraction)" or
     /// "spring(duration:D,bounce:B)"; nil when it is none of these.

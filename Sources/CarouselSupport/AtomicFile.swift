@@ -7,78 +7,186 @@ import Glibc
 /// the `fsync(2)` and the `close(2)` checked), which is then renamed over the target, or hard-linked to it when
 /// nothing may be replaced. A reader never sees half a file, and a failure (folder not writable, disk full, a
 /// file-size limit) leaves no partial file behind. Every file the app writes goes through here.
+///
+/// A symbolic link is written through: its target is replaced, never the link (a state file linked into a dotfiles
+/// repository stays a link). A folder, FIFO or device is never replaced; with `streams` (what the command line's
+/// `--out` allows) `-`, `/dev/stdout` and a character device or FIFO are written straight to, as streams. The
+/// first write into a folder removes the temporary files that writers killed with `kill -9` left there.
 public enum AtomicFile {
     /// Writes `data` to `path`. With `replacing` false the write fails with `.exists` when `path` exists; nothing is
-    /// ever replaced unasked. The folder must exist.
-    public static func write(_ data: Data, to path: String, replacing: Bool = true) throws(AtomicFileError) {
-        try writeAll([(path, data)], replacing: replacing)
+    /// ever replaced unasked. The folder must exist. With `streams`, a stream at `path` is written straight to.
+    public static func write(_ data: Data, to path: String, replacing: Bool = true, streams: Bool = false) throws(AtomicFileError) {
+        try writeAll([(path, data)], replacing: replacing, streams: streams)
     }
 
-    /// Writes `text` as UTF-8 to `path` (see `write(_:to:replacing:)`).
-    public static func write(_ text: String, to path: String, replacing: Bool = true) throws(AtomicFileError) {
-        try write(Data(text.utf8), to: path, replacing: replacing)
+    /// Writes `text` as UTF-8 to `path` (see `write(_:to:replacing:streams:)`).
+    public static func write(_ text: String, to path: String, replacing: Bool = true, streams: Bool = false) throws(AtomicFileError) {
+        try write(Data(text.utf8), to: path, replacing: replacing, streams: streams)
     }
 
     /// Writes several files as one: all of them are written to temporary files first, then moved into place in
     /// order. On any failure none of them is left behind (nor any temporary file), e.g. a PNG and its sidecar.
-    public static func writeAll(_ files: [(path: String, data: Data)], replacing: Bool = true) throws(AtomicFileError) {
-        var temps: [String] = []
-        func undo() { temps.forEach { unlink($0) } }
+    /// With `streams`, those that are streams (`isStream`) are written straight to, after the files are in place.
+    public static func writeAll(_ files: [(path: String, data: Data)], replacing: Bool = true, streams: Bool = false) throws(AtomicFileError) {
+        var temps: [(temp: String, path: String)] = []
+        var streamed: [(fd: Int32, path: String, data: Data)] = []
+        func undo() { temps.forEach { unlink($0.temp) } }
         for file in files {
             do throws(AtomicFileError) {
+                if streams, let fd = streamDescriptor(file.path) {
+                    streamed.append((fd, file.path, file.data))
+                    continue
+                }
                 try checkReplaceable(file.path)
-                temps.append(try writeTemporary(file.data, beside: file.path))
+                temps.append((try writeTemporary(file.data, beside: file.path), file.path))
             } catch {
                 undo()
                 throw error
             }
         }
         var placed: [String] = []
-        for (temp, file) in zip(temps, files) {
+        for (temp, path) in temps {
             do throws(AtomicFileError) {
-                try commit(temp, to: file.path, replacing: replacing)
-                placed.append(file.path)
+                try commit(temp, to: path, replacing: replacing)
+                placed.append(path)
             } catch {
                 undo()
-                placed.forEach { unlink($0) }
+                placed.forEach { unlink(target(of: $0)) }
                 throw error
             }
         }
+        for stream in streamed {
+            if let why = writeAll(stream.data, to: stream.fd) { throw AtomicFileError(path: stream.path, reason: why) }
+        }
     }
 
-    /// Moves a finished temporary file (from `temporaryPath(beside:)` or `writeTemporary`) to `path`: renamed over
-    /// it when `replacing`, else hard-linked (failing with `.exists` when `path` exists). The temporary file is
-    /// gone afterwards, whatever happens.
+    // MARK: Streams and links
+
+    /// Whether `path` names a stream rather than a file: `-` (standard output), `/dev/stdout`, `/dev/stderr`,
+    /// `/dev/fd/N` and `/proc/self/fd/N`, or (through any links) a character device, a FIFO or a socket.
+    public static func isStream(_ path: String) -> Bool {
+        if standardDescriptor(path) != nil { return true }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK
+    }
+
+    /// The descriptor a standard stream path writes to, without opening anything: 1 for `-` and `/dev/stdout`.
+    private static func standardDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "-", "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) { return Int32(path.dropFirst(prefix.count)) }
+            return nil
+        }
+    }
+
+    /// A descriptor open for writing when `path` is a stream; nil when it is a file (or nothing yet).
+    private static func streamDescriptor(_ path: String) -> Int32? {
+        if let fd = standardDescriptor(path) { return fd }
+        guard isStream(path) else { return nil }
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// `path` with every symbolic link at its end followed (a link to a link, relative or absolute): the file a
+    /// write replaces. A dangling link gives its target (the write creates it); a link loop gives `path` itself
+    /// (the write then fails as the system says).
+    public static func target(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                  let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = next.hasPrefix("/") ? next : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(next).path
+        }
+        return path
+    }
+
+    /// Writes every byte of `data` to `fd`, retrying interrupted writes; returns why it failed (`strerror`'s words:
+    /// a full disk, a reader that went away).
+    public static func writeAll(_ data: Data, to fd: Int32) -> String? {
+        data.withUnsafeBytes { buffer -> String? in
+            var done = 0
+            while done < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return n < 0 ? AtomicFileError.lastReason : "nothing written" }
+                done += n
+            }
+            return nil
+        }
+    }
+
+    // MARK: Files
+
+    /// Moves a finished temporary file (from `temporaryPath(beside:)` or `writeTemporary`) to `path` (a link's
+    /// target when `path` is a symbolic link): renamed over it when `replacing`, else hard-linked (failing with
+    /// `.exists` when `path` exists). The temporary file is gone afterwards, whatever happens.
     public static func commit(_ temp: String, to path: String, replacing: Bool = true) throws(AtomicFileError) {
+        let destination = target(of: path)
         if replacing {
-            guard rename(temp, path) != 0 else { return }
+            guard rename(temp, destination) != 0 else { return }
             let why = AtomicFileError.lastReason
             unlink(temp)
             throw AtomicFileError(path: path, reason: why)
         }
         defer { unlink(temp) }
-        guard link(temp, path) != 0 else { return }
+        guard link(temp, destination) != 0 else { return }
         if errno == EEXIST { throw AtomicFileError(path: path, reason: "already exists", kind: .exists) }
         throw AtomicFileError(path: path, reason: AtomicFileError.lastReason)
     }
 
-    /// A new hidden, unique name beside `path` for a temporary file (for writers that produce the file themselves,
-    /// such as an encoder): `.NAME.PID.RANDOM.tmp`.
+    /// A new hidden, unique name beside `path` (beside a link's target) for a temporary file (for writers that
+    /// produce the file themselves, such as an encoder): `.NAME.PID.RANDOM.tmp`. The first time in a process that a
+    /// folder is written into, the temporary files there whose writer is gone are removed.
     public static func temporaryPath(beside path: String) -> String {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: target(of: path))
         let dir = url.deletingLastPathComponent().path
+        removeAbandonedTemporaries(in: dir)
         return "\(dir)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     /// Whether `name` is a temporary file this type makes (a crash may leave them behind).
     public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.hasSuffix(".tmp") }
 
-    /// Throws when `path` exists and is neither a regular file nor a symbolic link (a link is replaced by the file):
-    /// a folder, a device or a FIFO is never replaced.
+    /// The process that writes the temporary file `name` (`.NAME.PID.RANDOM.tmp`), if the name says.
+    public static func temporaryWriter(_ name: String) -> pid_t? {
+        let parts = name.split(separator: ".")
+        guard isTemporary(name), parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0,
+              UInt32(parts[parts.count - 2]) != nil else { return nil }
+        return pid
+    }
+
+    /// Whether the temporary file `name` will never be finished: the process writing it is gone (`kill -9`, a
+    /// crash). This process's own are never abandoned.
+    public static func isAbandoned(_ name: String) -> Bool {
+        guard let pid = temporaryWriter(name), pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// The folders this process has already swept (`removeAbandonedTemporaries`).
+    nonisolated(unsafe) private static var swept: Set<String> = []
+    private static let sweptLock = NSLock()
+
+    /// Removes the abandoned temporary files in `dir`, once per folder per process.
+    public static func removeAbandonedTemporaries(in dir: String) {
+        sweptLock.lock()
+        let first = swept.insert(dir).inserted
+        sweptLock.unlock()
+        guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names where isAbandoned(name) { unlink(dir + "/" + name) }
+    }
+
+    /// Throws when `path` (a link's target, when it is a symbolic link) exists and is not a regular file: a
+    /// folder, a device or a FIFO is never replaced.
     public static func checkReplaceable(_ path: String) throws(AtomicFileError) {
         var existing = stat()
-        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG, (existing.st_mode & S_IFMT) != S_IFLNK {
-            throw AtomicFileError(path: path, reason: "exists and is not a regular file; not replaced")
+        if lstat(target(of: path), &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG {
+            let what = (existing.st_mode & S_IFMT) == S_IFDIR ? "is a folder" : "exists and is not a regular file"
+            throw AtomicFileError(path: path, reason: "\(what); not replaced")
         }
     }
 
@@ -91,16 +199,7 @@ public enum AtomicFile {
             let dir = (temp as NSString).deletingLastPathComponent
             throw AtomicFileError(path: path, reason: "cannot create a file in \(dir): \(AtomicFileError.lastReason)")
         }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { failure = n < 0 ? AtomicFileError.lastReason : "nothing written"; return }
-                done += n
-            }
-        }
+        var failure = writeAll(data, to: fd)
         if failure == nil && fsync(fd) != 0 { failure = AtomicFileError.lastReason }
         if close(fd) != 0 && failure == nil { failure = AtomicFileError.lastReason }
         if let failure {

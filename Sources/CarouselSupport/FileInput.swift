@@ -20,7 +20,10 @@ public enum FileInput {
     public static func problem(at path: String, regularOnly: Bool) -> String? {
         var link = stat()
         guard lstat(path, &link) == 0 else {
-            return errno == EACCES ? "permission denied (a folder on the path cannot be searched)" : "file not found"
+            if errno == EACCES { return "permission denied (a folder on the path cannot be searched)" }
+            // A name that is not UTF-8 reaches Swift with U+FFFD in place of its bytes: no file has that name.
+            if path.unicodeScalars.contains("\u{FFFD}") { return "file not found (its name is not valid UTF-8, which cannot be opened here: rename it)" }
+            return "file not found"
         }
         var target = stat()
         if stat(path, &target) != 0 {
@@ -34,37 +37,41 @@ public enum FileInput {
         }
         switch target.st_mode & S_IFMT {
         case S_IFDIR: return "is a folder, not a file"
-        case S_IFREG: break
-        case S_IFIFO where regularOnly: return "is a FIFO (named pipe), not a regular file"
-        case S_IFCHR where regularOnly, S_IFBLK where regularOnly: return "is a device, not a regular file"
         case S_IFSOCK: return "is a socket, not a file"
-        default: break
+        default: if regularOnly, let kind = nonRegularKind(target.st_mode) { return kind }
         }
         guard access(path, R_OK) == 0 else { return "permission denied" }
         return nil
+    }
+
+    /// What a file of `mode` is when it is not a regular file, as `problem` says it; nil for a regular file.
+    public static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "is a folder, not a file"
+        case S_IFIFO: "is a FIFO (named pipe), not a regular file"
+        case S_IFCHR, S_IFBLK: "is a device, not a regular file"
+        default: "is a socket, not a file"
+        }
+    }
+
+    /// Whether `path` is a regular file (following links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     // MARK: Reading
 
     /// Reads at most `limit` bytes of the file at `path`; `what` names the file's role in messages ("parameter
     /// file"). Throws a one-line message naming the path when the file cannot be read or is larger than `limit`.
-    /// FIFOs are allowed (a shell's `<(...)` is one) and read until their writer closes them, up to `limit`.
-    public static func read(_ path: String, limit: Int, what: String) throws(FileInputError) -> Data {
-        if let problem = problem(at: path, regularOnly: false) { throw FileInputError("\(path): cannot read the \(what): \(problem)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FileInputError("\(path): cannot read the \(what): \(String(cString: strerror(errno)))")
+    /// With `streams` `.read` (the command line), FIFOs (a shell's `<(...)` is one) and devices are read until their
+    /// writer closes them, up to `limit`; with `.refuse` (the window's thread) they are refused without waiting.
+    public static func read(_ path: String, limit: Int, what: String, streams: SafeFileReader.Streams = .read) throws(FileInputError) -> Data {
+        do { return try SafeFileReader.read(path, limit: limit, streams: streams) } catch {
+            if error.tooLarge { throw FileInputError("\(path): the \(what) is larger than \(sizeText(limit)); not read") }
+            throw FileInputError("\(path): cannot read the \(what): \(error.phrase)")
         }
-        defer { try? handle.close() }
-        var data = Data()
-        do {
-            while data.count <= limit, let chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count)), !chunk.isEmpty {
-                data.append(chunk)
-            }
-        } catch {
-            throw FileInputError("\(path): cannot read the \(what): \(error.localizedDescription)")
-        }
-        guard data.count <= limit else { throw FileInputError("\(path): the \(what) is larger than \(sizeText(limit)); not read") }
-        return data
     }
 
     /// "1 MB", "8 MB", "512 KB".

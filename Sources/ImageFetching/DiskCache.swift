@@ -131,16 +131,7 @@ final class DiskCache: Sendable {
         let age = now.timeIntervalSince(modified)
         if name.hasPrefix(legacyPartialPrefix) { return age > 60 }
         guard AtomicFile.isTemporary(name) else { return false }
-        if age > abandonedAge { return true }
-        guard let pid = writerPID(name), pid != getpid() else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
-    }
-
-    /// The PID in an `AtomicFile` temporary name `.NAME.PID.RANDOM.tmp`.
-    static func writerPID(_ name: String) -> pid_t? {
-        let parts = name.split(separator: ".")
-        guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0 else { return nil }
-        return pid
+        return age > abandonedAge || AtomicFile.isAbandoned(name)
     }
 
     /// The total size of the cached files, in bytes.

@@ -91,16 +91,18 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     var scale: Double?
     @Flag(name: .long, inversion: .prefixedNo, help: "Reduced motion on (or off): slides become cuts and cross-fades, auto-advance waits for its play button. The window's default is the desktop's (GNOME's enable-animations, GTK's and KDE's settings files); capture and record: a --params sidecar's, else off.")
     var reducedMotion: Bool?
+    /// Whether `images` is the deck the window remembered (not an argument): see `loadDeck`.
+    var imagesRemembered = false
 
     func validate() throws { try ArgumentError.reporting(check) }
 
     private func check() throws {
         if let size { _ = try SizeArgument.parse(size) }
         if let scale, !(scale.isFinite && DisplayScale.range.contains(scale)) {
-            throw ArgumentError("--scale must be between 0.5 and 4, got \(JSONValue.format(scale))")
+            throw ArgumentError("--scale must be between 0.5 and 4, got \(CaptureLimits.number(scale))")
         }
         if let a = autoAdvance, !(a == 0 || (a >= 0.5 && a <= 60)) {
-            throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(JSONValue.format(a))")
+            throw ArgumentError("--auto-advance must be 0 (off) or between 0.5 and 60 seconds, got \(CaptureLimits.number(a))")
         }
         if let style { try Self.checkStyle(style, option: "--style") }
         if !compare.isEmpty && !(1...PaneSplit.maximumPanes).contains(compare.count) {
@@ -126,7 +128,7 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     /// A file that cannot be read or parsed gives none (the error is reported where the file is applied).
     func sidecarDefaults() -> SidecarDefaults? {
         guard let params, let json = try? ParameterFile.read(params) else { return nil }
-        return SidecarDefaults(json: json)
+        return SidecarDefaults(json: json, file: params)
     }
 
     /// `--style`, else the `--params` file's style, else expand.
@@ -143,16 +145,25 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     /// These options with what the window remembered filling in what was not given: the size without `--size`; the
     /// style, and the comparison's panes, when none of `--style`, `--params` and `--compare` says otherwise; the deck
     /// without `--images` (when it is still there). Returns the panes to open, if remembered and not overridden.
-    func remembering(_ state: WindowState) -> (options: DeckOptions, panes: [Variant]?) {
+    /// What is remembered but unusable (an unknown style, a deck that is gone) is said in one line on `report`.
+    func remembering(_ state: WindowState, file: String, report: (String) -> Void = printError) -> (options: DeckOptions, panes: [Variant]?) {
         var o = self
         if o.size == nil { o.size = "\(Int(state.size.width))x\(Int(state.size.height))" }
         var panes: [Variant]?
         if style == nil && params == nil && compare.isEmpty {
-            let known = MainActor.assumeIsolated { StyleRegistry.style(named: state.style) != nil }
-            if known { o.style = state.style }
-            panes = state.panes?.allSatisfy { p in MainActor.assumeIsolated { StyleRegistry.style(named: p.style) != nil } } == true ? state.panes : nil
+            let names = MainActor.assumeIsolated { StyleRegistry.names }
+            if names.contains(state.style.lowercased()) {
+                o.style = state.style
+            } else {
+                report("\(file): unknown style \(MessageText.quote(state.style)) (styles: \(names.joined(separator: ", "))); opening expand")
+            }
+            panes = state.panes?.allSatisfy { names.contains($0.style.lowercased()) } == true ? state.panes : nil
+            if state.panes != nil && panes == nil { report("\(file): a remembered pane has an unknown style; opening one pane") }
         }
-        if o.images == nil, let deck = state.deck, FileManager.default.fileExists(atPath: deck) { o.images = deck }
+        if o.images == nil, let deck = state.deck, FileManager.default.fileExists(atPath: deck) {
+            o.images = deck
+            o.imagesRemembered = true
+        }
         return (o, panes)
     }
 
@@ -168,23 +179,36 @@ enum SizeArgument {
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ArgumentError("--size must be WxH, like 1280x720, got \(MessageText.quote(size))")
         }
-        guard (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ArgumentError("--size \(MessageText.clean(size)): each side must be 1...16384")
-        }
+        if let why = CaptureLimits.sizeProblem(Double(w), Double(h)) { throw ArgumentError("--size \(MessageText.clean(size)): \(why)") }
         return Size(Double(w), Double(h))
     }
 }
 
 extension DeckOptions {
     /// Loads the deck, giving warnings to `report` (stderr).
-    @MainActor func loadDeck(report: (String) -> Void = printError) throws -> Deck {
-        guard let path = images ?? ResourceLocator.bundledDeck() else {
+    @MainActor func loadDeck(report: (String) -> Void = printError) throws -> Deck { try loadDeckAndPath(report: report).deck }
+
+    /// The deck and the path it came from (nil for the bundled photographs). A remembered deck (`imagesRemembered`)
+    /// is read without waiting on a FIFO or device, and when it cannot be used the bundled deck opens instead, with
+    /// one line saying so: a deck that went bad never stops every later launch.
+    @MainActor func loadDeckAndPath(report: (String) -> Void = printError) throws -> (deck: Deck, path: String?) {
+        if imagesRemembered, let path = images {
+            do {
+                let (deck, warnings) = try Deck.load(path: path, streams: .refuse)
+                warnings.forEach(report)
+                return (deck, path)
+            } catch {
+                report("the remembered deck cannot be used (\(error.message)); showing the bundled photographs (--images chooses a deck)")
+            }
+        }
+        let given = imagesRemembered ? nil : images
+        guard let path = given ?? ResourceLocator.bundledDeck() else {
             throw Failure("cannot find the bundled images: set CAROUSEL_LAB_RESOURCES to the Resources folder or pass --images")
         }
         do {
             let (deck, warnings) = try Deck.load(path: path)
             warnings.forEach(report)
-            return deck
+            return (deck, given)
         } catch {
             throw Failure(error.message)
         }
@@ -195,6 +219,8 @@ extension DeckOptions {
     /// input when there is no `--input`).
     struct Inputs {
         var deck: Deck
+        /// Where the deck came from (nil: the bundled photographs).
+        var deckPath: String?
         var parameters: JSONValue?
         var script: ScriptedInput
     }
@@ -202,7 +228,8 @@ extension DeckOptions {
     /// Reads the deck, the parameter file and the script; throws a one-line `Failure` for the first that cannot be
     /// used.
     @MainActor func readInputs(size: Size, useSidecar: Bool = false, report: (String) -> Void = printError) throws -> Inputs {
-        Inputs(deck: try loadDeck(report: report), parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar, report: report))
+        let (deck, deckPath) = try loadDeckAndPath(report: report)
+        return Inputs(deck: deck, deckPath: deckPath, parameters: try parameterFile(), script: try script(size: size, useSidecar: useSidecar, report: report))
     }
 
     /// Builds the preview with parameters, auto-advance and messages wired: one pane, or one per `--compare` variant
@@ -232,6 +259,8 @@ extension DeckOptions {
             variants = rememberedPanes
             files = rememberedPanes.map { _ in nil }
         }
+        // Only regular files are watched (the watcher never waits on a FIFO): a `<(...)` is read once, above.
+        if watch { files = files.map { $0.flatMap { FileInput.isRegularFile($0) ? $0 : nil } } }
         // A watched file's values come from its watcher (which also reports them), not twice.
         if watch { for (i, file) in files.enumerated() where file != nil { variants[i].values = nil } }
         let preview: Preview
@@ -280,8 +309,12 @@ extension DeckOptions {
     /// failures go to `report` (stderr; a second run of the same arguments passes one that drops them, as the first
     /// already said them).
     @MainActor func headlessRun(report: @escaping @Sendable (String) -> Void = printError) throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
-        // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given.
+        // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given;
+        // its values are checked as the flags are.
         let sidecar = sidecarDefaults()
+        if let problems = sidecar?.problems, let first = problems.first {
+            throw Failure(first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
+        }
         let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
         let inputs = try readInputs(size: size, useSidecar: true, report: report)
         let scale = self.scale ?? 1
@@ -300,9 +333,9 @@ extension DeckOptions {
     }
 }
 
-/// Writes what is on screen as a layout file (whole or not at all).
+/// Writes what is on screen as a layout file (whole or not at all; `-` or `/dev/stdout` as a stream).
 @MainActor func writeLayout(_ preview: Preview, to path: String) throws {
-    do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path) } catch {
+    do throws(AtomicFileError) { try AtomicFile.write(preview.layoutJSON().serialized() + "\n", to: path, streams: true) } catch {
         throw Failure("\(path): cannot write the layout (\(error.reason))")
     }
 }
@@ -385,7 +418,7 @@ extension CarouselLab {
                     remembered = state
                     firstRun = state == nil && problem == nil
                 }
-                let (options, rememberedPanes) = remembered.map { self.options.remembering($0) } ?? (self.options, nil)
+                let (options, rememberedPanes) = remembered.map { self.options.remembering($0, file: stateFile.path) } ?? (self.options, nil)
                 let size = try options.parsedSize()
                 // Bad input is reported before a window opens.
                 let inputs = try options.readInputs(size: size)
@@ -414,7 +447,7 @@ extension CarouselLab {
                     currentDirectory: FileManager.default.currentDirectoryPath,
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
-                let deckPath = options.images.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                let deckPath = inputs.deckPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
                                                                 gif: gif, replaySeconds: replay ?? 10), context: preview,
                                          jobs: host.backgroundJobs)
@@ -430,8 +463,21 @@ extension CarouselLab {
                 drops.wake = host.wake
                 preview.handoff.wake = host.wake
                 preview.deckDrops = drops
-                Signals.handle([SIGTERM, SIGINT]) { pushQuit() }
+                // SIGHUP (the terminal closed) ends the window as SIGTERM and Ctrl+C do: its state is saved.
+                Signals.handle([SIGTERM, SIGINT, SIGHUP]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
+                let saveState = { [unowned preview, unowned host] in
+                    let panes = preview.panes.count > 1
+                        ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
+                    let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name,
+                                            deck: preview.deckReplaced ? preview.deckSource : deckPath,
+                                            panelOpen: preview.panel.isVisible, panes: panes)
+                    do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
+                }
+                // SIGUSR2 saves the state now and keeps the window open.
+                driver.saveState = saveState
+                let saveRequest = driver.saveRequest, wake = host.wake
+                Signals.handle([SIGUSR2]) { saveRequest.raise(); wake() }
                 if stats {
                     // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
                     driver.statsLine = { [unowned driver, unowned host] in
@@ -439,16 +485,11 @@ extension CarouselLab {
                                       text: host.renderer.textCacheFootprint, lastTrim: host.lastTrimDuration,
                                       renderer: host.rendererChoice)
                     }
-                    let request = driver.statsRequest, wake = host.wake
+                    let request = driver.statsRequest
                     Signals.handle([SIGUSR1]) { request.raise(); wake() }
                 }
                 host.run(driver: driver)
-                let panes = preview.panes.count > 1
-                    ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
-                let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name,
-                                        deck: preview.deckReplaced ? preview.deckSource : deckPath,
-                                        panelOpen: preview.panel.isVisible, panes: panes)
-                do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
+                saveState()
                 // Clips and exports still being written are finished, not lost.
                 if !preview.waitForBackgroundWork(timeout: 120) { printError("a clip or export was still being written at exit") }
                 if let line = driver.statsLine { printError(line()) }
@@ -460,7 +501,7 @@ extension CarouselLab {
     struct Capture: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Render a frame (or a sequence) headlessly to PNG.")
         @OptionGroup var options: DeckOptions<HeadlessHelp>
-        @Option(name: .long, help: "The PNG file to write (with --frames: a name whose number is appended).")
+        @Option(name: .long, help: "The PNG file to write, or - (or /dev/stdout) for standard output (with --frames: a name whose number is appended).")
         var out: String
         @Option(name: .long, parsing: .unconditional, help: "Seconds after the style appears (default: the --params sidecar's time, else 1).")
         var at: Double?
@@ -473,9 +514,7 @@ extension CarouselLab {
 
         func validate() throws {
             try ArgumentError.reporting {
-                if let at, !(at.isFinite && at >= 0 && at <= 3600) {
-                    throw ArgumentError("--at must be between 0 and 3600 seconds, got \(at.isFinite ? JSONValue.format(at) : "\(at)")")
-                }
+                if let at, let why = CaptureLimits.secondsProblem(at) { throw ArgumentError("--at \(why)") }
                 if let frames { _ = try sequence(frames) }
             }
         }
@@ -521,8 +560,8 @@ extension CarouselLab {
     }
 }
 
-/// Signals the window loop answers: SIGTERM and SIGINT end it cleanly (a quit event that wakes it), SIGUSR1 asks
-/// `run --stats` for its line now. They are caught on a background queue and handed to the loop (SDL's own handler
+/// Signals the window loop answers: SIGTERM, SIGINT and SIGHUP (its terminal closed) end it cleanly, its state
+/// saved (a quit event that wakes it), SIGUSR1 asks `run --stats` for its line now, SIGUSR2 saves its state now. They are caught on a background queue and handed to the loop (SDL's own handler
 /// may run on a thread that does not wake the waiting main thread).
 enum Signals {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []

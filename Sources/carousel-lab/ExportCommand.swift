@@ -11,7 +11,7 @@ extension CarouselLab {
             abstract: "Write the tuned effect as a SwiftUI view or a self-contained web page.")
         @Option(name: .long, help: "swiftui (one .swift file, iOS 17 / macOS 14) or html (one page; its images are copied beside it into PAGE-images/).")
         var format: String
-        @Option(name: .long, help: "The file to write, or - for standard output (a page's images are then embedded). A SwiftUI file's type is named after it: SlickExpand.swift declares struct SlickExpand.")
+        @Option(name: .long, help: "The file to write, or - (or /dev/stdout) for standard output (a page's images are then embedded). A SwiftUI file's type is named after it: SlickExpand.swift declares struct SlickExpand.")
         var out: String
         @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging (default: the --params file's \"style\", else expand).")
         var style: String?
@@ -49,12 +49,14 @@ extension CarouselLab {
                 }
                 ParameterFileProblems.report(made.problems)
                 do throws(ExportError) {
-                    if out == "-" {
-                        // A page on standard output has nowhere beside it for its images; a SwiftUI file embeds them only
-                        // when asked.
+                    if AtomicFile.isStream(out) {
+                        // Standard output (`-`, /dev/stdout) or a device: a page has nowhere beside it for its images; a
+                        // SwiftUI file embeds them only when asked.
                         let mode: ExportImageMode = format == .html || embedImages ? .embedded : .besidePage
                         let text = try made.export.render(format, pagePath: nil, images: mode).text
-                        FileHandle.standardOutput.write(Data(text.utf8))
+                        do throws(AtomicFileError) { try AtomicFile.write(text, to: out, streams: true) } catch {
+                            throw ExportError("\(out): cannot write (\(error.reason))")
+                        }
                     } else {
                         let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
                         // One line, as record's: what was written, where, how large.

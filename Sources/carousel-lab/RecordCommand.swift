@@ -25,33 +25,57 @@ extension CarouselLab {
         var layout: String?
         @Flag(name: .long, help: "Also draw the app's own chrome (toolbar, messages, the timeline strip and graph), as the app shows it.")
         var showChrome = false
+        /// The window's clips: `--params` is the sidecar it wrote for this clip, removed when no clip is written (so
+        /// no sidecar names a clip that never was, e.g. when the window died while the clip was stopped).
+        @Flag(name: .customLong("discard-params-on-failure"), help: .hidden)
+        var discardParamsOnFailure = false
+        /// The window's clips after a drop: `--images` is a deck file written for this run, removed when it ends.
+        @Flag(name: .customLong("remove-images-after"), help: .hidden)
+        var removeImagesAfter = false
 
         func validate() throws {
             try ArgumentError.reporting {
                 do throws(ClipError) { _ = try ClipFormat.of(out) } catch { throw ArgumentError(error.message) }
-                if let fps, !(1...120).contains(fps) { throw ArgumentError("--fps must be 1...120, got \(fps)") }
+                if let fps, let why = CaptureLimits.fpsProblem(Double(fps)) { throw ArgumentError("--fps \(why)") }
                 for (name, v) in [("--from", from), ("--to", to)] {
-                    if let v, !(v.isFinite && v >= 0 && v <= 3600) { throw ArgumentError("\(name) must be between 0 and 3600 seconds, got \(v)") }
+                    if let v, let why = CaptureLimits.secondsProblem(v) { throw ArgumentError("\(name) \(why)") }
                 }
-                if let from, let to, to <= from {
-                    throw ArgumentError("--to (\(JSONValue.format(to)) s) must be after --from (\(JSONValue.format(from)) s)")
+                if let from, let to, let why = CaptureLimits.orderProblem(from: from, to: to, fromName: "--from", toName: "--to") {
+                    throw ArgumentError(why)
+                }
+                // A folder (or device) where the clip goes is refused now, not after every frame is rendered.
+                if (try? ClipFormat.of(out))?.isVideo == true {
+                    do throws(AtomicFileError) { try AtomicFile.checkReplaceable(out) } catch { throw ArgumentError("--out \(error.description)") }
                 }
             }
         }
 
         func run() throws {
+            // Ctrl+C, SIGTERM, and SIGHUP (the window that ran this as a background job died while it was stopped,
+            // orphaning its group) are answered from the start: checked before each step and each frame.
+            let interrupted = RaisedFlag()
+            Signals.handle([SIGINT, SIGTERM, SIGHUP]) { interrupted.raise() }
+            var wrote = false
+            defer {
+                if removeImagesAfter, let images = options.images { unlink(images) }
+                if discardParamsOnFailure, !wrote, let params = options.params { unlink(params) }
+            }
+            try record(interrupted: interrupted)
+            wrote = true
+        }
+
+        private func record(interrupted: RaisedFlag) throws {
             try MainActor.assumeIsolated {
                 let started = ProcessMetrics.monotonic()
                 let format = try ClipFormat.of(out)
+                func checkInterrupted() throws { if interrupted.take() { throw Failure("interrupted: no clip written") } }
                 var (canvas, preview, run, sidecar) = try options.headlessRun()
                 run.windowChrome = showChrome
+                try checkInterrupted()
                 let start = from ?? sidecar?.from ?? 0, end = to ?? sidecar?.to ?? max(start + 3, 3)
                 let rate = fps ?? sidecar?.fps ?? 30
                 guard end > start else { throw Failure("the clip ends (\(JSONValue.format(end)) s) before it starts (\(JSONValue.format(start)) s)") }
                 let timeline = ClipTimeline(from: start, to: end, fps: rate)
-                let interrupted = RaisedFlag()
-                // SIGHUP: the window that ran this as a background job died while it was stopped (its group orphaned).
-                Signals.handle([SIGINT, SIGTERM, SIGHUP]) { interrupted.raise() }
                 var written: [String] = []
                 var encoder: ClipEncoder?
                 if format.isVideo {
@@ -61,8 +85,10 @@ extension CarouselLab {
                         throw Failure(error.message)
                     }
                 } else {
-                    try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent,
-                                                            withIntermediateDirectories: true)
+                    let folder = (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent
+                    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                        throw Failure("\(folder): cannot create the folder (\(SystemError.reason(error)))")
+                    }
                 }
                 // A GIF's sample pass counts in the progress too.
                 let sampled = encoder?.samplingInterval.map { (timeline.count + $0 - 1) / $0 } ?? 0
@@ -77,17 +103,19 @@ extension CarouselLab {
                         // arguments give the same frames, and rendering one again costs less than keeping it.
                         var (sampleCanvas, _, sampleRun, _) = try options.headlessRun { _ in }
                         sampleRun.windowChrome = showChrome
-                        let times = stride(from: 0, to: timeline.count, by: every).map { timeline.times[$0] }
+                        try checkInterrupted()
+                        let times = stride(from: 0, to: timeline.count, by: every).map(timeline.time)
                         try sampleRun.render(times: times, into: sampleCanvas.renderer) { _ in
-                            if interrupted.take() { throw Failure("interrupted: no clip written") }
+                            try checkInterrupted()
                             encoder.append { sampleCanvas.bgraFrame(into: &$0) }
                             progress.frameDone()
                         }
                         do throws(ClipError) { try encoder.beginFrames() } catch { throw Failure(error.message) }
                     }
                     let stem = (out as NSString).deletingPathExtension
+                    try checkInterrupted()
                     try run.render(times: timeline.times, into: canvas.renderer) { t in
-                        if interrupted.take() { throw Failure("interrupted: no clip written") }
+                        try checkInterrupted()
                         if let encoder {
                             encoder.append { canvas.bgraFrame(into: &$0) }
                         } else {

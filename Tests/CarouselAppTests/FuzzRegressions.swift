@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Fuzz regressions")
 struct FuzzRegressions {
-    enum Target: String, Sendable { case json, parameters, deck, script }
+    enum Target: String, Sendable { case json, parameters, deck, script, curve, sidecar }
 
     struct Case: Sendable, CustomTestStringConvertible {
         let seed: UInt64?
@@ -42,6 +42,15 @@ struct FuzzRegressions {
         Case(seed: nil, .script, "0.1 jump\u{0B}\u{0C}x", "vertical tab and form feed in an action"),
         // Not a bug in the parser but in the check: a combining mark right after the opening quote merged with it.
         Case(seed: 24_251_739, .script, "\u{065B}x|y", "a combining mark right after the quote"),
+        // Issue 34, found by hand: accepted curves that crashed the renderer (SIGILL converting to Int32, SIGSEGV in
+        // SDL's geometry) or a layout's arithmetic (infinity minus infinity), and sidecar values taken unchecked.
+        Case(seed: nil, .curve, "cubic-bezier(0.2,1e9,0.2,1)", "a 1e9 overshoot is held within the reach"),
+        Case(seed: nil, .curve, "cubic-bezier(0.2,1e5,0.2,1)", "a 1e5 overshoot (SIGSEGV in SDL's geometry)"),
+        Case(seed: nil, .curve, "cubic-bezier(0,-1e308,1,1e308)", "control points at the largest doubles (NaN progress)"),
+        Case(seed: nil, .curve, "cubic-bezier(2,0,0,1)", "x out of range: refused with every form and its range"),
+        Case(seed: nil, .sidecar, #"{"time": 1e308}"#, "capture ran forever"),
+        Case(seed: nil, .sidecar, #"{"time": -5, "fps": 1e308}"#, "taken silently"),
+        Case(seed: nil, .sidecar, #"{"to": 1e9}"#, "record tried to allocate 240 GB"),
     ]
 
     @Test("Each once-failing input now passes its fuzz check", arguments: cases)
@@ -52,6 +61,8 @@ struct FuzzRegressions {
         case .json: problem = FuzzTests.checkJSON(bytes)
         case .parameters: problem = FuzzTests.checkParameters(bytes)
         case .script: problem = FuzzTests.checkScript(bytes)
+        case .curve: problem = FuzzTests.checkCurve(bytes)
+        case .sidecar: problem = FuzzTests.checkSidecar(bytes)
         case .deck:
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-regression-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

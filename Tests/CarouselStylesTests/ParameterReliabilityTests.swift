@@ -41,7 +41,7 @@ struct ParameterReliabilityTests {
             "p.json:4: unknown parameter \"colour\" (ignored)",
             "p.json:5: expandedWidth: 5000 is out of range 40...1200 (ignored)",
             "p.json:6: cornerRadius: -1 is out of range 0...100 (ignored)",
-            "p.json:7: expandCurve: \"bouncy\" is not a curve (linear, ease, easeIn, easeOut, easeInOut, spring, springDefault, glide, fastOutSlowIn, cubic-bezier(x1,y1,x2,y2), spring(response,damping)) (ignored)",
+            "p.json:7: expandCurve: \"bouncy\" is not a curve (linear, ease, easeIn, easeOut, easeInOut, spring, springDefault, glide, fastOutSlowIn, cubic-bezier(x1,y1,x2,y2) with x1 and x2 in 0...1 (y1 and y2 any number), spring(response,damping) with response above 0 up to 10 and damping 0...4, or spring(duration:D,bounce:B) with D above 0 up to 10 and B -1...1) (ignored)",
             "p.json:8: expandDuration: expected a number, boolean or string, got an array (ignored)",
             "p.json:10: padding appears twice (also on line 9); the value on line 10 applies",
             "p.json:11: imageHeight: expected a number, boolean or string, got null (ignored)",

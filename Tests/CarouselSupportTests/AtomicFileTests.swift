@@ -39,7 +39,7 @@ struct AtomicFileTests {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/a.txt", withIntermediateDirectories: false)
-        #expect(throws: AtomicFileError(path: dir + "/a.txt", reason: "exists and is not a regular file; not replaced")) {
+        #expect(throws: AtomicFileError(path: dir + "/a.txt", reason: "is a folder; not replaced")) {
             try AtomicFile.write("x", to: dir + "/a.txt")
         }
         #expect(listing(dir) == ["a.txt"])

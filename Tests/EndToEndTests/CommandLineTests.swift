@@ -123,7 +123,7 @@ struct CommandLineTests {
         ("0.1 move 1 2; 0.2 jump 3", "Error: --input: input entry 2 \"0.2 jump 3\": unknown action \"jump\" (move, down, up, click, wheel, pinch, magnify, key, focus, resize, scrub, set, play)"),
         ("0.1 click 5000 5", "Error: --input: input entry 1 \"0.1 click 5000 5\": point (5000, 5) is outside the 320x180 window"),
         ("# comment\n-1 move 1 2", "Error: --input: input entry 1 \"-1 move 1 2\": time must not be negative"),
-        ("0.5 key left\u{0B}hyper", "Error: --input: input entry 1 \"0.5 key left\\u{b}hyper\": \"left\\u{b}hyper\" is not a key name"),
+        ("0.5 key left\u{0B}hyper", "Error: --input: input entry 1 \"0.5 key left\\u{b}hyper\": \"left\\u{b}hyper\" is not a key (a-z, 0-9, f1-f24, backspace, comma, delete, down, end, equals, escape, home, insert, left, minus, pagedown, pageup, period, plus, question, return, right, slash, space, tab, up)"),
     ])
     func badScript(script: String, expected: String) throws {
         let dir = try CLI.folder()
@@ -265,7 +265,7 @@ struct CommandLineTests {
         #expect(ok.status == 0 && FileManager.default.fileExists(atPath: out))
     }
 
-    @Test("Saving where it cannot: a missing folder, over a folder, over a device; one line each, nothing replaced")
+    @Test("Saving where it cannot: a missing folder, over a folder; one line each, nothing replaced; a device is written as a stream, never replaced")
     func unwritableTargets() throws {
         let dir = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -273,14 +273,16 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         let cases = [
             ("/nonexistent/out.png", "Error: could not write PNG /nonexistent/out.png: folder /nonexistent does not exist"),
-            (sub.path, "Error: could not write PNG \(sub.path): exists and is not a regular file; not replaced"),
-            ("/dev/null", "Error: could not write PNG /dev/null: exists and is not a regular file; not replaced"),
+            (sub.path, "Error: could not write PNG \(sub.path): is a folder; not replaced"),
         ]
         for (out, expected) in cases {
             let r = try CLI.run(["capture", "--size", "64x36", "--out", out])
             #expect(r.lines == [expected])
             #expect(r.status == 1)
         }
+        // A character device is a stream (issue 34: `--out /dev/stdout`): written to, not replaced.
+        let device = try CLI.run(["capture", "--size", "64x36", "--out", "/dev/null"])
+        #expect(device.status == 0 && device.lines.isEmpty, "\(device.stderr)")
         #expect(CLI.leftovers(in: dir) == [])
         var st = stat()
         #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR)

@@ -53,8 +53,8 @@ struct DiskCacheTests {
     @Test("A writer's PID is read from AtomicFile's temporary names")
     func writerPID() {
         let temp = URL(fileURLWithPath: AtomicFile.temporaryPath(beside: "/tmp/abc")).lastPathComponent
-        #expect(DiskCache.writerPID(temp) == getpid())
-        #expect(DiskCache.writerPID(".abc.tmp") == nil)
+        #expect(AtomicFile.temporaryWriter(temp) == getpid())
+        #expect(AtomicFile.temporaryWriter(".abc.tmp") == nil)
         #expect(!DiskCache.isAbandoned(temp, modified: Date()))
         #expect(DiskCache.isAbandoned(temp, modified: Date(timeIntervalSinceNow: -601)))
     }

@@ -110,17 +110,19 @@ public final class ClipRecorder: BackgroundWork {
         var outputs = [mp4]
         if settings.gif { outputs.append((mp4 as NSString).deletingPathExtension + ".gif") }
         context.show(message: "\(what) of \(String(format: "%.1f", end - start)) s: rendering \(abbreviated(mp4))…")
-        for out in outputs { render(sidecar: sidecarPath, out: out, what: what) }
+        for out in outputs { render(sidecar: sidecarPath, out: out, what: what, ownsSidecar: out == mp4) }
     }
 
-    /// Runs `record` for one output as a background job; its end is picked up by `pump`.
-    private func render(sidecar: String, out: String, what: String) {
-        var args = [settings.executable, "record", "--params", sidecar, "--out", out]
+    /// Runs `record` for one output as a background job; its end is picked up by `pump`. With `ownsSidecar`, the
+    /// run removes the sidecar when it writes no clip (even when this window died meanwhile).
+    private func render(sidecar: String, out: String, what: String, ownsSidecar: Bool) {
+        var args = [settings.executable, "record", "--params", sidecar, "--out", out] + (ownsSidecar ? ["--discard-params-on-failure"] : [])
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
         let droppedDeck: String?
         do {
             let deck = try context.deckArguments(deckPath: settings.deckPath, beside: (sidecar as NSString).deletingPathExtension)
-            args += deck.arguments
+            // `record` removes a deck written for it when it is done, even if the window is gone by then.
+            args += deck.arguments + (deck.written != nil ? ["--remove-images-after"] : [])
             droppedDeck = deck.written
         } catch {
             report("\(what) not saved: \(error)")

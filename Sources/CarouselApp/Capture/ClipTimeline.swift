@@ -6,7 +6,10 @@ public struct ClipTimeline: Equatable, Sendable {
     public let to: Double
     public let fps: Int
 
-    public init(from: Double, to: Double, fps: Int) { self.from = from; self.to = to; self.fps = max(fps, 1) }
+    public init(from: Double, to: Double, fps: Int) {
+        self.from = from; self.to = to; self.fps = max(fps, 1)
+        times = (0..<count).map(time)
+    }
 
     /// How many frames: the clip's duration times the rate, rounded (3 s at 30 fps: 90).
     public var count: Int { max(Int(((to - from) * Double(fps)).rounded()), 1) }
@@ -14,8 +17,8 @@ public struct ClipTimeline: Equatable, Sendable {
     /// The time of frame `k`, rounded to the microsecond (so `capture --at` with the same number draws it).
     public func time(_ k: Int) -> Double { ((from + Double(k) / Double(fps)) * 1e6).rounded() / 1e6 }
 
-    /// Every frame's time, in order.
-    public var times: [Double] { (0..<count).map(time) }
+    /// Every frame's time, in order (made once: reading a frame's time from it is constant time).
+    public private(set) var times: [Double] = []
 }
 
 /// Small helpers for clip files: sizes and names as messages show them.

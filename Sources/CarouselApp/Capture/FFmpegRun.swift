@@ -1,3 +1,4 @@
+import CarouselSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -46,25 +47,11 @@ final class FFmpegRun: @unchecked Sendable {
             defer { inFlight.signal() }
             lock.lock(); let failed = writeError != nil; lock.unlock()
             guard !failed else { return }
-            let why = FFmpegRun.writeAll(conversion?(frame) ?? frame, to: fd)
+            let why = AtomicFile.writeAll(conversion?(frame) ?? frame, to: fd)
             lock.lock()
             if let why { writeError = why }
             if spare.count < FFmpegRun.spareLimit { spare.append(frame) }
             lock.unlock()
-        }
-    }
-
-    /// Writes every byte, retrying interrupted writes; returns why it failed (the encoder went away: EPIPE).
-    private static func writeAll(_ data: Data, to fd: Int32) -> String? {
-        data.withUnsafeBytes { raw -> String? in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return n < 0 ? String(cString: strerror(errno)) : "nothing written" }
-                done += n
-            }
-            return nil
         }
     }
 

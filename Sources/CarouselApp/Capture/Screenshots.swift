@@ -113,23 +113,55 @@ public struct SidecarDefaults: Equatable, Sendable {
     public var fps: Int?
     /// Whether the window had reduced motion on.
     public var reducedMotion: Bool?
+    /// Values that fail their flag's check or have the wrong type, one line each naming the file, the line and the
+    /// key in the flag's own words (`capture` and `record` stop on them: a value read from a file is checked as the
+    /// flag is). What they name stays nil.
+    public var problems: [String] = []
 
-    /// Reads the members a sidecar may have; anything missing or of the wrong type stays nil.
-    public init(json: JSONValue) {
-        style = json["style"]?.stringValue
-        if let s = json["size"]?.arrayValue?.compactMap(\.numberValue), s.count == 2, s[0] >= 1, s[1] >= 1 {
-            size = Size(s[0], s[1])
+    /// Reads the members a sidecar may have from `file`; anything missing stays nil, anything wrong is a problem.
+    public init(json: JSONValue, file: String = "--params") {
+        var problems: [String] = []
+        func problem(_ m: JSONMember, _ text: String) { problems.append("\(file):\(m.line): \"\(m.key)\" \(text)") }
+        func number(_ m: JSONMember, _ what: String) -> Double? {
+            guard let n = m.value.numberValue else { problem(m, "should be \(what), got \(m.value.typeName)"); return nil }
+            return n
         }
-        time = json["time"]?.numberValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        if let lines = json["input"]?.arrayValue {
-            let texts = lines.compactMap(\.stringValue)
-            if texts.count == lines.count { input = texts.joined(separator: "\n") }
+        func seconds(_ m: JSONMember) -> Double? {
+            guard let n = number(m, "a number of seconds") else { return nil }
+            if let why = CaptureLimits.secondsProblem(n) { problem(m, why); return nil }
+            return n
         }
-        inputTruncated = json["inputTruncated"]?.boolValue ?? false
-        func seconds(_ key: String) -> Double? { json[key]?.numberValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
-        from = seconds("from")
-        to = seconds("to")
-        fps = json["fps"]?.numberValue.flatMap { $0 >= 1 && $0 <= 120 ? Int($0) : nil }
-        reducedMotion = json["reducedMotion"]?.boolValue
+        for m in json.members ?? [] {
+            switch m.key {
+            case "style":
+                guard let s = m.value.stringValue else { problem(m, "should be a style name, got \(m.value.typeName)"); continue }
+                style = s
+            case "size":
+                let s = m.value.arrayValue?.compactMap(\.numberValue) ?? []
+                guard s.count == 2, m.value.arrayValue?.count == 2 else { problem(m, "should be [width, height] in points"); continue }
+                if let why = CaptureLimits.sizeProblem(s[0], s[1]) { problem(m, "\(CaptureLimits.number(s[0]))x\(CaptureLimits.number(s[1])): \(why)"); continue }
+                size = Size(s[0], s[1])
+            case "time": time = seconds(m)
+            case "from": from = seconds(m)
+            case "to": to = seconds(m)
+            case "fps":
+                guard let n = number(m, "a number of frames per second") else { continue }
+                if let why = CaptureLimits.fpsProblem(n) { problem(m, why); continue }
+                fps = Int(n)
+            case "input":
+                let lines = m.value.arrayValue ?? []
+                let texts = lines.compactMap(\.stringValue)
+                guard m.value.arrayValue != nil, texts.count == lines.count else { problem(m, "should be a list of script lines"); continue }
+                input = texts.joined(separator: "\n")
+            case "inputTruncated": inputTruncated = m.value.boolValue ?? false
+            case "reducedMotion": reducedMotion = m.value.boolValue
+            default: continue
+            }
+        }
+        if let from, let to, let why = CaptureLimits.orderProblem(from: from, to: to, fromName: "\"from\"", toName: "\"to\"") {
+            problems.append("\(file): \(why)")
+            self.to = nil
+        }
+        self.problems = problems
     }
 }

@@ -164,6 +164,6 @@ public struct CodeExport: Sendable {
     }
 
     private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        SystemError.reason(error)
     }
 }

@@ -33,39 +33,42 @@ public final class CodeExportSession: BackgroundWork {
         inFlight.insert(stem)
         let folderPath = folder.path, jobs = finished, wake = self.wake
         DispatchQueue.global(qos: .userInitiated).async {
-            let result: Result<[String], ExportError>
+            // Each format is written whole or not at all; what was written is said even when a later one fails.
+            var written: [String] = []
+            var failure: ExportError?
             do throws(ExportError) {
                 do { try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true) } catch {
-                    throw ExportError("\(folderPath): cannot create the folder (\(error.localizedDescription))")
+                    throw ExportError("\(folderPath): cannot create the folder (\(SystemError.reason(error)))")
                 }
-                var written: [String] = []
                 for format in export.export.formats {
                     written += try export.write(format, to: stem + "." + format.fileExtension)
                 }
-                result = .success(written)
             } catch {
-                result = .failure(error)
+                failure = error
             }
-            jobs.post(FinishedExport(stem: stem, result: result))
+            jobs.post(FinishedExport(stem: stem, written: written, failure: failure))
             wake()
         }
     }
 
-    /// What the finished exports wrote, or why not, as messages.
+    /// What the finished exports wrote, or why not, as messages (and the first file written, for Ctrl+Shift+C).
     public func takeResults() -> [AppAction] {
         finished.drain().flatMap { job -> [AppAction] in
             inFlight.remove(job.stem)
-            switch job.result {
-            case .success(let paths):
-                // "Exported expand-2026-11-24-081502.swift and .html to ~/Pictures/Carousel Lab": the page's images
-                // are in the folder of the same name beside it.
-                let name = (job.stem as NSString).lastPathComponent
-                let extensions = paths.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
-                let files = ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
-                let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
-                return [.message(Message("Exported \(files) to \(folder)", seconds: 6))] + (paths.first.map { [.saved($0)] } ?? [])
-            case .failure(let error):
+            // "Exported expand-2026-11-24-081502.swift and .html to ~/Pictures/Carousel Lab": the page's images
+            // are in the folder of the same name beside it.
+            let name = (job.stem as NSString).lastPathComponent
+            let extensions = job.written.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
+            let files = extensions.isEmpty ? "" : ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
+            let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
+            let saved: [AppAction] = job.written.first.map { [.saved($0)] } ?? []
+            switch (files.isEmpty, job.failure) {
+            case (_, nil):
+                return [.message(Message("Exported \(files) to \(folder)", seconds: 6))] + saved
+            case (true, let error?):
                 return [.message(.problem("export not saved: \(error.message)"))]
+            case (false, let error?):
+                return [.message(Message("Exported \(files) to \(folder); the rest was not saved: \(error.message)", seconds: 8, error: true, reported: true))] + saved
             }
         }
     }
@@ -76,5 +79,8 @@ public final class CodeExportSession: BackgroundWork {
 /// A finished background export.
 struct FinishedExport: Sendable {
     let stem: String
-    let result: Result<[String], ExportError>
+    /// The paths written (a page's image folder as one).
+    let written: [String]
+    /// Why the rest was not written, if something was not.
+    let failure: ExportError?
 }

@@ -224,6 +224,6 @@ public struct PresetStore: Sendable {
     }
 
     private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        SystemError.reason(error)
     }
 }

@@ -46,14 +46,26 @@ public struct CubicBezier: Hashable, Sendable {
         return s
     }
 
-    /// Progress (y) at time fraction `x` in 0...1.
-    public func progress(at x: Double) -> Double { bez(parameter(forX: x), y1, y2) }
+    /// How far progress may overshoot, either way: y control points are any finite number (as in CSS), but an
+    /// animated value 1e308 times its change would make every layout's arithmetic overflow, so progress (and its
+    /// slope) is held within this many times the change. A curve that reaches it is absurd anyway.
+    public static let progressLimit = 1000.0
 
-    /// d(progress)/d(x) at time fraction `x`.
+    /// Progress (y) at time fraction `x` in 0...1, within `progressLimit`.
+    public func progress(at x: Double) -> Double {
+        let y = bez(parameter(forX: x), y1, y2)
+        // NaN: both control points near the largest doubles, one each way (infinity minus infinity).
+        guard !y.isNaN else { return min(max(x, 0), 1) }
+        return min(max(y, -Self.progressLimit), Self.progressLimit)
+    }
+
+    /// d(progress)/d(x) at time fraction `x`, within 1000 times `progressLimit`.
     public func slope(at x: Double) -> Double {
         let s = parameter(forX: x)
         let dx = bezDerivative(s, x1, x2)
-        return dx > 1e-9 ? bezDerivative(s, y1, y2) / dx : 0
+        let slope = dx > 1e-9 ? bezDerivative(s, y1, y2) / dx : 0
+        let limit = 1000 * Self.progressLimit
+        return slope.isNaN ? 0 : min(max(slope, -limit), limit)
     }
 }
 

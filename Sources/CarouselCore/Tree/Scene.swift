@@ -123,7 +123,9 @@ public final class Scene {
     public func paintLayer(into renderer: Renderer, images: ImageStore?, skipping: Node? = nil) {
         isPainting = true
         defer { isPainting = false }
-        var painter = Painter(renderer: renderer, images: images, time: now, viewport: Rect(origin: .zero, size: size), skipping: skipping)
+        let viewport = Rect(origin: .zero, size: size)
+        var painter = Painter(renderer: renderer, images: images, time: now, viewport: viewport, limits: PaintLimits(viewport: viewport),
+                              skipping: skipping)
         painter.paint(root, parentTransform: .identity)
     }
 
@@ -208,6 +210,8 @@ struct Painter {
     let images: ImageStore?
     let time: Double
     let viewport: Rect
+    /// How far a drawing may reach: nothing non-finite or absurdly large gets to the renderer.
+    let limits: PaintLimits
     /// A subtree left out of the frame (nil: none).
     var skipping: Node? = nil
 
@@ -217,25 +221,28 @@ struct Painter {
     mutating func paint(_ node: Node, parentTransform: Transform2D) {
         if node.isHidden || node === skipping { return }
         let p = node.presentation(at: time)
-        if p.opacity <= 0.001 { return }
+        guard p.opacity > 0.001 else { return }
         let local = p.localTransform
         let world = local.concatenating(parentTransform)
+        // Nothing that is not finite, or reaches absurdly far (a curve's overshoot), gets to the renderer.
+        let reach = node.shadow.map { $0.radius + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
+        guard let (bounds, cut) = limits.drawable(p.bounds, margin: reach, world: world) else { return }
+        let cornerRadius = limits.cornerRadius(p.cornerRadius, of: bounds, cut: cut)
         // Cull what cannot reach the viewport: the node's bounds (plus its shadow) when it has no children to
         // overflow, or when it clips them.
         if node.children.isEmpty || node.clipsToBounds {
-            let reach = node.shadow.map { $0.radius + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
-            if !world.apply(p.bounds.outset(reach)).intersects(viewport) { return }
+            if !world.apply(bounds.outset(cut ? 0 : reach)).intersects(viewport) { return }
         }
         renderer.save()
         renderer.beginNode(node.id)
         if !local.isIdentity { renderer.concatenate(local) }
         if p.opacity < 1 { renderer.multiplyOpacity(p.opacity) }
-        let bounds = p.bounds
-        if let shadow = node.shadow { renderer.drawShadow(for: bounds, cornerRadius: p.cornerRadius, shadow: shadow) }
-        if let bg = node.background { renderer.fill(bounds, cornerRadius: p.cornerRadius, color: bg) }
-        if let g = node.gradient { renderer.fillGradient(bounds, cornerRadius: p.cornerRadius, gradient: g) }
-        if let image = node.image { drawImage(image, bounds: bounds, cornerRadius: p.cornerRadius) }
-        if let text = node.text {
+        let drawsItself = !(cut && bounds.isEmpty)
+        if let shadow = node.shadow, !cut { renderer.drawShadow(for: bounds, cornerRadius: cornerRadius, shadow: shadow) }
+        if let bg = node.background, drawsItself { renderer.fill(bounds, cornerRadius: cornerRadius, color: bg) }
+        if let g = node.gradient, drawsItself { renderer.fillGradient(bounds, cornerRadius: cornerRadius, gradient: g) }
+        if let image = node.image, drawsItself { drawImage(image, bounds: bounds, cornerRadius: cornerRadius) }
+        if let text = node.text, !cut {
             var origin = Point.zero
             if text.alignment != .leading {
                 let m = renderer.measureText(text.string, font: text.font)
@@ -245,7 +252,7 @@ struct Painter {
             renderer.drawText(text.string, at: origin, font: text.font, color: text.color)
         }
         if !node.children.isEmpty {
-            if node.clipsToBounds { renderer.clip(to: bounds, cornerRadius: p.cornerRadius) }
+            if node.clipsToBounds { renderer.clip(to: bounds, cornerRadius: cornerRadius) }
             for child in node.childrenInPaintOrder { paint(child, parentTransform: world) }
         }
         renderer.restore()

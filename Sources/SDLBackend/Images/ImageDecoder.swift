@@ -46,6 +46,14 @@ enum ImageDecoder {
         }
         // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
         if ImageHeader.jpegIsTruncated(path) { return .failed("\(name): corrupt or truncated JPEG image (it ends before its end-of-image marker)") }
+        let head = ImageHeader.head(ofFileAt: path)
+        if let why = ImageHeader.unsupported(head) { return .failed("\(name): \(why)") }
+        if head.withUnsafeBytes(PNGDecoder.isPNG) {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+                return .failed("\(name): cannot read the file")
+            }
+            return decodePNG(data, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        }
 
         guard let loaded = IMG_Load(path) else {
             let error = RendererContext.lastError("no details")
@@ -66,6 +74,10 @@ enum ImageDecoder {
         if let (w, h) = ImageHeader.size(of: data), exceeds(w, h, pixelBudget) {
             return .failed(tooLarge(name, w, h, pixelBudget))
         }
+        if let why = ImageHeader.unsupported([UInt8](data.prefix(32))) { return .failed("\(name): \(why)") }
+        if data.prefix(8).withUnsafeBytes(PNGDecoder.isPNG) {
+            return decodePNG(data, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        }
         let hint = (URL(string: name)?.pathExtension).flatMap { $0.isEmpty ? nil : $0 }
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodeResult in
             guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
@@ -78,6 +90,14 @@ enum ImageDecoder {
                 return .failed(undecodable(name, error: error, format: ImageHeader.recognisedFormat(rw)))
             }
             return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        }
+    }
+
+    /// A PNG's bytes decoded by libpng without a word on stderr (`PNGDecoder`), then as every image.
+    private static func decodePNG(_ data: Data, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
+        switch data.withUnsafeBytes(PNGDecoder.decode) {
+        case .success(let loaded): return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        case .failure(let error): return .failed(undecodable(name, error: error.reason, format: "PNG"))
         }
     }
 
@@ -194,6 +214,22 @@ enum ImageHeader {
             guard (try? fh.seek(toOffset: UInt64(offset))) != nil, let d = try? fh.read(upToCount: count) else { return nil }
             return [UInt8](d)
         }
+    }
+
+    /// The first 32 bytes of the file at `path` (fewer for a shorter file, none when unreadable).
+    static func head(ofFileAt path: String) -> [UInt8] {
+        guard let fh = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? fh.close() }
+        return [UInt8]((try? fh.read(upToCount: 32)) ?? Data())
+    }
+
+    /// Why an image of a format SDL_image reads cannot be shown, from its first bytes, when a kind of it is not
+    /// supported: an animated WebP (its VP8X header's animation flag), which SDL_image 2.6 reports as a failed
+    /// decode ("corrupt"). Nil otherwise.
+    static func unsupported(_ head: [UInt8]) -> String? {
+        guard head.count >= 21, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8),
+              head[12..<16].elementsEqual("VP8X".utf8), head[20] & 0x02 != 0 else { return nil }
+        return "an animated WebP, which cannot be shown (only still images; save one frame as a still)"
     }
 
     /// Width and height from the header of an image held in memory (see `size(read:)`).

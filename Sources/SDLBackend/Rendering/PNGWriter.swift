@@ -67,15 +67,17 @@ enum PNGWriter {
 
     // MARK: Writing
 
-    /// Writes `bytes` to `path` whole or not at all (`AtomicFile`). Refuses to replace anything but a regular file
-    /// (a device, a FIFO, a folder). The folder must exist.
+    /// Writes `bytes` to `path` whole or not at all (`AtomicFile`), through a symbolic link to its target; `-`,
+    /// `/dev/stdout` and a character device or FIFO are written as streams (`capture --out`). Refuses to replace a
+    /// folder. The folder must exist.
     static func write(_ bytes: [UInt8], to path: String) throws(PNGWriteError) {
-        let dir = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        // (URL: NSString's deletingLastPathComponent traps on a one-character name such as `-` on Linux.)
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        guard AtomicFile.isStream(path) || FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) && isDir.boolValue else {
             throw PNGWriteError("folder \(dir) does not exist")
         }
-        do { try AtomicFile.write(Data(bytes), to: path) } catch { throw PNGWriteError(error.reason) }
+        do { try AtomicFile.write(Data(bytes), to: path, streams: true) } catch { throw PNGWriteError(error.reason) }
     }
 
     // MARK: Saving surfaces

@@ -204,7 +204,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode) {
         guard software, let tex = images.texture(for: image) else { return }
         let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
-        let w = Int32(placed.width.rounded()), h = Int32(placed.height.rounded())
+        let w = Int32(pixels: placed.width.rounded()), h = Int32(pixels: placed.height.rounded())
         if (w, h) != (tex.width, tex.height) { _ = images.sizedTexture(for: image, width: w, height: h) }
     }
 
@@ -217,8 +217,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     }
 
     private func devicePixels(_ r: Rect) -> SDL_Rect {
-        let x0 = Int32((r.minX * scale).rounded(.down)), y0 = Int32((r.minY * scale).rounded(.down))
-        return SDL_Rect(x: x0, y: y0, w: Int32((r.maxX * scale).rounded(.up)) - x0, h: Int32((r.maxY * scale).rounded(.up)) - y0)
+        let x0 = Int32(pixels: (r.minX * scale).rounded(.down)), y0 = Int32(pixels: (r.minY * scale).rounded(.down))
+        return SDL_Rect(x: x0, y: y0, w: Int32(pixels: (r.maxX * scale).rounded(.up)) - x0, h: Int32(pixels: (r.maxY * scale).rounded(.up)) - y0)
     }
 
     // MARK: Read-back
@@ -372,7 +372,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             // The software renderer stretches slowly, and blends a stretched image through temporary surfaces: an
             // image drawn scaled is first stretched, without blending, into a copy at its drawn size (kept while the
             // image rests at that size, else a scratch texture), placed on whole pixels; every draw is then a copy.
-            let w = Int32(placed.width.rounded()), h = Int32(placed.height.rounded())
+            let w = Int32(pixels: placed.width.rounded()), h = Int32(pixels: placed.height.rounded())
             if (w, h) != texSize {
                 if let sized = images.sizedTexture(for: image, width: w, height: h) {
                     texture = sized
@@ -509,7 +509,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         let reach = (feather / 2 + 1).rounded(.up)
         let origin = Point(shape.rect.minX.rounded() - reach, shape.rect.minY.rounded() - reach)
         let local = RoundedRect(Rect(reach, reach, shape.rect.width, shape.rect.height), radii: shape.radii)
-        let w = Int32((shape.rect.width + 2 * reach).rounded(.up)), h = Int32((shape.rect.height + 2 * reach).rounded(.up))
+        let w = Int32(pixels: (shape.rect.width + 2 * reach).rounded(.up)), h = Int32(pixels: (shape.rect.height + 2 * reach).rounded(.up))
         let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
         guard w > 0, h > 0, w <= limit.w, h <= limit.h else { return false }
         let key = SolidSprites.Key(width: w, height: h, shape: local, feather: feather, color: c)
@@ -638,8 +638,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
 
     /// Clips SDL's drawing to `r` (rounded out to pixels), within the region being redrawn.
     private func setClipRect(_ r: Rect) {
-        let x0 = Int32(r.minX.rounded(.down)), y0 = Int32(r.minY.rounded(.down))
-        var sr = SDL_Rect(x: x0, y: y0, w: Int32(r.maxX.rounded(.up)) - x0, h: Int32(r.maxY.rounded(.up)) - y0)
+        let x0 = Int32(pixels: r.minX.rounded(.down)), y0 = Int32(pixels: r.minY.rounded(.down))
+        var sr = SDL_Rect(x: x0, y: y0, w: Int32(pixels: r.maxX.rounded(.up)) - x0, h: Int32(pixels: r.maxY.rounded(.up)) - y0)
         if var base = region {
             var both = SDL_Rect()
             if SDL_IntersectRect(&sr, &base, &both) == SDL_FALSE { both = SDL_Rect(x: base.x, y: base.y, w: 0, h: 0) }
@@ -681,4 +681,10 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
 extension Rect {
     /// Whether `r` lies entirely inside `self`.
     func contains(rect r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
+}
+
+extension Int32 {
+    /// A pixel coordinate or size, already rounded: held within ±2^29 (NaN as 0), so no conversion traps and no
+    /// difference of two overflows, whatever reaches the renderer (the paint pass keeps geometry far inside this).
+    init(pixels v: Double) { self = v.isNaN ? 0 : Int32(Swift.min(Swift.max(v, -536_870_912), 536_870_912)) }
 }
