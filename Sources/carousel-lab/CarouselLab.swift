@@ -53,6 +53,7 @@ protocol DeckOptionsHelp {
     static var size: String { get }
     static var params: String { get }
     static var scale: String { get }
+    static var reducedMotion: String { get }
 }
 
 /// `run`: a window.
@@ -60,6 +61,7 @@ enum WindowHelp: DeckOptionsHelp {
     static let size = "Window size in points, WxH (default: the size the window last closed at, else 1280x720)."
     static let params = "A JSON file of parameter values (see `carousel-lab styles`), a preset, or a screenshot's JSON sidecar. The window reloads it when it changes."
     static let scale = "Device pixels per point, 0.5 to 4 (2 draws twice the pixels with the same layout; default: the desktop's: GDK_SCALE, QT_SCALE_FACTOR, else Xft.dpi / 96)."
+    static let reducedMotion = "Reduced motion on (or off): slides become cuts and cross-fades, auto-advance waits for its play button (default: the desktop's: GNOME's enable-animations, GTK's and KDE's settings files; L toggles it)."
 }
 
 /// `capture` and `record`: frames drawn with no display.
@@ -67,6 +69,7 @@ enum HeadlessHelp: DeckOptionsHelp {
     static let size = "Frame size in points, WxH (default: the --params sidecar's size, else 1280x720)."
     static let params = "A JSON file of parameter values (see `carousel-lab styles`), a preset, or a screenshot's or clip's JSON sidecar (which also gives the style, size, time and input)."
     static let scale = "Device pixels per point, 0.5 to 4 (2 gives twice the pixels with the same layout; default 1)."
+    static let reducedMotion = "Reduced motion on (or off): slides become cuts and cross-fades, auto-advance waits for its play button (default: the --params sidecar's, else off)."
 }
 
 /// Options shared by `run`, `capture` and `record`; `Help` words their help for the command.
@@ -89,7 +92,7 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     var compare: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Help.scale))
     var scale: Double?
-    @Flag(name: .long, inversion: .prefixedNo, help: "Reduced motion on (or off): slides become cuts and cross-fades, auto-advance waits for its play button. The window's default is the desktop's (GNOME's enable-animations, GTK's and KDE's settings files); capture and record: a --params sidecar's, else off.")
+    @Flag(name: .long, inversion: .prefixedNo, help: ArgumentHelp(Help.reducedMotion))
     var reducedMotion: Bool?
     /// Whether `images` is the deck the window remembered (not an argument): see `loadDeck`.
     var imagesRemembered = false

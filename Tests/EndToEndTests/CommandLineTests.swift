@@ -342,7 +342,7 @@ struct CommandHelpTests {
         ("recrod", "Error: unknown command \"recrod\" (did you mean record?)"),
         ("Export", "Error: unknown command \"Export\" (did you mean export?)"),
         ("sty", "Error: unknown command \"sty\" (did you mean styles?)"),
-        ("photos", "Error: unknown command \"photos\" (commands: run, capture, record, export, styles, bench, help)"),
+        ("photos", "Error: unknown command \"photos\" (commands: run, capture, record, export, check, styles, bench, help)"),
     ])
     func mistypedCommand(typed: String, expected: String) throws {
         let r = try CLI.run([typed, "--out", "/nonexistent/x.png"])

@@ -20,6 +20,11 @@ struct RemoteImageTests {
         var store: SDLImageStore { canvas.images }
     }
 
+    /// How long a load may take to settle. A fetch's result reaches the store through Swift's shared task pool, and
+    /// in the whole suite that pool (one thread per core) is often held by tests that wait for a child process, so
+    /// the bound is generous; a load that settles returns at once.
+    static let settle: Double = 90
+
     /// 0.2 s, 0.4 s, ... between attempts, 3 attempts in all.
     static let fastRetry = RetryPolicy(initialDelay: 0.2, multiplier: 2, maxDelay: 1, maxAttempts: 3)
 
@@ -35,7 +40,7 @@ struct RemoteImageTests {
     }
 
     /// Pumps `store` until `done` holds or `timeout` seconds pass; returns `done()`.
-    func pump(_ store: SDLImageStore, timeout: Double = 10, until done: () -> Bool) -> Bool {
+    func pump(_ store: SDLImageStore, timeout: Double = Self.settle, until done: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             store.pump()
@@ -70,7 +75,7 @@ struct RemoteImageTests {
         #expect(f.store.isLoading)
         #expect(f.store.source(of: h) == url)
 
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(f.store.state(of: h) == .ready(Size(200, 100)))
         #expect(f.store.textureSize(of: h) == Size(50, 25))
         #expect(server.requests("/stripes.png") == 1)
@@ -94,7 +99,7 @@ struct RemoteImageTests {
                                                                       contentType: "image/jpeg")])
         let remote = f.store.handle(for: server.url("/coffee.jpg"), maxPixelSize: Size(150, 150))
         let local = f.store.handle(for: file, maxPixelSize: Size(150, 150))
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(f.store.state(of: remote) == .ready(Size(600, 400)))
         #expect(f.store.state(of: remote) == f.store.state(of: local))
         #expect(f.store.textureSize(of: remote) == Size(150, 100))
@@ -110,14 +115,14 @@ struct RemoteImageTests {
         let server = try TestHTTPServer(routes: ["/stripes.png": .init(body: first.png)])
         let url = server.url("/stripes.png")
         _ = first.store.handle(for: url, maxPixelSize: nil)
-        #expect(first.store.waitUntilLoaded(timeout: 10))
+        #expect(first.store.waitUntilLoaded(timeout: Self.settle))
         #expect(server.requests("/stripes.png") == 1)
         #expect(FileManager.default.fileExists(atPath: try #require(first.store.fetcher.diskCacheFile(for: url)).path))
 
         server.stop()
         let second = try fixture(cache: cache)
         let h = second.store.handle(for: url, maxPixelSize: nil)
-        #expect(second.store.waitUntilLoaded(timeout: 10))
+        #expect(second.store.waitUntilLoaded(timeout: Self.settle))
         #expect(second.store.state(of: h) == .ready(Size(200, 100)))
         #expect(second.store.textureSize(of: h) == Size(200, 100))
         #expect(server.requests("/stripes.png") == 1)
@@ -137,7 +142,7 @@ struct RemoteImageTests {
         let url = server.url("/gone.png")
         let h = f.store.handle(for: url, maxPixelSize: nil)
         // Settled as failed: capture does not wait for the scheduled retries.
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(failure(f.store, h) == "\(url): HTTP 404 Not Found")
         #expect(server.requests("/gone.png") == 1)
         // The decode thread posts the failure, then wakes the loop: the wake may land just after the pump saw it.
@@ -164,7 +169,7 @@ struct RemoteImageTests {
         let url = server.url("/slow.png")
         let h = f.store.handle(for: url, maxPixelSize: nil)
         #expect(f.store.state(of: h) == .loading)
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(failure(f.store, h)?.hasPrefix("\(url): timed out") == true)
         #expect(server.requests("/slow.png") == 1)
 
@@ -181,7 +186,7 @@ struct RemoteImageTests {
         let server = try TestHTTPServer(routes: ["/later.png": .init(status: 503, body: Array("busy".utf8), contentType: "text/plain")])
         let url = server.url("/later.png")
         let h = f.store.handle(for: url, maxPixelSize: nil)
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(failure(f.store, h)?.hasPrefix("\(url): HTTP 503") == true)
         server.set("/later.png", .init(body: f.png))
         #expect(pump(f.store) { f.store.state(of: h) == .ready(Size(200, 100)) })
@@ -198,7 +203,7 @@ struct RemoteImageTests {
         let portal = server.url("/portal.jpg"), cut = server.url("/cut.png")
         let hp = f.store.handle(for: portal, maxPixelSize: nil)
         let hc = f.store.handle(for: cut, maxPixelSize: nil)
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(failure(f.store, hp) == "\(portal): is an HTML page, not an image")
         #expect(failure(f.store, hc)?.hasPrefix("\(cut): corrupt or truncated PNG image") == true)
         #expect(!FileManager.default.fileExists(atPath: try #require(f.store.fetcher.diskCacheFile(for: portal)).path))
@@ -219,7 +224,7 @@ struct RemoteImageTests {
         let wide = server.url("/wide.png"), huge = server.url("/huge.png")
         let hw = f.store.handle(for: wide, maxPixelSize: nil)
         let hh = f.store.handle(for: huge, maxPixelSize: nil)
-        #expect(f.store.waitUntilLoaded(timeout: 10))
+        #expect(f.store.waitUntilLoaded(timeout: Self.settle))
         #expect(failure(f.store, hw)?.hasPrefix("\(wide): image too large (200x100") == true)
         #expect(failure(f.store, hh)?.hasPrefix("\(huge): the response is larger than the") == true)
         pumpFor(f.store, seconds: 0.6)

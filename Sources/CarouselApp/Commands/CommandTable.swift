@@ -177,7 +177,7 @@ public enum CommandTable {
                 action: { _ in .toggleChecks }),
         // Timeline
         Command(.timeline, "timeline", [KeyChord("t")], input: "`T`", help: "show the timeline: scrub back through what you just did",
-                details: "show / hide the timeline: the last 30 s of input on a strip; scrub back, replay with new values (see [Timeline](docs/user-guide.md#timeline))",
+                details: "show / hide the timeline: the last 30 s of input on a strip; scrub back, replay with new values (see [Timeline](docs/timeline.md))",
                 action: { _ in .toggleTimeline }),
         Command(.timeline, "timelinePlay", [KeyChord("space")], input: "Space (timeline shown)", help: "replay from the playhead / pause",
                 details: "with the timeline shown: replay the recorded input from the playhead with the current values, or pause the replay",
