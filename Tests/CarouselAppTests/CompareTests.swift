@@ -158,7 +158,7 @@ struct CompareTests {
         #expect(label.first == "variant 2")
         #expect(label.contains("Expand duration 0.4 → 0.8 s"), "\(label)")
         #expect(label.count == 4, "every difference, none hidden behind \"+1 more\": \(label)")
-        sim.key("tab")
+        sim.key("p")
         let panel = p.panel.frame
         for pane in p.panes {
             let chrome = try #require(pane.scene.root.children.first { $0.name == "pane.chrome" })

@@ -231,7 +231,10 @@ public final class SDLWindowHost {
         defer { backgroundJobs.release() }
         while !quit {
             backgroundJobs.hold()
-            // 1. Input: the event that ended the last wait, then everything pending.
+            // 1. Input: the event that ended the last wait, then everything pending. After a wait the clock catches
+            // up first, so what the input starts (a hover's animation, a drag's release and its velocity) starts
+            // now, not at the frame before the wait.
+            if haveEvent { driver.update(to: now()) }
             while haveEvent || SDL_PollEvent(&event) != 0 {
                 haveEvent = false
                 if event.type == SDL_QUIT.rawValue { quit = true }
