@@ -299,7 +299,9 @@ struct HostilePasteWindowTests {
         app.xdotool("key", "2")
         let answered = app.wait(timeout: 10) { $0["style"] == .string("stitch") } != nil
         let took = Date().timeIntervalSince(started)
-        #expect(answered && took < 5, "answered a key \(String(format: "%.1f", took)) s after the paste (3 s of it answering the clipboard)")
+        // 3 s of it answering the clipboard; a window that read the paste on its own thread would take far longer (the
+        // bound leaves room for a machine loaded by the suites beside this one).
+        #expect(answered && took < 8, "answered a key \(String(format: "%.1f", took)) s after the paste (3 s of it answering the clipboard)")
         let deadline = Date().addingTimeInterval(20)
         while !app.stderr().contains("only the first") && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         #expect(app.stderr().contains("carousel-lab: the text has 400000 lines; only the first 10000 were read"), "\(app.stderr().prefix(500))")

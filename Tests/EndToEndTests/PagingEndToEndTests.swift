@@ -68,16 +68,16 @@ extension WindowTests {
             #expect(two?.frame(of: 2) == Rect(0, 0, 800, 500))
         }
 
-        @Test("Launched with the pointer outside the window, auto-advance runs from the start: two advances within 7 s (issue 21.1)")
+        @Test("Launched with the pointer outside the window, auto-advance runs from the start: two advances within 7 s of style time")
         func launchWithPointerOutside() throws {
-            let holder = try AppWindow.holdPointer(at: 5, 5, seconds: 12)
+            let holder = try AppWindow.holdPointer(at: 5, 5, seconds: 40)
             defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
-            let started = Date()
             let app = try AppWindow(["--style", "paging", "--size", "800x500"])
             #expect(app.layout()?.stateBool("paused") == false)
-            let two = app.wait(timeout: 7.5) { $0.stateNumber("page") == 2 }
+            // The style's own clock, not the test's: a loaded machine starts the window late, not the timer.
+            let two = app.wait(timeout: 30) { $0.stateNumber("page") == 2 }
             #expect(two?.stateNumber("page") == 2)
-            #expect(Date().timeIntervalSince(started) < 8)
+            #expect((two?["time"]?.numberValue ?? .infinity) < 8, "\(two?["time"] ?? .null)")
         }
 
         @Test("Launched with the pointer resting over the pages, auto-advance waits until the pointer leaves")
