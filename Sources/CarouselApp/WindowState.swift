@@ -92,7 +92,8 @@ public struct StateFile: Sendable {
 
     /// Where the state lives for this user: the XDG base directory rule.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                home: String = NSHomeDirectory()) -> StateFile {
+                                home: String? = nil) -> StateFile {
+        let home = home ?? UserHome.path(environment: environment)
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
         return StateFile(path: base + "/carousel-lab/state.json")
     }

@@ -446,7 +446,7 @@ extension CarouselLab {
                 preview.sound = SDLClickSound()
                 preview.clipboard = SDLClipboard()
                 let folder = ScreenshotFolder.resolve(
-                    option: screenshots, environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(),
+                    option: screenshots, environment: ProcessInfo.processInfo.environment, home: UserHome.path(),
                     currentDirectory: FileManager.default.currentDirectoryPath,
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)

@@ -17,6 +17,9 @@ struct WindowStateTests {
         #expect(StateFile.standard(environment: ["XDG_STATE_HOME": "/s"], home: "/h").path == "/s/carousel-lab/state.json")
         #expect(StateFile.standard(environment: [:], home: "/h").path == "/h/.local/state/carousel-lab/state.json")
         #expect(StateFile.standard(environment: ["XDG_STATE_HOME": "rel"], home: "/h").path == "/h/.local/state/carousel-lab/state.json")
+        // Home is $HOME, as the shell has it (Foundation's NSHomeDirectory() ignores it for root); a relative one is not.
+        #expect(StateFile.standard(environment: ["HOME": "/u"]).path == "/u/.local/state/carousel-lab/state.json")
+        #expect(StateFile.standard(environment: ["HOME": "u"]).path == NSHomeDirectory() + "/.local/state/carousel-lab/state.json")
     }
 
     @Test("Saved and loaded, the state is the same: size, place, style, deck, panel, compared panes with their values")

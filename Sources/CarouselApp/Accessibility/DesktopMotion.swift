@@ -46,7 +46,7 @@ public struct DesktopMotion: Equatable, Sendable {
             let env = ProcessInfo.processInfo.environment
             return Sources(run: DesktopMotion.runProgram, readFile: { path in
                 (try? FileInput.read(path, limit: 1 << 20, what: "settings file")).flatMap { String(data: $0, encoding: .utf8) }
-            }, configHome: env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }, home: NSHomeDirectory())
+            }, configHome: env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }, home: UserHome.path(environment: env))
         }
     }
 

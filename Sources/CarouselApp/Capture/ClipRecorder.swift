@@ -20,7 +20,7 @@ public struct ClipSettings: Sendable {
     public var home: String
 
     public init(folder: ScreenshotFolder, executable: String, deckPath: String?, gif: Bool = false, replaySeconds: Double = 10,
-                fps: Int = 30, home: String = NSHomeDirectory()) {
+                fps: Int = 30, home: String = UserHome.path()) {
         self.folder = folder; self.executable = executable; self.deckPath = deckPath; self.gif = gif
         self.replaySeconds = replaySeconds; self.fps = fps; self.home = home
     }

@@ -89,7 +89,7 @@ public struct ScreenshotSettings {
     public var home: String
 
     public init(folder: ScreenshotFolder, taker: ScreenshotTaker, date: @escaping () -> Date = Date.init,
-                home: String = NSHomeDirectory()) {
+                home: String = UserHome.path()) {
         self.folder = folder; self.taker = taker; self.date = date; self.home = home
     }
 }

@@ -20,7 +20,7 @@ public final class CodeExportSession: BackgroundWork {
     private let finished = Mailbox<FinishedExport>()
     private var inFlight: Set<String> = []
 
-    public init(folder: ScreenshotFolder, home: String = NSHomeDirectory()) {
+    public init(folder: ScreenshotFolder, home: String = UserHome.path()) {
         self.folder = folder
         self.home = home
     }

@@ -66,7 +66,7 @@ public struct PresetStore: Sendable {
     /// `$XDG_CONFIG_HOME/carousel-lab/presets`, or `$HOME/.config/carousel-lab/presets`.
     public static func defaultUserRoot(environment: [String: String]) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/carousel-lab/presets" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = UserHome.path(environment: environment)
         return home + "/.config/carousel-lab/presets"
     }
 
