@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarouselApp
+import CarouselClips
 import CarouselCore
 import CarouselStyles
 import CarouselSupport
@@ -451,13 +452,15 @@ extension CarouselLab {
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let deckPath = inputs.deckPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                // Clips and checks render in other processes, run only while the window waits.
+                let jobs = BackgroundJobs()
+                host.backgroundJobs = jobs
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
-                                                                gif: gif, replaySeconds: replay ?? 10), context: preview,
-                                         jobs: host.backgroundJobs)
+                                                                gif: gif, replaySeconds: replay ?? 10), context: preview, jobs: jobs)
                 clips.wake = host.wake
                 preview.clips = clips
                 preview.checks.settings = CheckSettings(executable: ResourceLocator.executablePath(), deckPath: deckPath)
-                preview.checks.jobs = host.backgroundJobs
+                preview.checks.jobs = jobs
                 preview.checks.wake = host.wake
                 let codeExports = CodeExportSession(folder: folder)
                 codeExports.wake = host.wake

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarouselApp
 import CarouselBench
+import CarouselClips
 import CarouselCore
 import CarouselSupport
 import Foundation

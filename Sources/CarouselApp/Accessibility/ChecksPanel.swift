@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselCore
 import CarouselSupport
 import Foundation

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CarouselApp
+@testable import CarouselClips
 
 /// The encoders `record` runs: in its process group (one job for the window to stop and continue) with SIGINT blocked
 /// (Ctrl+C at a terminal reaches `record`, which ends them); a background render in a group of its own; no child
