@@ -27,13 +27,13 @@ public final class BackgroundRender: @unchecked Sendable {
     /// error (`record`'s summary, or its error).
     public func wait() -> (ok: Bool, lastLine: String) {
         let exit = child.wait { [jobs, child] in jobs.remove(group: child.pid) }
-        return (!exit.signalled && exit.status == 0, child.lastErrorLine ?? "")
+        return (exit.succeeded, child.lastErrorLine ?? "")
     }
 
     /// Asks the job to end (SIGTERM to `record`, which removes its partial clip and ends its encoders), and continues
     /// the job if the window had stopped it, so that it can.
     public func terminate() {
         child.terminate()
-        child.send(SIGCONT, toGroup: true)
+        child.kill(SIGCONT, toGroup: true)
     }
 }
