@@ -541,10 +541,10 @@ extension CarouselLab {
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let stem = (out as NSString).deletingPathExtension
                 try run.render(times: times, into: canvas.renderer) { t in
-                    let name = frames == nil ? out : String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
+                    let name = frames == nil ? out : ClipRecord.frameFile(stem, at: t, extension: "png")
                     try canvas.savePNG(to: name)
                     if let layout {
-                        let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
+                        let path = frames == nil ? layout : ClipRecord.frameFile((layout as NSString).deletingPathExtension, at: t, extension: "json")
                         try writeLayout(preview, to: path)
                     }
                 }
