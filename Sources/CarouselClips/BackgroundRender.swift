@@ -37,3 +37,22 @@ public final class BackgroundRender: @unchecked Sendable {
         child.kill(SIGCONT, toGroup: true)
     }
 }
+
+extension BackgroundRender {
+    /// Starts `command` as a job in `jobs` and waits for it on another thread: when it ends, `file` (written for this
+    /// run, e.g. a dropped deck) is removed and `ended` called with whether it succeeded and its last line on standard
+    /// error. When it cannot start, `file` is removed and the reason thrown.
+    public static func start(_ command: [String], jobs: BackgroundJobs, removing file: String? = nil,
+                             ended: @escaping @Sendable (_ ok: Bool, _ lastLine: String) -> Void) throws(ClipError) {
+        let job: BackgroundRender
+        do throws(ClipError) { job = try BackgroundRender(command, jobs: jobs) } catch {
+            if let file { unlink(file) }
+            throw error
+        }
+        DispatchQueue.global().async {
+            let (ok, lastLine) = job.wait()
+            if let file { unlink(file) }
+            ended(ok, lastLine)
+        }
+    }
+}
