@@ -55,7 +55,7 @@ public final class ChecksPanel: BackgroundWork {
     }
 
     static let width = 560.0
-    static let lineHeight = 17.0
+    static let lineHeight = Typography.cardLine
     static let indent = 16.0
     static let titleFont = FontSpec(size: 14, bold: true)
     static let ruleFont = FontSpec(size: 13, bold: true)

@@ -55,7 +55,7 @@ enum PanelLook {
     @MainActor
     static func text(_ name: String, _ string: String, _ frame: Rect, font: FontSpec = font, color: Color = text,
                      alignment: TextContent.Alignment = .leading) -> Node {
-        let lineHeight = font.size * 1.2
+        let lineHeight = Typography.lineHeight(font)
         let f = alignment == .leading ? Rect(frame.x, frame.y + (frame.height - lineHeight) / 2, frame.width, lineHeight) : frame
         let n = node(name, f)
         n.text = TextContent(string, font: font, color: color, alignment: alignment)
