@@ -120,10 +120,3 @@ struct PanelGeometry: @MainActor Equatable {
     var lineWidth: Double { width - 2 * PanelLook.inset }
 }
 
-extension Node {
-    /// Sets the background only when it differs, so an unchanged row does not cost a frame.
-    func setBackground(_ colour: Color?) { if background != colour { background = colour } }
-    /// Shows or hides the node only when that changes something.
-    func setHidden(_ hidden: Bool) { if isHidden != hidden { isHidden = hidden } }
-}
-
