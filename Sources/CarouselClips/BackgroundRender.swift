@@ -5,8 +5,8 @@ import Foundation
 /// the window): with no display, in a process group of its own with its encoders, held in `jobs` until it ends, so
 /// the window stops it while it works and continues it while it waits; at nice 10 in Linux's batch scheduling class
 /// (`chrt --batch 0`, from util-linux, which every Debian system has), so it also keeps out of other programs' way,
-/// yet keeps a fair share of a busy machine and always finishes (the idle class starved it: a 1 s clip took 40 s
-/// beside two busy processes, 7.6 s like this); plain `nice -n 10` where there is no `chrt`.
+/// yet keeps a fair share of a busy machine and always finishes (the idle class starved it beside busy processes:
+/// docs/performance.md, clips); plain `nice -n 10` where there is no `chrt`.
 public final class BackgroundRender: @unchecked Sendable {
     private let child: ChildProcess
     private let jobs: BackgroundJobs
