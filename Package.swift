@@ -13,60 +13,60 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Foundation-only helpers every layer may use and the view tree never needs: the JSON parser with line
-        // numbers, the file-reading policy, one-line message quoting, atomic file writes.
+        // Foundation-only helpers every layer may use (JSON with line numbers, file input, messages, atomic writes).
         .target(name: "CarouselSupport"),
-        // Pure Swift: geometry, animation, view tree, input, scrolling, the Renderer protocol and the platform
-        // services (clipboard, sound, screenshots) a backend provides. No SDL.
+        // The view tree, animation, input and the Renderer protocol in pure Swift, so all of it runs without a window.
         .target(name: "CarouselCore"),
-        // Test doubles shared by every test target: recording renderer, input simulator, fake image store, and a
-        // local HTTP server (Foundation sockets only).
-        .target(name: "CarouselTesting", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),
-        // The five carousel styles, their parameter schemas, and the deck model.
+        // Clips apart from the app: record's passes, FFmpeg runs, child processes and jobs; no app model, no SDL.
+        .target(name: "CarouselClips", dependencies: ["CarouselSupport", "CarouselCore"]),
+        // Test doubles every test target shares (recording renderer, input simulator, fake images, a local server).
+        .target(name: "CarouselTesting", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips"]),
+        // The five styles, their parameters as data compiled in (no bundle to find) with typed keys, and the deck.
         .target(name: "CarouselStyles", dependencies: ["CarouselSupport", "CarouselCore"],
-                // Each style's parameters as data beside its code, compiled in (no resource bundle to find at run time).
                 resources: ["Expand/expand", "Stitch/stitch", "Loop/loop", "Circular/circular", "Paging/paging"]
                     .map { .embedInCode("\($0).parameters.json") },
-                // Their typed keys (`ExpandStyle.Keys`), generated from those files at build time.
                 plugins: ["StyleKeys"]),
+        // Generates each style's typed keys from its parameters file at build time, so a key is declared once.
         .plugin(name: "StyleKeys", capability: .buildTool(), dependencies: ["style-keys"]),
         // The plugin's tool: a parameters file in, the style's typed keys out (Foundation only).
         .executableTarget(name: "style-keys"),
-        // The app model: style switching, the tuning panel, scripted input, layout export, capture, auto-advance, the
-        // window's driver.
-        .target(name: "CarouselApp", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles"]),
-        // Image bytes for a deck's sources: paths, file:// and http(s):// through libcurl with bounded memory,
-        // memory and disk caches, retry policy. No SDL.
+        // The window's model behind one seam (actions, panel, overlay, capture, timeline), testable with no backend.
+        .target(name: "CarouselApp", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips"]),
+        // Image bytes from paths and http(s) with bounded memory, caches and retries; no SDL, so it tests alone.
         .target(name: "ImageFetching", dependencies: ["CarouselSupport", "CCurl"]),
         // libcurl (Debian's, OpenSSL flavour), wrapped by a shim header for its variadic calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // The SDL system libraries, wrapped by shim headers.
+        // SDL2: the window, events and renderer.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2_image: decoding JPEGs and the formats libpng does not cover.
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         // PNGs decoded with libpng's simplified API, which never prints (SDL_image's libpng prints its errors).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // SDL2_ttf with HarfBuzz: text in every script.
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Xlib + XInput 2.4, for touchpad pinch gestures SDL2 does not deliver.
         .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         // fontconfig, for the installed fonts that have the characters DejaVu Sans lacks (CJK, Arabic, emoji).
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
-        // services of CarouselCore. It knows the core, never the app.
+        // The only module that imports SDL; it implements the core's protocols and never knows the app.
         .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CPNG", "CSDL2TTF", "CX11", "CFontconfig"]),
-        // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
-        .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
+        // `carousel-lab bench`: it drives the app on the real renderer, so it is the one library that knows both.
+        .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips", "CarouselApp", "SDLBackend"]),
+        // The executable is wiring only: the one place where the app meets the backend, and the command line.
         .executableTarget(name: "carousel-lab", dependencies: [
-            "CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend", "CarouselBench", "ImageFetching",
+            "CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips", "CarouselApp", "SDLBackend", "CarouselBench", "ImageFetching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // One test target per module, each with only what it tests and the shared doubles.
         .testTarget(name: "CarouselSupportTests", dependencies: ["CarouselSupport", "CarouselTesting"]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "CarouselClipsTests", dependencies: ["CarouselClips", "CarouselSupport", "CarouselCore"]),
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselSupport", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "CarouselAppTests", dependencies: ["CarouselSupport", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "ImageFetchingTests", dependencies: ["CarouselSupport", "ImageFetching", "CarouselTesting"]),
+        .testTarget(name: "CarouselAppTests", dependencies: ["CarouselSupport", "CarouselClips", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
+        .testTarget(name: "ImageFetchingTests", dependencies: ["CarouselSupport", "CarouselClips", "ImageFetching", "CarouselTesting"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["CarouselSupport", "SDLBackend", "CarouselApp", "ImageFetching", "CarouselCore", "CarouselTesting"]),
         // Golden captures through the real renderer, and the real window driven by xdotool under Xvfb.
-        .testTarget(name: "EndToEndTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting", "CarouselBench"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CarouselSupport", "SDLBackend", "ImageFetching", "CarouselClips", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting", "CarouselBench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CarouselApp
+import CarouselClips
 import CarouselSupport
 import CarouselCore
 import Foundation

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselCore
 import CarouselSupport
 import Foundation
@@ -37,8 +38,8 @@ final class BenchTarget {
     let renderer: SDLRenderer
     /// The SDL render driver's name.
     let rendererName: String
-    /// Jobs that run only while the loop waits: the window's own (`SDLWindowHost.backgroundJobs`), or the plain loop's.
-    let jobs: BackgroundJobs
+    /// Jobs that run only while the loop waits: the window's (`SDLWindowHost.backgroundJobs`), or the plain loop's.
+    let jobs = BackgroundJobs()
     /// The shortest time between two frames: 0 (the default) draws them back to back; 1/60 paces them as the window
     /// does on a 60 Hz display, waiting between them.
     var frameInterval: Double {
@@ -54,13 +55,12 @@ final class BenchTarget {
             // Frames back to back: each simulated 60 Hz frame is drawn as soon as the last one is done.
             host.frameInterval = 0
             self.host = host; canvas = nil
-            jobs = host.backgroundJobs
+            host.backgroundJobs = jobs
             renderer = host.renderer
             rendererName = host.rendererChoice.description
         case .software:
             let canvas = try HeadlessCanvas(width: Int(size.width), height: Int(size.height))
             self.canvas = canvas; host = nil
-            jobs = BackgroundJobs()
             renderer = canvas.renderer
             rendererName = "software (off-screen)"
         }

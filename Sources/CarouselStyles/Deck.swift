@@ -43,7 +43,8 @@ public struct Deck: Equatable, Sendable {
     public var items: [DeckItem]
     public init(name: String, items: [DeckItem]) { self.name = name; self.items = items }
 
-    /// The deck as a deck file that `load` reads back as the same deck (sources absolute, as the deck holds them).
+    /// The deck as a deck file that `parse` (and the app's `Deck.load`) reads back as the same deck (sources absolute,
+    /// as the deck holds them).
     public var json: JSONValue {
         .object([
             JSONMember("name", .string(name)),
@@ -61,25 +62,6 @@ public struct Deck: Equatable, Sendable {
         ])
     }
 
-    /// File extensions read as images from a folder.
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff", "tga", "qoi"]
-    /// The largest deck file read, in bytes.
-    public static let maxFileSize = 8 << 20
-
-    /// Loads a deck from a JSON file or a folder of images. Problems with single items are returned as warnings
-    /// (at most `maxWarnings`, then a count of the rest) and the item is skipped or the bad field ignored; a deck
-    /// that cannot be read at all throws. With `streams` `.refuse` (the window's thread: a remembered or pasted
-    /// deck) a deck file that is a FIFO or device is refused at once instead of waited on.
-    public static func load(path: String, streams: SafeFileReader.Streams = .read) throws(DeckError) -> (deck: Deck, warnings: [String]) {
-        if let problem = FileInput.problem(at: path, regularOnly: false), !problem.hasPrefix("is a folder") {
-            throw DeckError("\(path): \(problem == "file not found" ? "no such file or folder" : problem)")
-        }
-        var isDir: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-        let (deck, warnings) = isDir.boolValue ? try loadFolder(path) : try loadFile(path, streams: streams)
-        return (deck, capped(warnings))
-    }
-
     /// The most warnings reported for one deck; the rest are counted in one last line.
     public static let maxWarnings = 20
 
@@ -89,24 +71,6 @@ public struct Deck: Equatable, Sendable {
         return Array(warnings.prefix(maxWarnings)) + ["... and \(warnings.count - maxWarnings) more problems in the deck"]
     }
 
-    /// Reads every image file in a folder (not recursive), sorted by name, titled by file name.
-    static func loadFolder(_ path: String) throws(DeckError) -> (deck: Deck, warnings: [String]) {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw DeckError("\(path): cannot read the folder (\(SystemError.reason(error)))")
-        }
-        let images = names.filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        guard !images.isEmpty else {
-            throw DeckError("\(path): no images in this folder (looked for \(imageExtensions.sorted().joined(separator: ", ")))")
-        }
-        let base = URL(fileURLWithPath: path).standardizedFileURL
-        let items = images.map { name in
-            DeckItem(image: base.appendingPathComponent(name).path, title: Deck.title(fromFileName: name))
-        }
-        return (Deck(name: base.lastPathComponent, items: items), [])
-    }
-
     /// "mountain-trail.jpg" -> "Mountain Trail".
     public static func title(fromFileName name: String) -> String {
         let stem = (name as NSString).deletingPathExtension
@@ -114,17 +78,11 @@ public struct Deck: Equatable, Sendable {
             .split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    /// Reads a deck file (format in docs/user-guide.md): `{"name", "base", "items": [{"image", "title", "still",
-    /// "width", "height", "details": {...}}]}` or a bare array of items.
-    static func loadFile(_ path: String, streams: SafeFileReader.Streams) throws(DeckError) -> (deck: Deck, warnings: [String]) {
-        let data: Data
-        do { data = try FileInput.read(path, limit: maxFileSize, what: "deck file", streams: streams) } catch { throw DeckError(error.message) }
-        return try parse(data, source: path, base: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent())
-    }
-
-    /// Reads a deck file's bytes (the format of `loadFile`); `source` names it in messages and by default names the
-    /// deck, `base` is the folder (a `file://` URL) or remote location (`http(s)://`) its relative images and `base`
-    /// key resolve against: a deck fetched from a URL names images next to it. Warnings are not capped.
+    /// Reads a deck file's bytes (format in docs/user-guide.md: `{"name", "base", "items": [{"image", "title",
+    /// "still", "width", "height", "details": {...}}]}` or a bare array of items); `source` names it in messages and by
+    /// default names the deck, `base` is the folder (a `file://` URL) or remote location (`http(s)://`) its relative
+    /// images and `base` key resolve against: a deck fetched from a URL names images next to it. Warnings are not
+    /// capped.
     public static func parse(_ data: Data, source path: String, base folder: URL) throws(DeckError) -> (deck: Deck, warnings: [String]) {
         let json: JSONValue
         do { json = try JSONParser.parse(data) } catch let e as JSONSyntaxError {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarouselApp
+import CarouselClips
 import CarouselCore
 import CarouselStyles
 import CarouselSupport
@@ -451,13 +452,15 @@ extension CarouselLab {
                     isDirectory: { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue })
                 preview.screenshots = ScreenshotSettings(folder: folder, taker: host.screenshotter)
                 let deckPath = inputs.deckPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                // Clips and checks render in other processes, run only while the window waits.
+                let jobs = BackgroundJobs()
+                host.backgroundJobs = jobs
                 let clips = ClipRecorder(settings: ClipSettings(folder: folder, executable: ResourceLocator.executablePath(), deckPath: deckPath,
-                                                                gif: gif, replaySeconds: replay ?? 10), context: preview,
-                                         jobs: host.backgroundJobs)
+                                                                gif: gif, replaySeconds: replay ?? 10), context: preview, jobs: jobs)
                 clips.wake = host.wake
                 preview.clips = clips
                 preview.checks.settings = CheckSettings(executable: ResourceLocator.executablePath(), deckPath: deckPath)
-                preview.checks.jobs = host.backgroundJobs
+                preview.checks.jobs = jobs
                 preview.checks.wake = host.wake
                 let codeExports = CodeExportSession(folder: folder)
                 codeExports.wake = host.wake
@@ -538,10 +541,10 @@ extension CarouselLab {
                 let times = try frames.map(sequence) ?? [at ?? sidecar?.time ?? 1]
                 let stem = (out as NSString).deletingPathExtension
                 try run.render(times: times, into: canvas.renderer) { t in
-                    let name = frames == nil ? out : String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
+                    let name = frames == nil ? out : ClipRecord.frameFile(stem, at: t, extension: "png")
                     try canvas.savePNG(to: name)
                     if let layout {
-                        let path = frames == nil ? layout : String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
+                        let path = frames == nil ? layout : ClipRecord.frameFile((layout as NSString).deletingPathExtension, at: t, extension: "json")
                         try writeLayout(preview, to: path)
                     }
                 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarouselApp
+import CarouselClips
 import CarouselStyles
 import CarouselSupport
 import Foundation

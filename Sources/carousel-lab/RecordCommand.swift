@@ -1,10 +1,9 @@
 import ArgumentParser
 import CarouselApp
 import CarouselBench
-import CarouselCore
+import CarouselClips
 import CarouselSupport
 import Foundation
-import SDLBackend
 
 extension CarouselLab {
     /// Renders a clip with no display, frame-exact on the manual clock, and encodes it.
@@ -67,104 +66,23 @@ extension CarouselLab {
         private func record(interrupted: RaisedFlag) throws {
             try MainActor.assumeIsolated {
                 let started = ProcessMetrics.monotonic()
-                let format = try ClipFormat.of(out)
-                func checkInterrupted() throws { if interrupted.take() { throw Failure("interrupted: no clip written") } }
-                var (canvas, preview, run, sidecar) = try options.headlessRun()
-                run.windowChrome = showChrome
-                try checkInterrupted()
+                let (frames, sidecar) = try clipFrames()
+                if interrupted.take() { throw ClipWriter.interruption }
                 let start = from ?? sidecar?.from ?? 0, end = to ?? sidecar?.to ?? max(start + 3, 3)
-                let rate = fps ?? sidecar?.fps ?? 30
                 guard end > start else { throw Failure("the clip ends (\(JSONValue.format(end)) s) before it starts (\(JSONValue.format(start)) s)") }
-                let timeline = ClipTimeline(from: start, to: end, fps: rate)
-                var written: [String] = []
-                var encoder: ClipEncoder?
-                if format.isVideo {
-                    do throws(ClipError) {
-                        encoder = try ClipEncoder(output: out, format: format, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: rate)
-                    } catch {
-                        throw Failure(error.message)
-                    }
-                } else {
-                    let folder = (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent
-                    do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                        throw Failure("\(folder): cannot create the folder (\(SystemError.reason(error)))")
-                    }
-                }
-                // A GIF's sample pass counts in the progress too.
-                let sampled = encoder?.samplingInterval.map { (timeline.count + $0 - 1) / $0 } ?? 0
-                let progress = ClipProgress(total: timeline.count + sampled, enabled: isatty(2) != 0)
-                func discard() {
-                    encoder?.cancel()
-                    written.forEach { unlink($0) }
-                }
-                do {
-                    if let encoder, let every = encoder.samplingInterval {
-                        // A GIF's palette first, from a sample of the clip rendered by a run of its own: the same
-                        // arguments give the same frames, and rendering one again costs less than keeping it.
-                        var (sampleCanvas, _, sampleRun, _) = try options.headlessRun { _ in }
-                        sampleRun.windowChrome = showChrome
-                        try checkInterrupted()
-                        let times = stride(from: 0, to: timeline.count, by: every).map(timeline.time)
-                        try sampleRun.render(times: times, into: sampleCanvas.renderer) { _ in
-                            try checkInterrupted()
-                            encoder.append { sampleCanvas.bgraFrame(into: &$0) }
-                            progress.frameDone()
-                        }
-                        do throws(ClipError) { try encoder.beginFrames() } catch { throw Failure(error.message) }
-                    }
-                    let stem = (out as NSString).deletingPathExtension
-                    try checkInterrupted()
-                    try run.render(times: timeline.times, into: canvas.renderer) { t in
-                        try checkInterrupted()
-                        if let encoder {
-                            encoder.append { canvas.bgraFrame(into: &$0) }
-                        } else {
-                            let name = String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
-                            try canvas.savePNG(to: name)
-                            written.append(name)
-                            if let layout {
-                                let path = String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
-                                try writeLayout(preview, to: path)
-                                written.append(path)
-                            }
-                        }
-                        progress.frameDone()
-                    }
-                    progress.end()
-                    do throws(ClipError) { try encoder?.finish() } catch { throw Failure(error.message) }
-                } catch {
-                    progress.end()
-                    discard()
-                    throw error
-                }
-                let bytes = format.isVideo ? ClipRecord.fileSize(out) : written.reduce(0) { $0 + ClipRecord.fileSize($1) }
-                let what = format.isVideo ? out : "\(written.filter { $0.hasSuffix(".png") }.count) PNG files \(ClipRecord.displayPattern(out))"
-                printError(String(format: "%@: %d frames, %.2f s at %d fps, %@, in %.1f s", what, timeline.count, end - start, rate,
-                                  ClipRecord.sizeText(bytes), ProcessMetrics.monotonic() - started))
+                let writer = try ClipWriter(out: out, timeline: ClipTimeline(from: start, to: end, fps: fps ?? sidecar?.fps ?? 30),
+                                            layout: layout, showsProgress: isatty(2) != 0, interrupted: interrupted.take)
+                // A GIF's sample pass draws with a run of its own, whose warnings the first run already said.
+                let summary = try writer.write(frames) { try clipFrames { _ in }.frames }
+                printError(summary.line(elapsed: ProcessMetrics.monotonic() - started))
             }
         }
+
+        /// The clip's frames as a headless run of the options draws them, and the `--params` sidecar's defaults.
+        @MainActor private func clipFrames(report: @escaping @Sendable (String) -> Void = printError) throws -> (frames: HeadlessClipFrames, sidecar: SidecarDefaults?) {
+            var (canvas, preview, run, sidecar) = try options.headlessRun(report: report)
+            run.windowChrome = showChrome
+            return (HeadlessClipFrames(canvas: canvas, preview: preview, run: run), sidecar)
+        }
     }
-}
-
-/// The progress line on a terminal: frames done of the total and the time left, rewritten in place.
-final class ClipProgress {
-    let total: Int
-    let enabled: Bool
-    private var done = 0
-    private let started = ProcessMetrics.monotonic()
-    private var lastShown = 0.0
-
-    init(total: Int, enabled: Bool) { self.total = total; self.enabled = enabled }
-
-    func frameDone() {
-        done += 1
-        guard enabled else { return }
-        let now = ProcessMetrics.monotonic()
-        guard now - lastShown > 0.1 || done == total else { return }
-        lastShown = now
-        let left = done > 0 ? (now - started) / Double(done) * Double(total - done) : 0
-        FileHandle.standardError.write(Data(String(format: "\rrecording: %d/%d frames, %.0f s left  ", done, total, left.rounded(.up)).utf8))
-    }
-
-    func end() { if enabled && done > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
 }

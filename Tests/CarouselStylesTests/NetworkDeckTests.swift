@@ -41,15 +41,4 @@ struct NetworkDeckTests {
         #expect(warnings.isEmpty)
         #expect(deck.items.map(\.image) == ["file:///photos/a.jpg", "/photos/b.jpg", "/decks/c.jpg", "https://x.example/d.jpg"])
     }
-
-    @Test("A deck file that is a FIFO is refused at once when the window reads it (.refuse), by name")
-    func fifoDeck() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-deck-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(mkfifo(dir + "/deck.json", 0o644) == 0)
-        #expect(throws: DeckError("\(dir)/deck.json: cannot read the deck file: is a FIFO (named pipe), not a regular file")) {
-            try Deck.load(path: dir + "/deck.json", streams: .refuse)
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import CarouselApp
+import CarouselClips
 import CarouselCore
 import CarouselStyles
 import CarouselTesting
@@ -225,13 +226,13 @@ struct RemoteDeckTests {
         // Killed the moment it creates its temporary file for the big image: mid-write (47 MB to write and fsync).
         let temporary = watch.waitForCreation(timeout: 60) { $0.hasPrefix(".\(bigKey).\(a.pid).") && $0.hasSuffix(".tmp") }
         a.kill(SIGKILL)
-        let exitA = a.wait()
+        let exitA = a.wait(timeout: 120)
         #expect(temporary != nil, "a's temporary file never appeared")
         #expect(exitA.signal == SIGKILL, "\(exitA)")
         let names = { Set((try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []) }
         if let temporary { #expect(names().contains(temporary), "a's write finished before the kill") }
 
-        let exitB = b.wait()
+        let exitB = b.wait(timeout: 120)
         #expect(exitB.status == 0 && exitB.standardError.isEmpty, "\(exitB): \(exitB.standardError)")
         // Whatever a and b did, each cached image is whole.
         let coffee = try Data(contentsOf: Golden.packageRoot.appendingPathComponent("Resources/images/coffee.jpg"))
@@ -242,7 +243,7 @@ struct RemoteDeckTests {
         let requests = server!.totalRequests
         server!.stop()
         server = nil
-        let exitC = try capture("c.png").wait()
+        let exitC = try capture("c.png").wait(timeout: 120)
         #expect(exitC.status == 0 && exitC.standardError.isEmpty, "\(exitC): \(exitC.standardError)")
         #expect(requests <= 4)
         let frameB = try PixelImage.load(dir.appendingPathComponent("b.png").path)

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import SDLBackend
 import CarouselTesting

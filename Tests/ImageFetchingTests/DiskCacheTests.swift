@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import CarouselTesting
 import Foundation

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselCore
 import CarouselSupport
 import Foundation
@@ -54,7 +55,7 @@ public final class ChecksPanel: BackgroundWork {
     }
 
     static let width = 560.0
-    static let lineHeight = 17.0
+    static let lineHeight = Typography.cardLine
     static let indent = 16.0
     static let titleFont = FontSpec(size: 14, bold: true)
     static let ruleFont = FontSpec(size: 13, bold: true)
@@ -112,8 +113,15 @@ public final class ChecksPanel: BackgroundWork {
             return
         }
         try? FileManager.default.removeItem(atPath: reportPath)
-        let job: BackgroundRender
-        do throws(ClipError) { job = try BackgroundRender(args, jobs: jobs) } catch {
+        let finished = self.finished, wake = self.wake
+        do throws(ClipError) {
+            try BackgroundRender.start(args, jobs: jobs, removing: written) { _, lastLine in
+                // `check` exits 1 when a rule fails: the report is what tells.
+                let text = (try? FileInput.read(reportPath, limit: 1 << 22, what: "check report")).flatMap { String(data: $0, encoding: .utf8) }
+                finished.post(Finished(reportText: text, lastLine: lastLine))
+                wake()
+            }
+        } catch {
             status = "The checks cannot run: \(error.message)"
             draw()
             return
@@ -122,15 +130,6 @@ public final class ChecksPanel: BackgroundWork {
         stale = false
         status = "Checking \(style)…"
         draw()
-        let finished = self.finished, wake = self.wake
-        DispatchQueue.global().async {
-            let (_, lastLine) = job.wait()
-            if let written { try? FileManager.default.removeItem(atPath: written) }
-            // `check` exits 1 when a rule fails: the report is what tells.
-            let text = (try? FileInput.read(reportPath, limit: 1 << 22, what: "check report")).flatMap { String(data: $0, encoding: .utf8) }
-            finished.post(Finished(reportText: text, lastLine: lastLine))
-            wake()
-        }
     }
 
     public func takeResults() -> [AppAction] {

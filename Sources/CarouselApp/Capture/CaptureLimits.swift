@@ -2,8 +2,8 @@ import CarouselSupport
 
 /// The limits of what `capture` and `record` are told, in one place for a flag and for the same value read from a
 /// screenshot's or clip's sidecar (`--params SIDECAR`): the check and the phrase are shared, so `--at 1e308` and a
-/// sidecar's `"time": 1e308` are refused in the same words (issue 34: a sidecar's `"to": 1e9` made `record` try to
-/// allocate 240 GB, its `"time": 1e308` made `capture` run forever).
+/// sidecar's `"time": 1e308` are refused in the same words; unchecked, a sidecar's `"to": 1e9` would have `record`
+/// allocate 240 GB, and its `"time": 1e308` would keep `capture` stepping forever.
 public enum CaptureLimits {
     /// Seconds of style time a frame or clip may be at (`--at`, `--from`, `--to`; `time`, `from`, `to`).
     public static let seconds = 0.0...3600.0

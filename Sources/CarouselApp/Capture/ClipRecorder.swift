@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselCore
 import CarouselSupport
 import Foundation
@@ -28,34 +29,36 @@ public struct ClipSettings: Sendable {
 
 /// Records the window as clips that are re-rendered, not grabbed from the screen: Ctrl+R marks a start and an end in
 /// the focused pane's style time, Shift+F12 takes the last `replaySeconds`; either writes a clip sidecar (style,
-/// values, every variant, the input delivered, from, to, fps) into the screenshots folder and runs this program's
-/// `record --params SIDECAR` on it as a background job (`BackgroundRender`: it runs while the window waits, at a lower
-/// priority), so the clip has every frame even when the window dropped some, and the window keeps its frame rate.
-/// The window says when each file is ready, and where (`takeResults`).
+/// values, every variant, the input delivered, from, to, fps) into the screenshots folder and has `ClipJobs` render
+/// it with this program's `record` in the background, so the clip has every frame even when the window dropped some,
+/// and the window keeps its frame rate. The window's side of clips: the marks, the names, the sidecar's content, and
+/// the results as actions (`takeResults`: where each file is, or why it is not).
 @MainActor
 public final class ClipRecorder: BackgroundWork {
     public var settings: ClipSettings
     /// Wakes the window loop from another thread (a clip finished).
-    public var wake: @Sendable () -> Void = {}
+    public var wake: @Sendable () -> Void {
+        get { renders.wake }
+        set { renders.wake = newValue }
+    }
     /// The wall-clock date for file names (injected; tests pass a fixed one).
     public var date: () -> Date = Date.init
     private unowned let context: AppContext
     /// The style time recording started at, while recording.
     public private(set) var startedAt: Double?
-    private let finished = Mailbox<FinishedJob>()
-    private var running = 0
-    /// Where clip renders are held while the window works: the window loop's (`SDLWindowHost.backgroundJobs`).
-    public let jobs: BackgroundJobs
+    /// The renders under way.
+    private let renders: ClipJobs
 
-    /// Records `context`'s focused pane into `settings.folder`, rendering as `jobs`.
+    /// Records `context`'s focused pane into `settings.folder`, rendering as `jobs` (the window loop's).
     public init(settings: ClipSettings, context: AppContext, jobs: BackgroundJobs) {
-        self.settings = settings; self.context = context; self.jobs = jobs
+        self.settings = settings; self.context = context
+        renders = ClipJobs(jobs: jobs)
     }
 
     /// Whether a recording is under way (the badge shows).
     public var isRecording: Bool { startedAt != nil }
     /// Clips still being rendered.
-    public var rendering: Int { running }
+    public var rendering: Int { renders.running }
 
     /// Ctrl+R: starts recording, or stops and saves the clip from the start to now.
     public func toggle() {
@@ -101,9 +104,8 @@ public final class ClipRecorder: BackgroundWork {
             FileManager.default.fileExists(atPath: $0)
         }
         let sidecarPath = (mp4 as NSString).deletingPathExtension + ".json"
-        var members = context.sidecar(named: (mp4 as NSString).lastPathComponent, kind: "clip").members ?? []
-        members += [JSONMember("from", .number(start)), JSONMember("to", .number(end)), JSONMember("fps", .number(Double(settings.fps)))]
-        do { try AtomicFile.write(JSONValue.object(members).serialized() + "\n", to: sidecarPath) } catch {
+        let state = context.sidecar(named: (mp4 as NSString).lastPathComponent, kind: "clip").members ?? []
+        do { try ClipJobs.writeSidecar(state, from: start, to: end, fps: settings.fps, at: sidecarPath) } catch {
             report("\(what) not saved: \(error)")
             return
         }
@@ -113,61 +115,34 @@ public final class ClipRecorder: BackgroundWork {
         for out in outputs { render(sidecar: sidecarPath, out: out, what: what, ownsSidecar: out == mp4) }
     }
 
-    /// Runs `record` for one output as a background job; its end is picked up by `pump`. With `ownsSidecar`, the
-    /// run removes the sidecar when it writes no clip (even when this window died meanwhile).
+    /// Has `record` render one output in the background; with `ownsSidecar`, that run removes the sidecar when it
+    /// writes no clip.
     private func render(sidecar: String, out: String, what: String, ownsSidecar: Bool) {
-        var args = [settings.executable, "record", "--params", sidecar, "--out", out] + (ownsSidecar ? ["--discard-params-on-failure"] : [])
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
-        let droppedDeck: String?
-        do {
-            let deck = try context.deckArguments(deckPath: settings.deckPath, beside: (sidecar as NSString).deletingPathExtension)
-            // `record` removes a deck written for it when it is done, even if the window is gone by then.
-            args += deck.arguments + (deck.written != nil ? ["--remove-images-after"] : [])
-            droppedDeck = deck.written
-        } catch {
+        let deck: (arguments: [String], written: String?)
+        do { deck = try context.deckArguments(deckPath: settings.deckPath, beside: (sidecar as NSString).deletingPathExtension) } catch {
             report("\(what) not saved: \(error)")
             return
         }
-        let job: BackgroundRender
-        do throws(ClipError) { job = try BackgroundRender(args, jobs: jobs) } catch {
-            if let droppedDeck { try? FileManager.default.removeItem(atPath: droppedDeck) }
+        do throws(ClipError) {
+            try renders.start(executable: settings.executable, sidecar: sidecar, out: out, label: what, ownsSidecar: ownsSidecar,
+                              deckArguments: deck.arguments, deckFile: deck.written)
+        } catch {
             report("\(what) not saved: cannot run \(settings.executable): \(error.message)")
-            return
-        }
-        running += 1
-        let finished = self.finished, wake = self.wake, written = droppedDeck
-        DispatchQueue.global().async {
-            let (ok, lastLine) = job.wait()
-            if let written { try? FileManager.default.removeItem(atPath: written) }
-            finished.post(FinishedJob(out: out, what: what, ok: ok, message: lastLine))
-            wake()
         }
     }
 
     /// Clips that finished rendering, as messages: where each is, or why it is not.
     public func takeResults() -> [AppAction] {
-        finished.drain().flatMap { job -> [AppAction] in
-            running -= 1
-            guard job.ok else {
-                let why = job.message.replacingOccurrences(of: "carousel-lab: ", with: "").replacingOccurrences(of: "Error: ", with: "")
-                return [.message(.problem("\(job.what.lowercased()) not saved: \(why)"))]
-            }
+        renders.takeFinished().flatMap { job -> [AppAction] in
+            if let why = job.failure { return [.message(.problem("\(job.label.lowercased()) not saved: \(why)"))] }
             return [.message(Message("Saved \(abbreviated(job.out)) · Ctrl+Shift+C copies it")), .saved(job.out)]
         }
     }
 
-    public var isIdle: Bool { running == 0 }
+    public var isIdle: Bool { renders.running == 0 }
 
     private func report(_ line: String) { context.apply(.message(.problem(line))) }
 
     private func abbreviated(_ path: String) -> String { ScreenshotFolder.abbreviated(path, home: settings.home) }
-}
-
-/// A clip render that ended.
-struct FinishedJob: Sendable {
-    let out: String
-    let what: String
-    let ok: Bool
-    /// The renderer's last line on stderr (its summary, or its error).
-    let message: String
 }

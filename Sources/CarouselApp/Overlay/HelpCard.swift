@@ -17,7 +17,7 @@ final class HelpCard {
     nonisolated static let font = FontSpec(size: 12)
     nonisolated static let keyFont = FontSpec(size: 12, bold: true)
     nonisolated static let headerFont = FontSpec(size: 13, bold: true)
-    nonisolated static let lineHeight = 17.0
+    nonisolated static let lineHeight = Typography.cardLine
     nonisolated static let headerHeight = 24.0
     nonisolated static let padding = 16.0
     nonisolated static let gap = 20.0

@@ -55,7 +55,7 @@ enum PanelLook {
     @MainActor
     static func text(_ name: String, _ string: String, _ frame: Rect, font: FontSpec = font, color: Color = text,
                      alignment: TextContent.Alignment = .leading) -> Node {
-        let lineHeight = font.size * 1.2
+        let lineHeight = Typography.lineHeight(font)
         let f = alignment == .leading ? Rect(frame.x, frame.y + (frame.height - lineHeight) / 2, frame.width, lineHeight) : frame
         let n = node(name, f)
         n.text = TextContent(string, font: font, color: color, alignment: alignment)
@@ -118,12 +118,5 @@ struct PanelGeometry: @MainActor Equatable {
     var trackWidth: Double { controlRight - PanelLook.valueWidth - 8 - controlX }
     /// The width of a line running from inset to inset: title, hint, headers.
     var lineWidth: Double { width - 2 * PanelLook.inset }
-}
-
-extension Node {
-    /// Sets the background only when it differs, so an unchanged row does not cost a frame.
-    func setBackground(_ colour: Color?) { if background != colour { background = colour } }
-    /// Shows or hides the node only when that changes something.
-    func setHidden(_ hidden: Bool) { if isHidden != hidden { isHidden = hidden } }
 }
 

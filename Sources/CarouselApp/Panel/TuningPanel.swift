@@ -217,7 +217,7 @@ public final class TuningPanel {
         }
         content.frame = Rect(0, -scroll, geometry.width, contentHeight)
         let h = root.frame.height
-        scrollbar.setHidden(contentHeight <= h)
+        scrollbar.isHidden = contentHeight <= h
         if contentHeight > h {
             let barHeight = max(h * h / contentHeight, 24)
             scrollbar.frame = Rect(root.frame.width - 5, scroll / (contentHeight - h) * (h - barHeight), 3, barHeight)

@@ -266,7 +266,6 @@ public final class Pane: PaneReading {
         applyCommonParameters()
         if hasKeyboardFocus { handle(.focus(true)) }
         connectHaptics()
-        scene.setNeedsDisplay()
     }
 
     /// Sets one parameter of the active style live; throws a one-line message when the key or value is bad.
@@ -355,13 +354,14 @@ public final class Pane: PaneReading {
     func setFrame(_ frame: Rect) {
         let sizeChanged = frame.size != self.frame.size
         self.frame = frame
-        guard sizeChanged else { scene.setNeedsDisplay(); return }
+        // Where the pane is drawn is no node's: the frame is owed whether or not its size changed.
+        scene.setNeedsDisplay()
+        guard sizeChanged else { return }
         let s = Size(max(frame.width, 1), max(frame.height, 1))
         scene.size = s
         container.frame = Rect(origin: .zero, size: s)
         chrome.layout(size: s)
         refreshProgress()
-        scene.setNeedsDisplay()
     }
 
     /// Advances the pane's scene to `time` (timers fire in order) and lays the style out when a frame is needed.

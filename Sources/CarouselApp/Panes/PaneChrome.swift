@@ -144,7 +144,7 @@ final class PaneChrome {
         if differences.count > lines.count { lines.append("+\(differences.count - lines.count) more") }
         lines.insert(title, at: 0)
         labelLines = lines
-        let lineHeight = 16.0
+        let lineHeight = Typography.labelLine
         let maxWidth = max(scene.size.width - 16, 40)
         let widths = lines.enumerated().map { i, line in
             scene.textMeasurer.width(of: line, font: i == 0 ? PaneChrome.labelTitleFont : PaneChrome.labelFont).rounded(.up)

@@ -152,7 +152,6 @@ public final class PaneSet {
         let cover = covered()
         for pane in panes { pane.showLabel(comparedWith: compared ? panes[0] : nil, covered: cover) }
         overlay.showPanes(frames: compared ? panes.map(\.frame) : [], focused: compared && showsFocus ? focusedIndex : nil)
-        chrome.setNeedsDisplay()
     }
 
     /// Paints every pane's scene: a pane that covers the window as it is, others moved to their place and clipped

@@ -143,10 +143,10 @@ public final class DrawListRecorder: Renderer {
     public var textMeasurer: ((String, FontSpec) -> Size)?
 
     /// `textMeasurer`'s size, else the width layout measures with where there is no backend
-    /// (`EstimatedTextMeasurer`) and a 1.2 em line.
+    /// (`EstimatedTextMeasurer`) and `Typography.lineHeight`.
     public func measureText(_ text: String, font: FontSpec) -> Size {
         if let textMeasurer { return textMeasurer(text, font) }
-        return Size(EstimatedTextMeasurer.shared.width(of: text, font: font), font.size * 1.2)
+        return Size(EstimatedTextMeasurer.shared.width(of: text, font: font), Typography.lineHeight(font))
     }
 
     private func resolve(_ kind: ResolvedDraw.Kind, _ rect: Rect, _ radius: Double, _ o: Double) {

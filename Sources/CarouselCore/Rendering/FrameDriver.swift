@@ -22,3 +22,12 @@ public protocol FrameDriver: AnyObject {
 extension FrameDriver {
     public var windowTitle: String? { nil }
 }
+
+/// Work that runs only while a window's loop waits (another process rendering a clip): the loop calls `hold()` each
+/// time it wakes to work and `release()` just before it waits again, and once more when it ends.
+public protocol IdleTimeJobs: AnyObject, Sendable {
+    /// The loop woke to work: the jobs give it the machine (called at every turn of the loop while it works).
+    func hold()
+    /// The loop is about to wait: the jobs run.
+    func release()
+}

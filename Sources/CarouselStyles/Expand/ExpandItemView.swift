@@ -111,11 +111,11 @@ final class ExpandItemView {
         detailsFade.opacity = e
         details.isHidden = e <= 0
         detailsFade.isHidden = e <= 0
-        var lineY = max(s.imageHeight - 16 - Double(lines.count) * 17, 8)
+        var lineY = max(s.imageHeight - 16 - Double(lines.count) * Typography.paragraphAllowance, 8)
         for n in lines {
-            let font = n.text!.font
-            n.frame = Rect(10, lineY, panelWidth - 16, font.size * 1.3)
-            lineY += font.size * 1.45
+            let line = Typography.paragraphLine(n.text!.font)
+            n.frame = Rect(10, lineY, panelWidth - 16, line.height)
+            lineY += line.pitch
         }
         title.frame = Rect(2, s.imageHeight + 8, width - 4, 18)
         pinMark.isHidden = !pinned || e <= 0

@@ -128,7 +128,7 @@ public final class LoopStyle: CarouselStyle, ContextualStyle {
 
     private static let captionGap = 6.0
     private static let captionFont = FontSpec(size: 12)
-    private static let captionHeight = 16.0
+    private static let captionHeight = Typography.labelLine
     private static let captionColor = Color(hex: 0xe8eaed)
 
     // MARK: Card nodes

@@ -10,8 +10,8 @@ import Foundation
 /// Saves frames of an `SDLRenderer` as PNGs without stalling its frame loop (the app's `ScreenshotTaker`).
 ///
 /// The pixels are read on the main thread right after the frame is drawn and before it would be presented (the
-/// back buffer is undefined after a present), into a surface this type owns; encoding the PNG (about 100 ms at
-/// 1280x720) and writing the files happen on a background queue. Finished saves are reported on the main thread by
+/// back buffer is undefined after a present), into a surface this type owns; encoding the PNG (longer than a frame)
+/// and writing the files happen on a background queue. Finished saves are reported on the main thread by
 /// `pump()`, which the window loop calls each iteration; the background queue wakes the loop when one finishes.
 @MainActor
 public final class Screenshotter: ScreenshotTaker {

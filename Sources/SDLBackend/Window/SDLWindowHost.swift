@@ -42,9 +42,9 @@ public final class SDLWindowHost {
     public let displayScale: DisplayScale
     /// Saves frames of this window as PNGs off the frame loop (hand it to the app as its `ScreenshotTaker`).
     public let screenshotter: Screenshotter
-    /// Jobs that run only while the loop waits (clips rendering): stopped when it wakes to work, continued before it
+    /// Jobs that run only while the loop waits (clips rendering): held when it wakes to work, released before it
     /// waits again, so a frame never shares the machine with them.
-    public let backgroundJobs = BackgroundJobs()
+    public var backgroundJobs: (any IdleTimeJobs)?
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
     private let wakeEventType: UInt32
@@ -228,9 +228,9 @@ public final class SDLWindowHost {
         var lastFrame = -Double.infinity
         var shownTitle: String?
         // Background jobs run while the loop waits, and go on after it ends.
-        defer { backgroundJobs.release() }
+        defer { backgroundJobs?.release() }
         while !quit {
-            backgroundJobs.hold()
+            backgroundJobs?.hold()
             // 1. Input: the event that ended the last wait, then everything pending. After a wait the clock catches
             // up first, so what the input starts (a hover's animation, a drag's release and its velocity) starts
             // now, not at the frame before the wait.
@@ -260,7 +260,7 @@ public final class SDLWindowHost {
                 let due = lastFrame + frameInterval
                 if t < due - 0.0005 {
                     // Too soon after the last frame: take input until the frame is due, then update and draw.
-                    backgroundJobs.release()
+                    backgroundJobs?.release()
                     haveEvent = SDL_WaitEventTimeout(&event, Int32(((due - t) * 1000).rounded(.up))) != 0
                     continue
                 }
@@ -270,7 +270,7 @@ public final class SDLWindowHost {
                 continue
             }
             // 4. Sleep until something happens.
-            backgroundJobs.release()
+            backgroundJobs?.release()
             haveEvent = SDL_WaitEventTimeout(&event, waitTimeout(driver: driver, now: now())) != 0
         }
         // Screenshots still being written are finished, not lost.

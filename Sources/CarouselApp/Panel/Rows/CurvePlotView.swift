@@ -115,8 +115,8 @@ final class CurvePlotView: RowView {
         }
         let points = CurvePlotView.controlPoints(of: curve)
         for k in 0..<2 {
-            handles[k].setHidden(points == nil)
-            stems[k].forEach { $0.setHidden(points == nil) }
+            handles[k].isHidden = points == nil
+            stems[k].forEach { $0.isHidden = points == nil }
             guard let c = points?[k] else { continue }
             let y = min(max(c.y, CurvePlotView.yRange.lowerBound), CurvePlotView.yRange.upperBound)
             let h = point(x: c.x, y: y)

@@ -45,7 +45,7 @@ final class PickerRowView: RowView {
         let shown = isCurve ? PickerRowView.curveName(text) : text
         name.text?.string = state.entry.map { geometry.typing($0, width: name.frame.width) }
             ?? geometry.fitted(shown, width: name.frame.width, font: PanelLook.font)
-        box.setBackground(state.entry == nil ? PanelLook.field : PanelLook.fieldEditing)
+        box.background = state.entry == nil ? PanelLook.field : PanelLook.fieldEditing
     }
 
     /// A curve's short name: its preset name, else "cubic-bezier" or "spring".

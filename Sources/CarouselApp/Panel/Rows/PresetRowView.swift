@@ -44,9 +44,9 @@ final class PresetRowView: RowView {
 
     override func update(_ parameters: Parameters, _ state: RowState) {
         super.update(parameters, state)
-        field.setHidden(state.entry == nil)
-        label.setHidden(state.entry != nil)
-        tag.setHidden(state.entry != nil)
+        field.isHidden = state.entry == nil
+        label.isHidden = state.entry != nil
+        tag.isHidden = state.entry != nil
         if let entry = state.entry, let text = field.children.first { text.text?.string = geometry.typing(entry, width: text.frame.width) }
     }
 }

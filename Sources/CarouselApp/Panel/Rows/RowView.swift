@@ -32,8 +32,8 @@ class RowView {
 
     /// Shows the row's value in `parameters` and its state.
     func update(_ parameters: Parameters, _ state: RowState) {
-        node.setBackground(state.selected ? PanelLook.selection : state.hovered && item.isSelectable ? PanelLook.hover : nil)
-        bar.setHidden(!state.selected)
+        node.background = state.selected ? PanelLook.selection : state.hovered && item.isSelectable ? PanelLook.hover : nil
+        bar.isHidden = !state.selected
     }
 
     /// A label at the row's leading edge, ending with an ellipsis when the label column is too narrow for it.

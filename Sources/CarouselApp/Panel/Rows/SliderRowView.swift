@@ -75,7 +75,7 @@ final class SliderRowView: RowView {
         fill.frame = Rect(min(x, zeroX), track.minY, abs(x - zeroX), track.height)
         thumb.frame = Rect(x - 6, track.midY - 6, 12, 12)
         value.text?.string = state.entry.map { geometry.typing($0, width: value.frame.width) } ?? control.text(v)
-        box.setBackground(state.entry == nil ? PanelLook.field : PanelLook.fieldEditing)
+        box.background = state.entry == nil ? PanelLook.field : PanelLook.fieldEditing
     }
 }
 

@@ -25,7 +25,7 @@ final class ToggleRowView: RowView {
     override func update(_ parameters: Parameters, _ state: RowState) {
         super.update(parameters, state)
         let on = parameters.bool(key)
-        pill.setBackground(on ? PanelLook.accent : PanelLook.track)
+        pill.background = on ? PanelLook.accent : PanelLook.track
         knob.frame = Rect(on ? 18 : 2, 2, 14, 14)
     }
 }

@@ -3,14 +3,13 @@ import Foundation
 /// Maps BGRA frames onto a GIF's palette (the one FFmpeg's `palettegen` built from the clip), with ordered (Bayer)
 /// dithering, into the `pal8` frames FFmpeg's GIF encoder takes: one index byte per pixel, then the palette.
 ///
-/// FFmpeg's `paletteuse` does the same job, but in FFmpeg's one feeding thread at about 18 ms a 720p frame (it searches
-/// the nearest entry per distinct colour, and a photograph has hundreds of thousands), which kept a GIF slower than
-/// real time. Here a table over every colour at 6 bits a channel, filled in as colours turn up, gives the two entries
-/// nearest each cell's centre, and each pixel takes the nearer of those two: as close to the frames as `paletteuse`
-/// (on the bench's hover sweep 36.94 dB at worst, 39.20 mean, against its 36.97 and 39.22). A pixel the same as in
-/// the frame before keeps its index (the dither depends only on where it is), and a row the same keeps its row, so
-/// what stays still costs a comparison. It runs on the queue that writes frames to FFmpeg (one frame at a time, in
-/// order), which is left only the GIF's compression.
+/// FFmpeg's `paletteuse` does the same job, but in FFmpeg's one feeding thread (it searches the nearest entry per
+/// distinct colour, and a photograph has hundreds of thousands), which kept a GIF slower than real time
+/// (docs/performance.md, clips). Here a table over every colour at 6 bits a channel, filled in as colours turn up,
+/// gives the two entries nearest each cell's centre, and each pixel takes the nearer of those two: as close to the
+/// frames as `paletteuse`. A pixel the same as in the frame before keeps its index (the dither depends only on where
+/// it is), and a row the same keeps its row, so what stays still costs a comparison. It runs on the queue that writes
+/// frames to FFmpeg (one frame at a time, in order), which is left only the GIF's compression.
 /// The dither moves each channel by -2...1 levels on a 4x4 Bayer pattern: the pattern stays put from frame to frame
 /// (so unchanged areas stay unchanged and the GIF small), as `paletteuse`'s `dither=bayer:bayer_scale=4` does.
 final class PaletteMapper: @unchecked Sendable {

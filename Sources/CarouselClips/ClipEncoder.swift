@@ -31,7 +31,7 @@ public final class ClipEncoder: @unchecked Sendable {
     private var ended = false
 
     /// Every how many frames of the clip one goes into a GIF's palette (`samplingInterval`): with a fifth of them the
-    /// palette is as good (37.5 against 37.4 dB at worst on the bench's hover sweep) and built in a fifth of the time.
+    /// palette is as good (docs/performance.md, clips) and built in a fifth of the time.
     public static let paletteSampling = 5
 
     /// For a format that takes a first pass over a sample of the clip (a GIF's palette): every how many frames to give

@@ -1,3 +1,4 @@
+import CarouselApp
 import CarouselCore
 import CarouselStyles
 import Foundation
@@ -144,5 +145,16 @@ struct DeckReliabilityTests {
         let (deck, warnings) = try Deck.load(path: file)
         #expect(deck.items[0].title.count == 500)
         #expect(warnings == ["\(file):1: item 1: \"title\" is longer than 500 characters; cut"])
+    }
+
+    @Test("A deck file that is a FIFO is refused at once when the window reads it (.refuse), by name")
+    func fifoDeck() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-deck-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/deck.json", 0o644) == 0)
+        #expect(throws: DeckError("\(dir)/deck.json: cannot read the deck file: is a FIFO (named pipe), not a regular file")) {
+            try Deck.load(path: dir + "/deck.json", streams: .refuse)
+        }
     }
 }

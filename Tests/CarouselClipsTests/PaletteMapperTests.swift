@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CarouselApp
+@testable import CarouselClips
 
 /// A GIF's frames mapped onto its palette: the nearest opaque entry, a dither that mixes neighbours in a flat area and
 /// stays put, and the layout FFmpeg's `pal8` input reads.

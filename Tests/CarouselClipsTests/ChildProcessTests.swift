@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CarouselApp
+@testable import CarouselClips
 
 /// The encoders `record` runs: in its process group (one job for the window to stop and continue) with SIGINT blocked
 /// (Ctrl+C at a terminal reaches `record`, which ends them); a background render in a group of its own; no child
@@ -11,7 +11,7 @@ struct ChildProcessTests {
     static func run(_ script: String, group: ChildProcess.Group) throws -> (text: String, pid: pid_t, exit: (status: Int32, signalled: Bool)) {
         let child = try ChildProcess(program: "/bin/sh", arguments: ["-c", script], input: false, group: group)
         let exit = child.wait()
-        return (child.errorOutput, child.pid, exit)
+        return (child.errorOutput, child.pid, (exit.status ?? exit.signal ?? -1, exit.signal != nil))
     }
 
     /// The signal mask (hex) and process group that `/proc/self` shows the shell.
@@ -62,5 +62,30 @@ struct ChildProcessTests {
         }
         #expect(stateThen == "Z")
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(child.pid)/stat"))
+    }
+
+    @Test("wait(timeout:) kills a child that outlives it and keeps what it said, even when a grandchild holds standard error open")
+    func waitTimesOut() throws {
+        let start = Date()
+        let child = try ChildProcess("/bin/sh", ["-c", "echo started >&2; sleep 30; echo never >&2"])
+        #expect(child.isRunning)
+        let exit = child.wait(timeout: 0.5)
+        #expect(exit.signal == SIGKILL && exit.status == nil, "\(exit)")
+        #expect(exit.standardError == "started\n")
+        #expect(!child.isRunning)
+        #expect(Date().timeIntervalSince(start) < 10, "waited for the orphaned sleep")
+    }
+
+    @Test("A child run under /usr/bin/time reports its own peak memory (64 MB held by the shell), not this process's",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: ChildProcess.timeProgram), "needs /usr/bin/time"))
+    func peakMemory() throws {
+        let small = try ChildProcess("/bin/true", [], measuresPeakMemory: true).wait(timeout: 30)
+        let big = try ChildProcess("/bin/sh", ["-c", "x=$(head -c 67108864 /dev/zero | tr '\\0' a); echo ${#x} >&2"],
+                                   measuresPeakMemory: true).wait(timeout: 60)
+        #expect(small.status == 0 && big.status == 0, "\(small) \(big)")
+        #expect(big.standardError == "67108864\n")
+        let smallPeak = try #require(small.peakResidentBytes), bigPeak = try #require(big.peakResidentBytes)
+        #expect(smallPeak > 0 && smallPeak < 32 << 20, "\(small)")
+        #expect(bigPeak >= 64 << 20, "\(big)")
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// the window): with no display, in a process group of its own with its encoders, held in `jobs` until it ends, so
 /// the window stops it while it works and continues it while it waits; at nice 10 in Linux's batch scheduling class
 /// (`chrt --batch 0`, from util-linux, which every Debian system has), so it also keeps out of other programs' way,
-/// yet keeps a fair share of a busy machine and always finishes (the idle class starved it: a 1 s clip took 40 s
-/// beside two busy processes, 7.6 s like this); plain `nice -n 10` where there is no `chrt`.
+/// yet keeps a fair share of a busy machine and always finishes (the idle class starved it beside busy processes:
+/// docs/performance.md, clips); plain `nice -n 10` where there is no `chrt`.
 public final class BackgroundRender: @unchecked Sendable {
     private let child: ChildProcess
     private let jobs: BackgroundJobs
@@ -27,13 +27,32 @@ public final class BackgroundRender: @unchecked Sendable {
     /// error (`record`'s summary, or its error).
     public func wait() -> (ok: Bool, lastLine: String) {
         let exit = child.wait { [jobs, child] in jobs.remove(group: child.pid) }
-        return (!exit.signalled && exit.status == 0, child.lastErrorLine ?? "")
+        return (exit.succeeded, child.lastErrorLine ?? "")
     }
 
     /// Asks the job to end (SIGTERM to `record`, which removes its partial clip and ends its encoders), and continues
     /// the job if the window had stopped it, so that it can.
     public func terminate() {
         child.terminate()
-        child.send(SIGCONT, toGroup: true)
+        child.kill(SIGCONT, toGroup: true)
+    }
+}
+
+extension BackgroundRender {
+    /// Starts `command` as a job in `jobs` and waits for it on another thread: when it ends, `file` (written for this
+    /// run, e.g. a dropped deck) is removed and `ended` called with whether it succeeded and its last line on standard
+    /// error. When it cannot start, `file` is removed and the reason thrown.
+    public static func start(_ command: [String], jobs: BackgroundJobs, removing file: String? = nil,
+                             ended: @escaping @Sendable (_ ok: Bool, _ lastLine: String) -> Void) throws(ClipError) {
+        let job: BackgroundRender
+        do throws(ClipError) { job = try BackgroundRender(command, jobs: jobs) } catch {
+            if let file { unlink(file) }
+            throw error
+        }
+        DispatchQueue.global().async {
+            let (ok, lastLine) = job.wait()
+            if let file { unlink(file) }
+            ended(ok, lastLine)
+        }
     }
 }

@@ -35,4 +35,10 @@ public enum ClipRecord {
 
     /// How a folder of frames for `out` is named: "clip-*.png".
     public static func displayPattern(_ out: String) -> String { (out as NSString).deletingPathExtension + "-*.png" }
+
+    /// The file of the frame at `t` seconds in a sequence named `stem`: "clip-00033.png", by time in milliseconds (as
+    /// `capture --frames` and `record` to PNG name them).
+    public static func frameFile(_ stem: String, at t: Double, extension ext: String) -> String {
+        String(format: "%@-%05d.%@", stem, Int((t * 1000).rounded()), ext)
+    }
 }

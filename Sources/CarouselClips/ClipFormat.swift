@@ -35,13 +35,12 @@ public enum ClipFormat: String, CaseIterable, Sendable {
     /// in one run (MP4, WebM). Odd sizes are padded to even ones for yuv420p (never cropped).
     public func ffmpegArguments(width: Int, height: Int, fps: Int, output: String) -> [String] {
         let input = ClipFormat.rawInput(width: width, height: height, fps: fps)
-        // Padding only for an odd side (a filter that copies every frame costs 8 % of an MP4's encoding otherwise).
+        // Padding only for an odd side: the filter copies every frame.
         let even = width % 2 == 0 && height % 2 == 0 ? [] : ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
         switch self {
         case .mp4:
             // CRF 12: every frame within 38 dB (RGB PSNR) of the capture; chroma subsampling is what limits it.
-            // ultrafast: FFmpeg alone on the bench's 720p hover sweep takes 0.38 s against superfast's 0.64 s (so the
-            // clip is made at 2x real time on two cores), for a 40 % larger file (3.8 against 2.7 MB for 3 s).
+            // ultrafast: a busy 720p clip at twice real time on two cores, for a larger file (docs/performance.md).
             return input + even + ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-pix_fmt", "yuv420p",
                                    "-movflags", "+faststart", "-f", "mp4", output]
         case .webm:
@@ -53,9 +52,9 @@ public enum ClipFormat: String, CaseIterable, Sendable {
     }
 
     /// The sample pass's output arguments: the GIF's palette built from colour counts over every pixel of the
-    /// sampled frames, each halved first (nearest pixel, so no new colours): the same palette quality on the bench's
-    /// hover sweep (36.96 dB at worst, 39.22 mean, against the PNG frames) in half the time. It is written raw (256
-    /// entries, B G R A) for `PaletteMapper`; an entry with alpha 0 is the one FFmpeg keeps for transparency.
+    /// sampled frames, each halved first (nearest pixel, so no new colours): the same palette quality in half the time
+    /// (docs/performance.md, clips). It is written raw (256 entries, B G R A) for `PaletteMapper`; an entry with alpha 0
+    /// is the one FFmpeg keeps for transparency.
     static func paletteOutput(_ palette: String) -> [String] {
         ["-vf", "scale=iw/2:ih/2:flags=neighbor,palettegen=stats_mode=full", "-f", "rawvideo", "-pix_fmt", "bgra", palette]
     }

@@ -1,4 +1,4 @@
-import CarouselSupport
+import CarouselClips
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CarouselCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ import Glibc
 ///
 /// A job is removed as soon as it ends (before its process id could be reused). If the window dies while its jobs are
 /// stopped, the kernel continues them: their group is orphaned (SIGHUP, then SIGCONT), which `record` answers as Ctrl+C.
-public final class BackgroundJobs: @unchecked Sendable {
+public final class BackgroundJobs: IdleTimeJobs, @unchecked Sendable {
     private let lock = NSLock()
     private var groups: Set<pid_t> = []
     private var held = false

@@ -64,8 +64,8 @@ final class FFmpegRun: @unchecked Sendable {
         ended = true
         lock.lock(); let failedWrite = writeError; lock.unlock()
         let said = process.lastErrorLine
-        if !exit.signalled, exit.status == 0, said == nil, failedWrite == nil { return nil }
-        return said ?? failedWrite ?? (exit.signalled ? "ended by signal \(exit.status)" : "exit status \(exit.status)")
+        if exit.succeeded, said == nil, failedWrite == nil { return nil }
+        return said ?? failedWrite ?? exit.signal.map { "ended by signal \($0)" } ?? "exit status \(exit.status ?? 0)"
     }
 
     /// Stops FFmpeg at once.
