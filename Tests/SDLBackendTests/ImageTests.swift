@@ -209,11 +209,12 @@ struct ImageTests {
         let f = try fixture()
         defer { try? FileManager.default.removeItem(at: f.dir) }
         let store = f.canvas.images
-        store.textureBudget = 200 * 100 * 4 + 10
         let other = f.dir.appendingPathComponent("other.png").path
         writeStripedPNG(other, width: 200, height: 100, stripes: [(1, 0xffffff)])
         let a = store.handle(for: f.striped, maxPixelSize: nil)
         #expect(store.waitUntilLoaded(timeout: 10))
+        // Room for one image (its pixels and mip levels), not two.
+        store.textureBudget = store.textureBytes + 10
         f.canvas.renderer.beginFrame(clearColor: .black)
         f.canvas.renderer.endFrame()
         let b = store.handle(for: other, maxPixelSize: nil)

@@ -26,7 +26,16 @@ enum DecodeResult: Sendable {
     /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels; `opaque` when every
     /// pixel has full alpha (the image can be copied without blending).
     case decoded(SurfaceBox, natural: Size, opaque: Bool)
+    /// Decoded for the software renderer: premultiplied pixels and their mip levels, made on the decoding thread.
+    case pixels(MipChain, natural: Size, opaque: Bool)
     case failed(String)
+
+    /// With `mips`, a decoded surface made into its `MipChain` (on the calling thread, a decoding one); else itself.
+    func withMips(_ mips: Bool) -> DecodeResult {
+        guard mips, case .decoded(let box, let natural, let opaque) = self, let surface = box.take() else { return self }
+        guard let chain = MipChain.make(adopting: surface, opaque: opaque) else { return .failed("cannot keep the decoded pixels (out of memory)") }
+        return .pixels(chain, natural: natural, opaque: opaque)
+    }
 }
 
 /// Decoding and downscaling, safe to run on any thread: it touches only files, bytes and surfaces, never a renderer.
@@ -161,25 +170,12 @@ enum ImageDecoder {
         return out
     }
 
-    /// A new ARGB8888 surface of half the size, each pixel the mean of a 2x2 block (channels averaged in pairs
-    /// inside one 32-bit word).
+    /// A new ARGB8888 surface of half the size, each pixel the mean of a 2x2 block (`BoxFilter`).
     static func halve(_ src: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = Int(src.pointee.w) / 2, h = Int(src.pointee.h) / 2
         guard w > 0, h > 0, let dst = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
               let sp = src.pointee.pixels, let dp = dst.pointee.pixels else { return nil }
-        let sPitch = Int(src.pointee.pitch), dPitch = Int(dst.pointee.pitch)
-        let mask: UInt32 = 0x00ff_00ff
-        for y in 0..<h {
-            let row0 = (sp + 2 * y * sPitch).assumingMemoryBound(to: UInt32.self)
-            let row1 = (sp + (2 * y + 1) * sPitch).assumingMemoryBound(to: UInt32.self)
-            let out = (dp + y * dPitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let a = row0[2 * x], b = row0[2 * x + 1], c = row1[2 * x], d = row1[2 * x + 1]
-                let lo = ((a & mask) &+ (b & mask) &+ (c & mask) &+ (d & mask) &+ 0x0002_0002) >> 2
-                let hi = (((a >> 8) & mask) &+ ((b >> 8) & mask) &+ ((c >> 8) & mask) &+ ((d >> 8) & mask) &+ 0x0002_0002) >> 2
-                out[x] = (lo & mask) | ((hi & mask) << 8)
-            }
-        }
+        BoxFilter.halve(from: sp, stride: Int(src.pointee.pitch), into: dp, stride: Int(dst.pointee.pitch), width: w, height: h)
         return dst
     }
 }

@@ -43,8 +43,9 @@ enum FontLocator {
     }
 }
 
-/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings as textures in their
-/// colour, faded per draw with alpha modulation, in an LRU cache keyed by (string, device size, bold, colour).
+/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings in their colour (as
+/// textures for OpenGL, as premultiplied pixels for the software compositor), faded per draw, in an LRU cache keyed
+/// by (string, device size, bold, colour).
 /// Rendering in the colour rather than tinting white text keeps colour modulation out of every draw, which SDL's
 /// software renderer blends several times slower.
 @MainActor
@@ -58,7 +59,10 @@ final class TextCache {
     }
 
     struct Entry {
-        var texture: OpaquePointer
+        /// The rendered string as a texture (OpenGL), or as premultiplied pixels for the software renderer's
+        /// compositor.
+        var texture: OpaquePointer?
+        var pixels: PixelBuffer?
         var width: Int32
         var height: Int32
         /// Pixel memory, 4 bytes per pixel.
@@ -96,7 +100,7 @@ final class TextCache {
     }
 
     isolated deinit {
-        for e in entries.removeAll() { SDL_DestroyTexture(e.texture) }
+        for e in entries.removeAll() { if let t = e.texture { SDL_DestroyTexture(t) } }
         for f in fonts.values { TTF_CloseFont(f) }
         for f in fallbackFonts.values { TTF_CloseFont(f) }
     }
@@ -198,13 +202,22 @@ final class TextCache {
         let line = TextRuns.isPlain(text) ? nil : lineLayout(text, pixelSize: pixelSize, bold: bold)
         let rendered = line.map { $0.isPrimaryOnly } ?? true ? TTF_RenderUTF8_Blended(f, text, colour) : line.flatMap { render($0, colour: colour) }
         guard let surface = rendered else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h)
+        let e: Entry
+        if context.software {
+            // The compositor blends premultiplied ARGB: the surface's pixels, converted and adopted.
+            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { SDL_FreeSurface(surface); return nil }
+            SDL_FreeSurface(surface)
+            guard let pixels = PixelBuffer(adopting: argb, opaque: false) else { return nil }
+            e = Entry(texture: nil, pixels: pixels, width: pixels.width, height: pixels.height)
+        } else {
+            defer { SDL_FreeSurface(surface) }
+            guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+            e = Entry(texture: tex, pixels: nil, width: surface.pointee.w, height: surface.pointee.h)
+        }
         textureBytes += e.bytes
         for dropped in entries.insert(e, for: key) {
-            SDL_DestroyTexture(dropped.texture)
+            if let t = dropped.texture { SDL_DestroyTexture(t) }
             textureBytes -= dropped.bytes
         }
         return e
