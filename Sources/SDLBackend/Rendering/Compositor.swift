@@ -121,7 +121,10 @@ final class Compositor {
     /// Draws `layer`, its top-left pixel at `origin`, inside `shape` (within the layer's bounds), at `alpha`.
     func image(_ layer: PixelBuffer, at origin: (x: Int32, y: Int32), in shape: RoundedRect, alpha: UInt8) {
         draw(shape, feather: 1, alpha: alpha, opaque: layer.opaque) { op, mask, rect in
-            composite(op, layer.image, mask, rect, source: (origin.x, origin.y))
+            // Outside the layer the coverage is 0; leaving those pixels out keeps pixman on its fast paths (a source
+            // that does not cover the whole rectangle sends it to the generic one).
+            composite(op, layer.image, mask, rect.intersection(PixelRect(x: origin.x, y: origin.y, w: layer.width, h: layer.height)),
+                      source: (origin.x, origin.y))
         }
     }
 
@@ -194,17 +197,13 @@ final class Compositor {
                                h: Int32((shape.rect.maxY + feather / 2).rounded(.up)) - origin.y)
         guard !bounds.intersection(clip).isEmpty else { return }
         let bands = coverage.bands(key)
-        if let inner = bands.interior {
-            let r = inner.offsetBy(origin.x, origin.y)
-            if alpha == 255 {
-                paint(opaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, nil, r)
-            } else {
-                var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha) * 257)
-                if let m = pixman_image_create_solid_fill(&c) {
-                    paint(PIXMAN_OP_OVER, m, r)
-                    pixman_image_unref(m)
-                }
+        if !bands.interior.isEmpty {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha) * 257)
+            let solid = alpha == 255 ? nil : pixman_image_create_solid_fill(&c)
+            for inner in bands.interior {
+                paint(alpha == 255 && opaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, solid, inner.offsetBy(origin.x, origin.y))
             }
+            if let solid { pixman_image_unref(solid) }
         }
         for piece in bands.pieces {
             let r = piece.rect.offsetBy(origin.x, origin.y)
@@ -219,7 +218,8 @@ final class Compositor {
     private var maskOrigin: (x: Int32, y: Int32)?
 
     /// Composites `source` (its pixel (0, 0) at `source` in device pixels) through `mask` onto `rect` of the
-    /// target, clipped.
+    /// target, clipped. The mask's pixel (0, 0) is at `maskOrigin` (a border piece's top-left), or anywhere for a
+    /// solid mask.
     private func composite(_ op: pixman_op_t, _ source: OpaquePointer, _ mask: OpaquePointer?, _ rect: PixelRect, source origin: (Int32, Int32)) {
         let r = rect.intersection(clip)
         guard !r.isEmpty, let target else { return }

@@ -29,20 +29,22 @@ struct PixelRect: Equatable {
 }
 
 /// How much of each pixel a rounded rectangle covers, as the compositor draws it: the pixels wholly inside (the
-/// interior, drawn without a mask) and the border around them in a few pieces, each with an A8 mask of coverage
-/// times the drawing's alpha. A card's border is a thin frame, so nearly every pixel is a plain copy or fill.
+/// interior, a cross of up to three rectangles drawn without a mask) and the border around them in pieces, each with
+/// an A8 mask of coverage times the drawing's alpha: the four corners, computed pixel by pixel, and the four straight
+/// sides' ramps, whose rows (top and bottom) or columns (left and right) are all alike. A card's border is a thin
+/// frame, so nearly every pixel is a plain copy or fill, and a new shape costs a few hundred pixels of arithmetic.
 ///
 /// Coverage follows the signed distance to the shape at each pixel's centre: 1 inside, 0 outside, a linear ramp
 /// `feather` pixels wide centred on the edge (one pixel: anti-aliasing; a shadow's blur: a soft edge). The shape is
 /// first put on a 1/16 pixel grid, and the bands depend on nothing else, so a shape that moves by whole pixels
 /// (a card sliding) reuses them: they are cached by `Key`.
 final class CoverageBands {
-    /// The shape relative to its top-left pixel, on the 1/16 pixel grid, and the alpha baked into the masks.
+    /// The shape relative to its top-left pixel, on the 1/16 pixel grid, and the alpha the masks are multiplied by.
     struct Key: Hashable {
         var fx, fy, w, h: Int32
         var radii: (Int32, Int32, Int32, Int32)
         var feather: Int32
-        var alpha: UInt8
+        var alpha: UInt8 = 255
 
         static func == (a: Key, b: Key) -> Bool {
             a.fx == b.fx && a.fy == b.fy && a.w == b.w && a.h == b.h && a.radii == b.radii && a.feather == b.feather && a.alpha == b.alpha
@@ -56,8 +58,8 @@ final class CoverageBands {
     /// Steps per pixel of the grid shapes are put on.
     static let grid = 16.0
 
-    /// Fully covered pixels, relative to the shape's top-left pixel (nil when none).
-    let interior: PixelRect?
+    /// Fully covered pixels, relative to the shape's top-left pixel: up to three rectangles, no two overlapping.
+    let interior: [PixelRect]
     /// The border pieces, relative to the shape's top-left pixel, each with its A8 mask image (the piece's size).
     let pieces: [(rect: PixelRect, mask: OpaquePointer)]
     /// Mask memory, in bytes.
@@ -74,39 +76,55 @@ final class CoverageBands {
         return ((Int32(clamping: Int(ox)), Int32(clamping: Int(oy))), key)
     }
 
-    /// The bands of the shape `key` describes.
-    init(_ key: Key) {
+    /// The shape `key` describes.
+    private static func shape(_ key: Key) -> Shape {
         let g = CoverageBands.grid
         let x0 = Double(key.fx) / g, y0 = Double(key.fy) / g
-        let x1 = x0 + Double(key.w) / g, y1 = y0 + Double(key.h) / g
-        let f = max(Double(key.feather) / g, 1e-3), half = f / 2
-        let radii = [key.radii.0, key.radii.1, key.radii.2, key.radii.3].map { Double($0) / g }
-        let shape = Shape(x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, feather: f, alpha: Double(key.alpha))
+        return Shape(x0: x0, y0: y0, x1: x0 + Double(key.w) / g, y1: y0 + Double(key.h) / g,
+                     radii: (Double(key.radii.0) / g, Double(key.radii.1) / g, Double(key.radii.2) / g, Double(key.radii.3) / g),
+                     feather: max(Double(key.feather) / g, 1e-3), alpha: Double(key.alpha))
+    }
+
+    /// The coverage times alpha of pixel (`x`, `y`) of the shape `key` describes, computed alone (the reference the
+    /// bands must equal).
+    static func coverage(of key: Key, x: Int32, y: Int32) -> UInt8 { shape(key).value(x, y) }
+
+    /// The bands of the shape `key` describes.
+    init(_ key: Key) {
+        let shape = CoverageBands.shape(key)
+        let (x0, y0, x1, y1, r) = (shape.x0, shape.y0, shape.x1, shape.y1, shape.radii)
+        let half = shape.feather / 2
+        func up(_ v: Double) -> Int32 { Int32(v.rounded(.up)) }
+        func down(_ v: Double) -> Int32 { Int32(v.rounded(.down)) }
         // The bounds: every pixel with any coverage.
-        let width = Int32((x1 + half).rounded(.up)), height = Int32((y1 + half).rounded(.up))
+        let width = up(x1 + half), height = up(y1 + half)
         // Columns and rows wholly covered by the straight sides (coverage 1 at the centre: distance <= -feather/2).
-        let l1 = Int32((x0 + half - 0.5).rounded(.up)), r0 = Int32((x1 - half + 0.5).rounded(.down))
-        let t1 = Int32((y0 + half - 0.5).rounded(.up)), b0 = Int32((y1 - half + 0.5).rounded(.down))
-        // Rows where a round corner reaches: per pixel there.
-        let top = max(t1, Int32((y0 + max(radii[0], radii[1])).rounded(.up)))
-        let bottom = min(b0, Int32((y1 - max(radii[2], radii[3])).rounded(.down)))
+        let l1 = up(x0 + half - 0.5), r0 = down(x1 - half + 0.5), t1 = up(y0 + half - 0.5), b0 = down(y1 - half + 0.5)
+        // Where the round corners end: columns and rows beyond them see only straight sides.
+        let cl = min(max(l1, up(x0 + max(r.0, r.3))), width), cr = min(max(min(r0, down(x1 - max(r.1, r.2))), cl), width)
+        let rt = min(max(t1, up(y0 + max(r.0, r.1))), height), rb = min(max(min(b0, down(y1 - max(r.2, r.3))), rt), height)
         var pieces: [(PixelRect, OpaquePointer)] = []
         var bytes = 0
-        func add(_ r: PixelRect, rowConstant: Bool = false) {
-            guard !r.isEmpty, let m = shape.mask(r, rowsAlike: rowConstant) else { return }
-            pieces.append((r, m))
-            bytes += Int(r.w + 3) / 4 * 4 * Int(r.h)
+        func add(_ rect: PixelRect, _ kind: Shape.Fill) {
+            guard !rect.isEmpty, let m = shape.mask(rect, kind) else { return }
+            pieces.append((rect, m))
+            bytes += Int(rect.w + 3) / 4 * 4 * Int(rect.h)
         }
-        if top >= bottom || l1 >= r0 {
+        func rect(_ ax: Int32, _ ay: Int32, _ bx: Int32, _ by: Int32) -> PixelRect { PixelRect(x: ax, y: ay, w: bx - ax, h: by - ay) }
+        if cl >= cr || rt >= rb || l1 > cl || r0 < cr || t1 > rt || b0 < rb {
             // Too small or too round for an interior: one mask.
-            interior = nil
-            add(PixelRect(x: 0, y: 0, w: width, h: height))
+            interior = []
+            add(rect(0, 0, width, height), .pixels)
         } else {
-            interior = PixelRect(x: l1, y: top, w: r0 - l1, h: bottom - top)
-            add(PixelRect(x: 0, y: 0, w: width, h: top))
-            add(PixelRect(x: 0, y: bottom, w: width, h: height - bottom))
-            add(PixelRect(x: 0, y: top, w: l1, h: bottom - top), rowConstant: true)
-            add(PixelRect(x: r0, y: top, w: width - r0, h: bottom - top), rowConstant: true)
+            interior = [rect(cl, t1, cr, b0), rect(l1, rt, cl, rb), rect(cr, rt, r0, rb)].filter { !$0.isEmpty }
+            add(rect(0, 0, cl, rt), .pixels)
+            add(rect(cr, 0, width, rt), .pixels)
+            add(rect(cr, rb, width, height), .pixels)
+            add(rect(0, rb, cl, height), .pixels)
+            add(rect(cl, 0, cr, t1), .rowsConstant)
+            add(rect(cl, b0, cr, height), .rowsConstant)
+            add(rect(0, rt, l1, rb), .columnsConstant)
+            add(rect(r0, rt, width, rb), .columnsConstant)
         }
         self.pieces = pieces
         self.bytes = bytes
@@ -118,32 +136,42 @@ final class CoverageBands {
     private struct Shape {
         var x0, y0, x1, y1: Double
         /// Top-left, top-right, bottom-right, bottom-left.
-        var radii: [Double]
+        var radii: (Double, Double, Double, Double)
         var feather: Double
         var alpha: Double
 
-        /// Coverage times alpha at the centre of pixel (`px`, `py`), 0...255.
+        /// Coverage times alpha at the centre of pixel (`px`, `py`), 0...255: 1 inside, 0 outside, a ramp `feather`
+        /// wide centred on the edge, after the signed distance to the rounded rectangle.
         func value(_ px: Int32, _ py: Int32) -> UInt8 {
             let cx = Double(px) + 0.5, cy = Double(py) + 0.5
             let mx = (x0 + x1) / 2, my = (y0 + y1) / 2
-            let r = cx < mx ? (cy < my ? radii[0] : radii[3]) : (cy < my ? radii[1] : radii[2])
+            let r = cx < mx ? (cy < my ? radii.0 : radii.3) : (cy < my ? radii.1 : radii.2)
             let qx = abs(cx - mx) - ((x1 - x0) / 2 - r), qy = abs(cy - my) - ((y1 - y0) / 2 - r)
-            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-            let distance = outside + min(max(qx, qy), 0) - r
+            let ox = max(qx, 0), oy = max(qy, 0)
+            let distance = (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
             let coverage = min(max(0.5 - distance / feather, 0), 1)
-            return UInt8((coverage * alpha).rounded())
+            return UInt8(coverage * alpha + 0.5)
         }
 
-        /// An A8 image of `r`'s coverage; with `rowsAlike`, one row is computed and copied to the others (a
-        /// strip beside the straight sides).
-        func mask(_ r: PixelRect, rowsAlike: Bool) -> OpaquePointer? {
-            guard let image = pixman_image_create_bits(PIXMAN_a8, r.w, r.h, nil, 0), let data = pixman_image_get_data(image) else { return nil }
+        /// How a piece's mask is computed: every pixel, or one column (rows alike: a top or bottom side's ramp) or
+        /// one row (columns alike: a left or right side's ramp) copied across.
+        enum Fill { case pixels, rowsConstant, columnsConstant }
+
+        /// An A8 image of `rect`'s coverage.
+        func mask(_ rect: PixelRect, _ fill: Fill) -> OpaquePointer? {
+            guard let image = pixman_image_create_bits(PIXMAN_a8, rect.w, rect.h, nil, 0), let data = pixman_image_get_data(image) else { return nil }
             let stride = Int(pixman_image_get_stride(image))
             let base = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self)
-            for y in 0..<Int(r.h) {
-                let row = base + y * stride
-                if rowsAlike && y > 0 { row.update(from: base, count: Int(r.w)); continue }
-                for x in 0..<Int(r.w) { row[x] = value(r.x + Int32(x), r.y + Int32(y)) }
+            for y in 0..<Int(rect.h) {
+                let row = base + y * stride, py = rect.y + Int32(y)
+                switch fill {
+                case .pixels:
+                    for x in 0..<Int(rect.w) { row[x] = value(rect.x + Int32(x), py) }
+                case .rowsConstant:
+                    row.update(repeating: value(rect.x, py), count: Int(rect.w))
+                case .columnsConstant:
+                    if y == 0 { for x in 0..<Int(rect.w) { row[x] = value(rect.x + Int32(x), py) } } else { row.update(from: base, count: Int(rect.w)) }
+                }
             }
             return image
         }
