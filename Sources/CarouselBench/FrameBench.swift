@@ -29,6 +29,11 @@ public struct StyleFrameResult: Sendable {
     public var floorCPU: Samples
     /// The mean share of the window's pixels redrawn and presented per drawn frame (damage tracking).
     public var repaintedShare = 0.0
+    /// Image layers at drawn size the frames found made (a card at rest, moving or cropped) and made (scaled).
+    public var layerHits = 0
+    public var layersMade = 0
+    /// The share of layer requests served without scaling.
+    public var layerHitRate: Double { layerHits + layersMade > 0 ? Double(layerHits) / Double(layerHits + layersMade) : 0 }
     /// Triangles per drawn frame (the last one).
     public var triangles: Int
     /// Draw calls of the last frame.
@@ -74,6 +79,7 @@ enum FrameBench {
                                       frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
         result.repaintedShare = driver.repainted.isEmpty ? 0 : driver.repainted.reduce(0, +) / Double(driver.repainted.count)
+        (result.layerHits, result.layersMade) = (driver.layerHits, driver.layersMade)
         if let timing = driver.timing, driver.frame.count > 0 {
             let n = Double(driver.frame.count)
             result.breakdown = timing.seconds.sorted { $0.value > $1.value }
@@ -200,6 +206,7 @@ final class FrameBenchDriver: FrameDriver {
         let drawn = ProcessMetrics.monotonic() - start
         frameCPU.append(lastUpdateCPU + ProcessMetrics.threadCPU() - cpu)
         let presented = (renderer as? SDLRenderer)?.stats.presentSeconds ?? 0
+        if let stats = (renderer as? SDLRenderer)?.stats { layerHits += stats.layerHits; layersMade += stats.layersMade }
         update.append(lastUpdate)
         paint.append(drawn - presented)
         present.append(presented)
@@ -235,6 +242,8 @@ final class FrameBenchDriver: FrameDriver {
     private var recorded: [(frame: DrawListRecorder, regions: [Rect])] = []
     /// Per drawn frame, the share of the window's pixels redrawn and presented.
     private(set) var repainted: [Double] = []
+    /// Image layers the frames (not the floors) found and made.
+    private(set) var layerHits = 0, layersMade = 0
 
     /// Replays the recorded frames not yet replayed, timing each: the floor.
     func replayFloors(into renderer: Renderer) {

@@ -101,6 +101,41 @@ struct SoftwarePathTests {
         #expect(r.stats.layerHits == 1)
     }
 
+    @Test("An animation's steps scale only the part shown, in reused memory, and give the pixels a whole layer gives")
+    func animationStepsScaleWhatIsShown() throws {
+        let (c, h, dir) = try fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = c.renderer
+        /// The poster of expand: growing from its top-left corner inside a clip that shows part of it.
+        func frame(_ k: Double, on canvas: HeadlessCanvas) -> [UInt8] {
+            let r = canvas.renderer
+            r.beginFrame(clearColor: .black)
+            r.save()
+            r.clip(to: Rect(15, 20, 40, 50), cornerRadius: 6)
+            r.drawImage(h, in: Rect(5, 5, 52 * k, 78 * k), cornerRadius: 0, contentMode: .fill, opacity: 0.7)
+            r.restore()
+            r.endFrame()
+            return canvas.pixels()
+        }
+        var memory: UnsafeMutableRawPointer?
+        // 52x78 growing to 80x120: no step is a mip level's own size (50x75, 100x150).
+        for step in 0..<12 {
+            let k = 1 + Double(step) * 0.05
+            let animated = frame(k, on: c)
+            #expect(r.stats.layersMade == 1)
+            let layer = try #require(c.images.layer(for: h, width: Int32((52 * k).rounded()), height: Int32((78 * k).rounded())))
+            // After the second step the same memory serves every step.
+            if step >= 2 { #expect(memory == nil || layer.pixels == memory) }
+            if step >= 1 { memory = layer.pixels }
+            // A fresh canvas draws the step from a layer made whole: the very same pixels.
+            let fresh = try HeadlessCanvas(width: 100, height: 100)
+            let fh = fresh.images.handle(for: dir.appendingPathComponent("poster.png").path, maxPixelSize: nil)
+            #expect(fresh.images.waitUntilLoaded(timeout: 10))
+            #expect(frame(k, on: fresh) == animated, "step \(step)")
+            _ = fh
+        }
+    }
+
     @Test("Layers are scaled from the nearest mip level at least as large, made at decode down to 16 pixels")
     func mipLevels() throws {
         let (c, h, dir) = try fixture()

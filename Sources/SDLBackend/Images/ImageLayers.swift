@@ -1,10 +1,12 @@
 /// One image's layers: the image scaled to the sizes it is drawn at (device pixels), kept so that a card drawn at
 /// rest, moving, or cropped (a cover-fitted card that only widens keeps its scale) is a plain copy every frame.
 ///
-/// A layer is scaled from the image's `MipChain`, so its pixels depend only on the image and the size: made again,
-/// it is the same. A size that changes every frame (a scale animating) gets a new layer each frame, made in the
-/// memory of the last one that was used in a single frame only, so an animation reuses one buffer; layers drawn in
-/// more than one frame (at rest) are kept. At most `capacity` per image, the least recently drawn dropped first.
+/// A layer is scaled from the image's `MipChain`, so each of its pixels depends only on the image and the size:
+/// made again, or made in parts, it is the same. A size that changes every frame (a scale animating) gets a new
+/// layer each frame: only the part that is shown is scaled, in the memory of the last layer that was used in a
+/// single frame only (sized after the first such step for any size the same mip level serves), so an animation
+/// reuses one buffer. Layers drawn in more than one frame (at rest) are kept. At most `capacity` per image, the
+/// least recently drawn dropped first.
 struct ImageLayers {
     struct Layer {
         var buffer: PixelBuffer
@@ -13,6 +15,8 @@ struct ImageLayers {
         var lastUse: UInt64
         /// Frames it was drawn in.
         var frames: Int
+        /// The part of the layer scaled so far (all of it unless it was made for an animation step).
+        var valid: PixelRect
     }
 
     private(set) var layers: [Layer] = []
@@ -23,30 +27,50 @@ struct ImageLayers {
     var bytes: Int { layers.reduce(0) { $0 + ($1.isLevel ? 0 : $1.buffer.bytes) } }
 
     /// What `layer` did: found a layer first drawn in an earlier frame (`hit`), found one already drawn in this
-    /// frame (`again`: a partial frame's second region), made one, or could not.
+    /// frame (`again`: a partial frame's second region), made one (or scaled more of one), or could not.
     enum Outcome { case hit, again, made, failed }
 
-    /// The layer of `width` x `height` for frame `frame`, made from `mips` when there is none.
-    mutating func layer(width: Int32, height: Int32, frame: UInt64, mips: MipChain) -> (PixelBuffer?, Outcome) {
+    /// The layer of `width` x `height` for frame `frame`, with at least `needed` (layer pixels) scaled, made from
+    /// `mips` when there is none.
+    mutating func layer(width: Int32, height: Int32, needed: PixelRect, frame: UInt64, mips: MipChain) -> (PixelBuffer?, Outcome) {
+        let whole = PixelRect(x: 0, y: 0, w: width, h: height)
+        let needed = needed.intersection(whole)
         if let i = layers.firstIndex(where: { $0.buffer.width == width && $0.buffer.height == height }) {
             let first = layers[i].lastUse != frame
             if first { layers[i].frames += 1 }
             layers[i].lastUse = frame
-            return (layers[i].buffer, first ? .hit : .again)
+            guard !needed.isEmpty, layers[i].valid.intersection(needed) != needed else { return (layers[i].buffer, first ? .hit : .again) }
+            // Shown further than scaled so far (an animation's layer drawn again, cropped differently): the rest now.
+            let more = layers[i].valid.isEmpty ? needed : whole
+            mips.level(for: width, height).scale(into: layers[i].buffer, region: more)
+            layers[i].valid = more
+            return (layers[i].buffer, .made)
         }
         if let level = mips.levels.first(where: { $0.width == width && $0.height == height }) {
-            insert(Layer(buffer: level, isLevel: true, lastUse: frame, frames: 1), frame: frame)
+            insert(Layer(buffer: level, isLevel: true, lastUse: frame, frames: 1, valid: whole), frame: frame)
             return (level, .hit)
         }
-        // Memory to reuse: a layer drawn in one frame only, not this one (the last step of an animation).
+        // An animation step: the image had a layer drawn in one frame only, the last one (the previous step). Its
+        // memory is reused, and only the part shown now is scaled.
         var reuse: PixelBuffer?
-        if let i = layers.indices.filter({ !layers[$0].isLevel && layers[$0].frames <= 1 && layers[$0].lastUse < frame })
-            .min(by: { layers[$0].lastUse < layers[$1].lastUse }) {
-            reuse = layers.remove(at: i).buffer
+        let steps = layers.indices.filter { !layers[$0].isLevel && layers[$0].frames <= 1 && layers[$0].lastUse < frame }
+        let animating = steps.contains { layers[$0].lastUse + 1 == frame }
+        if let i = steps.min(by: { layers[$0].lastUse < layers[$1].lastUse }) { reuse = layers.remove(at: i).buffer }
+        let source = mips.level(for: width, height)
+        let region = animating && !needed.isEmpty ? needed : whole
+        let buffer: PixelBuffer
+        if let reuse, reuse.reshape(width: width, height: height) {
+            buffer = reuse
+        } else {
+            // Growing past the reused memory: room for any size this level serves, so the next steps fit.
+            let room = animating ? Int(max(source.width, width)) * Int(max(source.height, height)) * 4 : 0
+            guard let made = PixelBuffer(width: width, height: height, opaque: source.opaque, capacity: room) else { return (nil, .failed) }
+            buffer = made
         }
-        guard let made = mips.level(for: width, height).scaled(width: width, height: height, reusing: reuse) else { return (nil, .failed) }
-        insert(Layer(buffer: made, isLevel: false, lastUse: frame, frames: 1), frame: frame)
-        return (made, .made)
+        buffer.opaque = source.opaque
+        source.scale(into: buffer, region: region)
+        insert(Layer(buffer: buffer, isLevel: false, lastUse: frame, frames: 1, valid: region), frame: frame)
+        return (buffer, .made)
     }
 
     /// Marks the layer of that size drawn in `frame` without making it (a drawing outside a partial frame's region).

@@ -316,11 +316,13 @@ public final class SDLImageStore: ImageStore {
     }
 
     /// `handle`'s image at `width` x `height` device pixels (see `ImageLayers`): kept from an earlier frame, or
-    /// scaled now from the nearest mip level. Nil when the image has no pixels.
-    func layer(for handle: ImageHandle, width: Int32, height: Int32) -> PixelBuffer? {
+    /// scaled now from the nearest mip level, at least its `needed` part (layer pixels; all of it by default). Nil
+    /// when the image has no pixels.
+    func layer(for handle: ImageHandle, width: Int32, height: Int32, needed: PixelRect? = nil) -> PixelBuffer? {
         guard entries.indices.contains(handle.raw), width > 0, height > 0, let mips = entries[handle.raw].mips else { return nil }
         let before = entries[handle.raw].layers.bytes
-        let (buffer, outcome) = entries[handle.raw].layers.layer(width: width, height: height, frame: frame, mips: mips)
+        let (buffer, outcome) = entries[handle.raw].layers.layer(width: width, height: height,
+                                                                 needed: needed ?? PixelRect(x: 0, y: 0, w: width, h: height), frame: frame, mips: mips)
         textureBytes += entries[handle.raw].layers.bytes - before
         switch outcome {
         case .hit: layerCounts.hits += 1

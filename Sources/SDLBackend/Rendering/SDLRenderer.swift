@@ -111,6 +111,40 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         compositor.map { ($0.coverage.count, $0.coverage.made, $0.coverage.found) } ?? (0, 0, 0)
     }
 
+    /// What the renderer's caches saved, and how much of the window its frames redrew, over its life (`run
+    /// --stats`, the bench): each cache's finds and makes.
+    public struct CacheCounts: Sendable, Equatable {
+        /// Image layers at drawn size (`SDLImageStore.layer`).
+        public var layers = SDLImageStore.LayerCounts()
+        /// Shapes' coverage bands (software).
+        public var coverageFound = 0, coverageMade = 0
+        /// Rendered strings.
+        public var textFound = 0, textMade = 0
+        /// Frames ended, and the device pixels they redrew over the pixels of their targets.
+        public var frames = 0
+        public var repaintedPixels = 0.0, targetPixels = 0.0
+        /// The mean share of the window a frame redrew and presented.
+        public var repaintedShare: Double { targetPixels > 0 ? repaintedPixels / targetPixels : 0 }
+
+        /// "layers 1234 found / 56 made, masks 900 / 40, text 3000 / 25, repainted 18.2 % of the window a frame".
+        public var summary: String {
+            String(format: "layers %d found / %d made, masks %d / %d, text %d / %d, repainted %.1f %% of the window a frame",
+                   layers.hits, layers.made, coverageFound, coverageMade, textFound, textMade, repaintedShare * 100)
+        }
+    }
+
+    /// The caches' counts so far.
+    public var cacheCounts: CacheCounts {
+        var c = CacheCounts()
+        c.layers = images.layerCounts
+        (c.coverageFound, c.coverageMade) = compositor.map { ($0.coverage.found, $0.coverage.made) } ?? (0, 0)
+        (c.textFound, c.textMade) = (textCache.found, textCache.made)
+        (c.frames, c.repaintedPixels, c.targetPixels) = (framesEnded, repaintedTotal, targetTotal)
+        return c
+    }
+    private var framesEnded = 0
+    private var repaintedTotal = 0.0, targetTotal = 0.0
+
     // MARK: Frame
 
     /// Starts a frame: resets the state stack and clears the target to `clearColor`.
@@ -153,6 +187,9 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         let layers = images.layerCounts
         stats.layerHits = layers.hits - layerCountsAtStart.hits
         stats.layersMade = layers.made - layerCountsAtStart.made
+        framesEnded += 1
+        repaintedTotal += Double(stats.repaintedPixels)
+        targetTotal += size.width * size.height * scale * scale
         if let compositor {
             stats.drawCalls = compositor.counts.operations
             compositor.begin(region: nil)
@@ -371,7 +408,9 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             guard w > 0, h > 0, let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
             let a = UInt8((alpha * 255).rounded())
             drawDeferred(unlessCoveredBy: px.opaque && a == 255 ? shape : nil)
-            guard let layer = images.layer(for: image, width: w, height: h) else { return }
+            // The part of the layer the shape shows (with its anti-aliased edge): all an animation step scales.
+            let shown = PixelRect(covering: shape.rect.outset(1)).offsetBy(-Int32(placed.minX), -Int32(placed.minY))
+            guard let layer = images.layer(for: image, width: w, height: h, needed: shown) else { return }
             compositor.image(layer, at: (Int32(placed.minX), Int32(placed.minY)), in: shape, alpha: a)
             return
         }

@@ -106,6 +106,8 @@ final class TextCache {
     }
 
     var count: Int { entries.count }
+    /// Strings found rendered, and rendered, over the cache's life (`--stats`, the bench).
+    private(set) var found = 0, made = 0
     /// Pixel memory of the cached text textures, in bytes (4 per pixel).
     private(set) var textureBytes = 0
     /// Fonts open (one per pixel size and weight drawn lately, at most 32).
@@ -196,7 +198,8 @@ final class TextCache {
     func texture(for text: String, pixelSize: Int, bold: Bool, rgb: UInt32 = 0xffffff) -> Entry? {
         guard !text.isEmpty else { return nil }
         let key = Key(text: text, pixelSize: pixelSize, bold: bold, rgb: rgb)
-        if let e = entries.value(for: key) { return e }
+        if let e = entries.value(for: key) { found += 1; return e }
+        made += 1
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
         let colour = SDL_Color(r: UInt8(rgb >> 16 & 0xff), g: UInt8(rgb >> 8 & 0xff), b: UInt8(rgb & 0xff), a: 255)
         let line = TextRuns.isPlain(text) ? nil : lineLayout(text, pixelSize: pixelSize, bold: bold)
