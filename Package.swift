@@ -51,9 +51,12 @@ let package = Package(
         // pixman, the software renderer's compositor (issue 31): what X.org and cairo composite with, SSE2 paths for
         // copies, fills and blending through masks; measured 2x SDL's software blitters on the same frames.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // zlib, for PNG frames encoded at a fast level on several threads (`record` to a PNG folder); SDL_image's
+        // PNG writer has one fixed, slow level.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
         // services of CarouselCore. It knows the core, never the app.
-        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11", "CFontconfig", "CPixman"]),
+        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11", "CFontconfig", "CPixman", "CZlib"]),
         // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
         .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [

@@ -51,6 +51,8 @@ extension CarouselLab {
                 Signals.handle([SIGINT, SIGTERM, SIGHUP]) { interrupted.raise() }
                 var written: [String] = []
                 var encoder: ClipEncoder?
+                // A PNG folder's frames are encoded and written on background threads while the next ones render.
+                let frames = format.isVideo ? nil : PNGFrameWriter()
                 if format.isVideo {
                     do throws(ClipError) {
                         encoder = try ClipEncoder(output: out, format: format, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: rate)
@@ -66,6 +68,7 @@ extension CarouselLab {
                 let progress = ClipProgress(total: timeline.count + sampled, enabled: isatty(2) != 0)
                 func discard() {
                     encoder?.cancel()
+                    try? frames?.finish()
                     written.forEach { unlink($0) }
                 }
                 do {
@@ -88,8 +91,8 @@ extension CarouselLab {
                             encoder.append { canvas.bgraFrame(into: &$0) }
                         } else {
                             let name = String(format: "%@-%05d.png", stem, Int((t * 1000).rounded()))
-                            try canvas.savePNG(to: name)
                             written.append(name)
+                            do throws(PNGFrameError) { try frames?.write(canvas, to: name) } catch { throw Failure(error.message) }
                             if let layout {
                                 let path = String(format: "%@-%05d.json", (layout as NSString).deletingPathExtension, Int((t * 1000).rounded()))
                                 try writeLayout(preview, to: path)
@@ -98,6 +101,7 @@ extension CarouselLab {
                         }
                         progress.frameDone()
                     }
+                    do throws(PNGFrameError) { try frames?.finish() } catch { throw Failure(error.message) }
                     progress.end()
                     do throws(ClipError) { try encoder?.finish() } catch { throw Failure(error.message) }
                 } catch {
