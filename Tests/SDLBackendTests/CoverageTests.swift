@@ -10,14 +10,14 @@ import Testing
 @MainActor
 @Suite("Coverage bands")
 struct CoverageTests {
-    /// The bands painted into a full coverage image, `width` x `height`: the interior at `alpha` (the compositor
-    /// draws it through a solid alpha), each piece's mask where it lies.
-    func assembled(_ bands: CoverageBands, alpha: UInt8, width: Int, height: Int) -> [UInt8] {
+    /// The bands painted into a full coverage image, `width` x `height`: the interior full, each piece's mask where
+    /// it lies.
+    func assembled(_ bands: CoverageBands, width: Int, height: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)
         for i in bands.interior {
             for y in i.y..<i.maxY { for x in i.x..<i.maxX {
                 #expect(out[Int(y) * width + Int(x)] == 0, "pixel \(x),\(y) in two interior rectangles")
-                out[Int(y) * width + Int(x)] = alpha
+                out[Int(y) * width + Int(x)] = 255
             } }
         }
         for piece in bands.pieces {
@@ -38,17 +38,16 @@ struct CoverageTests {
     func bandsEqualPixelByPixel(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
         func next(_ bound: Double) -> Double { Double.random(in: 0..<bound, using: &rng) }
-        func q(_ v: Double) -> Int32 { Int32((v * 16).rounded()) }
+        func q(_ v: Double) -> Int32 { Int32((v * CoverageBands.grid).rounded()) }
         let w = 8 + next(300), h = 6 + next(220)
         let feather = seed % 4 == 0 ? 4 + next(20) : 1
         let limit = min(w, h) / 2
         let radii = (0..<4).map { _ in seed % 5 == 0 ? 0 : min(next(30), limit) }
         let key = CoverageBands.Key(fx: q(feather / 2 + next(1)), fy: q(feather / 2 + next(1)), w: q(w), h: q(h),
-                                    radii: (q(radii[0]), q(radii[1]), q(radii[2]), q(radii[3])), feather: q(feather),
-                                    alpha: seed % 3 == 0 ? UInt8(next(255)) : 255)
+                                    radii: (q(radii[0]), q(radii[1]), q(radii[2]), q(radii[3])), feather: q(feather))
         let bands = CoverageBands(key)
         let width = Int((feather + 1 + w + feather / 2).rounded(.up)) + 2, height = Int((feather + 1 + h + feather / 2).rounded(.up)) + 2
-        let image = assembled(bands, alpha: key.alpha, width: width, height: height)
+        let image = assembled(bands, width: width, height: height)
         var wrong = 0
         for y in 0..<height { for x in 0..<width where image[y * width + x] != CoverageBands.coverage(of: key, x: Int32(x), y: Int32(y)) { wrong += 1 } }
         #expect(wrong == 0, "\(wrong) pixels differ for \(key)")
@@ -56,22 +55,38 @@ struct CoverageTests {
         if min(w, h) > 2 * (Double(radii.max()!) + feather) + 4 { #expect(!bands.interior.isEmpty) }
     }
 
-    @Test("Bands at an alpha are the full bands' masks times the alpha, made and kept apart")
-    func alphaScalesMasks() {
-        let key = CoverageBands.Key(fx: 8, fy: 8, w: 16 * 40, h: 16 * 30, radii: (160, 160, 160, 160), feather: 16)
-        var half = key
-        half.alpha = 128
+    @Test("Bands are cached by shape: found again, also for a shape moved by whole pixels")
+    func cachedByShape() {
         let cache = CoverageCache()
-        let full = cache.bands(key), scaled = cache.bands(half)
-        #expect(scaled.interior == full.interior)
-        for (a, b) in zip(full.pieces, scaled.pieces) {
-            let pa = UnsafeMutableRawPointer(pixman_image_get_data(a.mask)!).assumingMemoryBound(to: UInt8.self)
-            let pb = UnsafeMutableRawPointer(pixman_image_get_data(b.mask)!).assumingMemoryBound(to: UInt8.self)
-            let n = Int(pixman_image_get_stride(a.mask)) * Int(a.rect.h)
-            for i in 0..<n { #expect(abs(Int(pb[i]) - (Int(pa[i]) * 128 + 127) / 255) <= 1) }
+        let shape = RoundedRect(Rect(10.25, 20.5, 40, 30), radius: 10)
+        let (_, key) = CoverageBands.key(for: shape, feather: 1)
+        let (_, moved) = CoverageBands.key(for: RoundedRect(Rect(17.25, 23.5, 40, 30), radius: 10), feather: 1)
+        #expect(key == moved)
+        let a = cache.bands(key), b = cache.bands(moved)
+        #expect(a === b && cache.made == 1 && cache.found == 1)
+    }
+
+    @Test("A translucent drawing's border is its coverage times its alpha, pixel by pixel")
+    func translucentBorders() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("white.png").path
+        writeStripedPNG(path, width: 64, height: 64, stripes: [(1, 0xffffff)])
+        let c = try HeadlessCanvas(width: 80, height: 80)
+        let h = c.images.handle(for: path, maxPixelSize: nil)
+        #expect(c.images.waitUntilLoaded(timeout: 10))
+        func frame(_ opacity: Double) -> [UInt8] {
+            c.renderer.beginFrame(clearColor: .black)
+            c.renderer.drawImage(h, in: Rect(8.3, 9.6, 60.2, 58.5), cornerRadius: 14, contentMode: .fill, opacity: opacity)
+            c.renderer.endFrame()
+            return c.pixels()
         }
-        #expect(cache.made == 2)
-        _ = cache.bands(half)
-        #expect(cache.made == 2 && cache.found == 1)
+        let opaque = frame(1), half = frame(0.5)
+        var worst = 0
+        for i in stride(from: 0, to: opaque.count, by: 4) {
+            worst = max(worst, abs(Int(half[i]) - (Int(opaque[i]) * 128 + 127) / 255))
+        }
+        #expect(worst <= 2)
+        #expect(opaque.contains { $0 > 20 && $0 < 235 }, "the opaque drawing has anti-aliased edges")
     }
 }

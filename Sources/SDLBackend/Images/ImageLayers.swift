@@ -52,10 +52,14 @@ struct ImageLayers {
         }
         // An animation step: the image had a layer drawn in one frame only, the last one (the previous step). Its
         // memory is reused, and only the part shown now is scaled.
-        var reuse: PixelBuffer?
         let steps = layers.indices.filter { !layers[$0].isLevel && layers[$0].frames <= 1 && layers[$0].lastUse < frame }
         let animating = steps.contains { layers[$0].lastUse + 1 == frame }
-        if let i = steps.min(by: { layers[$0].lastUse < layers[$1].lastUse }) { reuse = layers.remove(at: i).buffer }
+        let bytes = Int(width) * Int(height) * 4
+        // The smallest step's memory that fits (a poster and a still of one image may both be animating); else the
+        // oldest step goes and new memory is made.
+        let fitting = steps.filter { layers[$0].buffer.capacity >= bytes }.min { layers[$0].buffer.capacity < layers[$1].buffer.capacity }
+        var reuse: PixelBuffer?
+        if let i = fitting ?? steps.min(by: { layers[$0].lastUse < layers[$1].lastUse }) { reuse = layers.remove(at: i).buffer }
         let source = mips.level(for: width, height)
         let region = animating && !needed.isEmpty ? needed : whole
         let buffer: PixelBuffer

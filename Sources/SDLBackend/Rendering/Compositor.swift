@@ -67,7 +67,10 @@ final class Compositor {
     /// Whether there is a target to draw into.
     var hasTarget: Bool { target != nil }
 
-    isolated deinit { if let target { pixman_image_unref(target) } }
+    isolated deinit {
+        if let target { pixman_image_unref(target) }
+        scratch?.deallocate()
+    }
 
     // MARK: Frame and clip
 
@@ -192,7 +195,7 @@ final class Compositor {
     private func draw(_ shape: RoundedRect, feather: Double, alpha: UInt8, opaque: Bool,
                       _ paint: (pixman_op_t, OpaquePointer?, PixelRect) -> Void) {
         guard alpha > 0, !shape.isEmpty else { return }
-        let (origin, key) = CoverageBands.key(for: shape, feather: feather, alpha: alpha)
+        let (origin, key) = CoverageBands.key(for: shape, feather: feather)
         let bounds = PixelRect(x: origin.x, y: origin.y, w: Int32((shape.rect.maxX + feather / 2).rounded(.up)) - origin.x,
                                h: Int32((shape.rect.maxY + feather / 2).rounded(.up)) - origin.y)
         guard !bounds.intersection(clip).isEmpty else { return }
@@ -207,11 +210,42 @@ final class Compositor {
         }
         for piece in bands.pieces {
             let r = piece.rect.offsetBy(origin.x, origin.y)
+            guard !r.intersection(clip).isEmpty else { continue }
             // The mask's origin moves with the piece: `composite` reads it from the piece's top-left.
             maskOrigin = (r.x, r.y)
-            paint(PIXMAN_OP_OVER, piece.mask, r)
+            if alpha == 255 {
+                paint(PIXMAN_OP_OVER, piece.mask, r)
+            } else if let scaled = scaledMask(piece.mask, piece.rect, alpha: alpha) {
+                paint(PIXMAN_OP_OVER, scaled, r)
+                pixman_image_unref(scaled)
+            }
         }
         maskOrigin = nil
+    }
+
+    /// Memory for masks multiplied by a drawing's alpha, reused from drawing to drawing.
+    private var scratch: UnsafeMutableRawPointer?
+    private var scratchBytes = 0
+
+    /// `mask` (an A8 piece of `rect`'s size) times `alpha`, in scratch memory valid until the next call: a
+    /// translucent drawing's border. Pieces are thin, so this costs little, and the bands stay cached whatever the
+    /// alpha (a fade changes it every frame).
+    private func scaledMask(_ mask: OpaquePointer, _ rect: PixelRect, alpha: UInt8) -> OpaquePointer? {
+        guard let data = pixman_image_get_data(mask) else { return nil }
+        let stride = Int(pixman_image_get_stride(mask)), bytes = stride * Int(rect.h)
+        if bytes > scratchBytes {
+            scratch?.deallocate()
+            scratchBytes = max(bytes, 2 * scratchBytes)
+            scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchBytes, alignment: 16)
+        }
+        guard let scratch else { return nil }
+        let src = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), dst = scratch.assumingMemoryBound(to: UInt8.self)
+        let a = UInt32(alpha)
+        for i in 0..<bytes {
+            let t = UInt32(src[i]) * a + 128
+            dst[i] = UInt8((t + (t >> 8)) >> 8)
+        }
+        return pixman_image_create_bits(PIXMAN_a8, rect.w, rect.h, scratch.assumingMemoryBound(to: UInt32.self), Int32(stride))
     }
 
     /// Where the mask of the piece being drawn starts (device pixels); nil for a solid mask.

@@ -1,6 +1,5 @@
 import CPixman
 import CarouselCore
-import CarouselSupport
 import Foundation
 
 /// A rectangle of whole device pixels.
@@ -30,33 +29,33 @@ struct PixelRect: Equatable {
 
 /// How much of each pixel a rounded rectangle covers, as the compositor draws it: the pixels wholly inside (the
 /// interior, a cross of up to three rectangles drawn without a mask) and the border around them in pieces, each with
-/// an A8 mask of coverage times the drawing's alpha: the four corners, computed pixel by pixel, and the four straight
+/// an A8 mask of its coverage (a translucent drawing multiplies it by its alpha as it draws): the four corners, computed pixel by pixel, and the four straight
 /// sides' ramps, whose rows (top and bottom) or columns (left and right) are all alike. A card's border is a thin
 /// frame, so nearly every pixel is a plain copy or fill, and a new shape costs a few hundred pixels of arithmetic.
 ///
 /// Coverage follows the signed distance to the shape at each pixel's centre: 1 inside, 0 outside, a linear ramp
 /// `feather` pixels wide centred on the edge (one pixel: anti-aliasing; a shadow's blur: a soft edge). The shape is
-/// first put on a 1/16 pixel grid, and the bands depend on nothing else, so a shape that moves by whole pixels
-/// (a card sliding) reuses them: they are cached by `Key`.
+/// first put on a quarter-pixel grid (an edge moves by at most 1/8 pixel: nothing a viewer sees), and the bands
+/// depend on nothing else, so a shape that moves by whole pixels (a card sliding) reuses them, and one that scrolls
+/// smoothly needs at most four versions of them: they are cached by `Key`.
 final class CoverageBands {
-    /// The shape relative to its top-left pixel, on the 1/16 pixel grid, and the alpha the masks are multiplied by.
+    /// The shape relative to its top-left pixel, on the quarter-pixel grid.
     struct Key: Hashable {
         var fx, fy, w, h: Int32
         var radii: (Int32, Int32, Int32, Int32)
         var feather: Int32
-        var alpha: UInt8 = 255
 
         static func == (a: Key, b: Key) -> Bool {
-            a.fx == b.fx && a.fy == b.fy && a.w == b.w && a.h == b.h && a.radii == b.radii && a.feather == b.feather && a.alpha == b.alpha
+            a.fx == b.fx && a.fy == b.fy && a.w == b.w && a.h == b.h && a.radii == b.radii && a.feather == b.feather
         }
         func hash(into h: inout Hasher) {
             h.combine(fx); h.combine(fy); h.combine(w); h.combine(self.h)
-            h.combine(radii.0); h.combine(radii.1); h.combine(radii.2); h.combine(radii.3); h.combine(feather); h.combine(alpha)
+            h.combine(radii.0); h.combine(radii.1); h.combine(radii.2); h.combine(radii.3); h.combine(feather)
         }
     }
 
     /// Steps per pixel of the grid shapes are put on.
-    static let grid = 16.0
+    static let grid = 4.0
 
     /// Fully covered pixels, relative to the shape's top-left pixel: up to three rectangles, no two overlapping.
     let interior: [PixelRect]
@@ -66,13 +65,13 @@ final class CoverageBands {
     let bytes: Int
 
     /// Puts `shape` (device pixels) on the grid: the pixel its bounds start in, and the key of its bands.
-    static func key(for shape: RoundedRect, feather: Double, alpha: UInt8) -> (origin: (x: Int32, y: Int32), key: Key) {
+    static func key(for shape: RoundedRect, feather: Double) -> (origin: (x: Int32, y: Int32), key: Key) {
         let half = feather / 2
         let ox = (shape.rect.minX - half).rounded(.down), oy = (shape.rect.minY - half).rounded(.down)
         func q(_ v: Double) -> Int32 { Int32(clamping: Int((v * grid).rounded())) }
         let r = shape.radii
         let key = Key(fx: q(shape.rect.minX - ox), fy: q(shape.rect.minY - oy), w: q(shape.rect.width), h: q(shape.rect.height),
-                      radii: (q(r.topLeft), q(r.topRight), q(r.bottomRight), q(r.bottomLeft)), feather: q(feather), alpha: alpha)
+                      radii: (q(r.topLeft), q(r.topRight), q(r.bottomRight), q(r.bottomLeft)), feather: q(feather))
         return ((Int32(clamping: Int(ox)), Int32(clamping: Int(oy))), key)
     }
 
@@ -82,10 +81,10 @@ final class CoverageBands {
         let x0 = Double(key.fx) / g, y0 = Double(key.fy) / g
         return Shape(x0: x0, y0: y0, x1: x0 + Double(key.w) / g, y1: y0 + Double(key.h) / g,
                      radii: (Double(key.radii.0) / g, Double(key.radii.1) / g, Double(key.radii.2) / g, Double(key.radii.3) / g),
-                     feather: max(Double(key.feather) / g, 1e-3), alpha: Double(key.alpha))
+                     feather: max(Double(key.feather) / g, 1e-3))
     }
 
-    /// The coverage times alpha of pixel (`x`, `y`) of the shape `key` describes, computed alone (the reference the
+    /// The coverage of pixel (`x`, `y`) of the shape `key` describes, 0...255, computed alone (the reference the
     /// bands must equal).
     static func coverage(of key: Key, x: Int32, y: Int32) -> UInt8 { shape(key).value(x, y) }
 
@@ -138,9 +137,8 @@ final class CoverageBands {
         /// Top-left, top-right, bottom-right, bottom-left.
         var radii: (Double, Double, Double, Double)
         var feather: Double
-        var alpha: Double
 
-        /// Coverage times alpha at the centre of pixel (`px`, `py`), 0...255: 1 inside, 0 outside, a ramp `feather`
+        /// Coverage at the centre of pixel (`px`, `py`), 0...255: 1 inside, 0 outside, a ramp `feather`
         /// wide centred on the edge, after the signed distance to the rounded rectangle.
         func value(_ px: Int32, _ py: Int32) -> UInt8 {
             let cx = Double(px) + 0.5, cy = Double(py) + 0.5
@@ -150,7 +148,7 @@ final class CoverageBands {
             let ox = max(qx, 0), oy = max(qy, 0)
             let distance = (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
             let coverage = min(max(0.5 - distance / feather, 0), 1)
-            return UInt8(coverage * alpha + 0.5)
+            return UInt8(coverage * 255 + 0.5)
         }
 
         /// How a piece's mask is computed: every pixel, or one column (rows alike: a top or bottom side's ramp) or
@@ -178,23 +176,36 @@ final class CoverageBands {
     }
 }
 
-/// The coverage bands of the shapes drawn lately, by key, the least recently used dropped beyond `capacity`.
+/// The coverage bands of the shapes drawn lately, by key: when more than `capacity` are held, the half drawn least
+/// recently go. (A plain dictionary: this is looked up for every shape drawn.)
 @MainActor
 final class CoverageCache {
-    private var cache: LRUCache<CoverageBands.Key, CoverageBands>
+    private var entries: [CoverageBands.Key: (bands: CoverageBands, lastUse: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    /// Bands held at most.
+    let capacity: Int
     /// Bands made (misses) and found (hits), for the statistics.
     private(set) var made = 0, found = 0
 
-    init(capacity: Int = 256) { cache = LRUCache(costLimit: capacity) }
+    init(capacity: Int = 512) { self.capacity = capacity }
 
     /// The bands for `key`, made on first use.
     func bands(_ key: CoverageBands.Key) -> CoverageBands {
-        if let b = cache.value(for: key) { found += 1; return b }
+        clock += 1
+        if let e = entries[key] {
+            found += 1
+            entries[key] = (e.bands, clock)
+            return e.bands
+        }
         made += 1
         let b = CoverageBands(key)
-        _ = cache.insert(b, for: key)
+        if entries.count >= capacity {
+            let keep = entries.values.map(\.lastUse).sorted()[entries.count / 2]
+            entries = entries.filter { $0.value.lastUse > keep }
+        }
+        entries[key] = (b, clock)
         return b
     }
 
-    var count: Int { cache.count }
+    var count: Int { entries.count }
 }
