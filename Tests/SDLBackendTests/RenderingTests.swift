@@ -47,6 +47,18 @@ struct RenderingTests {
         #expect(rgb(c, 120, 5) == [255, 255, 255], "nothing outside the clip")
     }
 
+    @Test("A gradient narrower than a 32nd of a pixel (a fade's first frame) draws without trapping")
+    func hairlineGradient() throws {
+        let c = try HeadlessCanvas(width: 40, height: 40)
+        let r = c.renderer
+        for width in [0.001, 0.02, 0.04, 0.5] {
+            r.beginFrame(clearColor: .white)
+            r.fillGradient(Rect(10.5, 5, width, 30), cornerRadius: 0, gradient: HorizontalGradient(from: Color(0, 0, 0, 0.5), to: Color(0, 0, 0, 0)))
+            r.endFrame()
+            #expect(rgb(c, 30, 20) == [255, 255, 255])
+        }
+    }
+
     @Test func squareEdgesOnWholePixelsMeetWithoutSeam() throws {
         let c = try HeadlessCanvas(width: 100, height: 40)
         let r = c.renderer

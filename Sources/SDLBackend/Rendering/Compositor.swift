@@ -168,7 +168,8 @@ final class Compositor {
     /// A gradient at its drawn size, rows alike: each column the gradient's colour at its centre, premultiplied.
     private static func makeGradient(_ k: GradientKey) -> PixelBuffer? {
         guard let b = PixelBuffer(width: k.columns, height: k.rows, opaque: false) else { return nil }
-        let start = Double(k.x) / 16, span = Double(k.width) / 16, opacity = Double(k.opacity) / 1024
+        // A span narrower than the grid's step is one step wide (never a division by zero).
+        let start = Double(k.x) / 16, span = Double(max(k.width, 1)) / 16, opacity = Double(k.opacity) / 1024
         let row = b.row(0)
         for x in 0..<Int(k.columns) {
             let c = k.gradient.color(at: min(max((Double(x) + 0.5 - start) / span, 0), 1))
