@@ -54,9 +54,12 @@ let package = Package(
         // zlib, for PNG frames encoded at a fast level on several threads (`record` to a PNG folder); SDL_image's
         // PNG writer has one fixed, slow level.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libjpeg-turbo, for JPEGs decoded reduced in the DCT and straight into BGRA (SDL_image decodes them whole,
+        // as RGB, which is then converted and scaled down).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
         // services of CarouselCore. It knows the core, never the app.
-        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11", "CFontconfig", "CPixman", "CZlib"]),
+        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CSDL2TTF", "CX11", "CFontconfig", "CPixman", "CZlib", "CJPEG"]),
         // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
         .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselApp", "SDLBackend"]),
         .executableTarget(name: "carousel-lab", dependencies: [

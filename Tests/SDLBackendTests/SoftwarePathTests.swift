@@ -101,8 +101,9 @@ struct SoftwarePathTests {
         #expect(r.stats.layerHits == 1)
     }
 
-    @Test("An animation's steps scale only the part shown, in reused memory, and give the pixels a whole layer gives")
-    func animationStepsScaleWhatIsShown() throws {
+    @Test("An animation's steps scale only the part shown, in reused memory, and give the pixels a whole layer gives",
+          arguments: [0.7, 1.0])
+    func animationStepsScaleWhatIsShown(opacity: Double) throws {
         let (c, h, dir) = try fixture()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = c.renderer
@@ -112,7 +113,7 @@ struct SoftwarePathTests {
             r.beginFrame(clearColor: .black)
             r.save()
             r.clip(to: Rect(15, 20, 40, 50), cornerRadius: 6)
-            r.drawImage(h, in: Rect(5, 5, 52 * k, 78 * k), cornerRadius: 0, contentMode: .fill, opacity: 0.7)
+            r.drawImage(h, in: Rect(5, 5, 52 * k, 78 * k), cornerRadius: 0, contentMode: .fill, opacity: opacity)
             r.restore()
             r.endFrame()
             return canvas.pixels()
@@ -123,7 +124,7 @@ struct SoftwarePathTests {
             let k = 1 + Double(step) * 0.05
             let animated = frame(k, on: c)
             #expect(r.stats.layersMade == 1)
-            let layer = try #require(c.images.layer(for: h, width: Int32((52 * k).rounded()), height: Int32((78 * k).rounded())))
+            let layer = try #require(c.images.layer(for: h, width: Int32((52 * k).rounded()), height: Int32((78 * k).rounded()), smooth: opacity == 1))
             // After the second step the same memory serves every step.
             if step >= 2 { #expect(memory == nil || layer.pixels == memory) }
             if step >= 1 { memory = layer.pixels }

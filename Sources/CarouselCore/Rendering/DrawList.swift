@@ -172,8 +172,8 @@ public final class DrawListRecorder: Renderer {
                 if case .beginFrame = c { continue }
                 if case .endFrame = c { continue }
                 if let d = drawIndex[i], !draws[d].bounds.intersects(region) {
-                    if case .image(let h, let rect, _, let mode, _) = c, let partial = r as? PartialRenderer {
-                        partial.skipImage(h, in: rect, contentMode: mode)
+                    if case .image(let h, let rect, _, let mode, let o) = c, let partial = r as? PartialRenderer {
+                        partial.skipImage(h, in: rect, contentMode: mode, opacity: o)
                     }
                     continue
                 }

@@ -74,9 +74,10 @@ public protocol PartialRenderer: Renderer {
     func beginFrame(clearColor: Color, regions: [Rect])
     /// Starts redrawing one of the frame's regions: state reset, clipped to it, cleared to the frame's colour.
     func beginRegion(_ region: Rect)
-    /// An image of the frame that lies outside the region being drawn: the renderer notes it as drawn (caches that
-    /// follow what each frame draws then see the same frames as with whole frames), without drawing it.
-    func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode)
+    /// An image of the frame that lies outside the region being drawn (with the `opacity` of its call): the renderer
+    /// notes it as drawn (caches that follow what each frame draws then see the same frames as with whole frames),
+    /// without drawing it.
+    func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode, opacity: Double)
 }
 
 /// Where an image stands in its store.

@@ -1,4 +1,5 @@
 import CarouselSupport
+import CJPEG
 import CSDL2
 import CSDL2Image
 import CarouselCore
@@ -55,7 +56,10 @@ enum ImageDecoder {
         }
         // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
         if ImageHeader.jpegIsTruncated(path) { return .failed("\(name): corrupt or truncated JPEG image (it ends before its end-of-image marker)") }
-
+        if let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+           let decoded = data.withUnsafeBytes({ decodeJPEG($0, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget) }) {
+            return decoded
+        }
         guard let loaded = IMG_Load(path) else {
             let error = RendererContext.lastError("no details")
             let format = SDL_RWFromFile(path, "rb").flatMap { rw in
@@ -77,6 +81,7 @@ enum ImageDecoder {
         }
         let hint = (URL(string: name)?.pathExtension).flatMap { $0.isEmpty ? nil : $0 }
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodeResult in
+            if let decoded = decodeJPEG(buffer, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget) { return decoded }
             guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
                 return .failed("\(name): cannot read the bytes (\(RendererContext.lastError()))")
             }
@@ -88,6 +93,32 @@ enum ImageDecoder {
             }
             return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
         }
+    }
+
+    /// A JPEG decoded by libjpeg-turbo (`carousel_jpeg_decode`): reduced in the DCT to at least the size it is kept
+    /// at (decoding a 1600-pixel photograph for a 520-pixel budget reads half its pixels' worth, not all), straight
+    /// into BGRA, then downscaled as every image is. Nil when `bytes` are not a JPEG or libjpeg cannot decode them (a
+    /// CMYK JPEG, a corrupt one): SDL_image then decodes them, or names what is wrong.
+    static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult? {
+        guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF, let base = bytes.baseAddress else { return nil }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0, nw: Int32 = 0, nh: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = carousel_jpeg_decode(base.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), maxPixelSize?.width ?? 0,
+                                          maxPixelSize?.height ?? 0, &pixels, &w, &h, &nw, &nh, &message, Int32(message.count))
+        guard status == 0, let pixels else { return nil }
+        defer { free(pixels) }
+        if exceeds(Int(nw), Int(nh), pixelBudget) { return .failed(tooLarge(name, Int(nw), Int(nh), pixelBudget)) }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let p = surface.pointee.pixels else {
+            return .failed("\(name): cannot keep the decoded pixels (\(RendererContext.lastError()))")
+        }
+        for y in 0..<Int(h) { (p + y * Int(surface.pointee.pitch)).copyMemory(from: pixels + y * Int(w) * 4, byteCount: Int(w) * 4) }
+        let natural = (w: Int(nw), h: Int(nh))
+        guard let result = downscale(surface, to: targetSize(natural: natural, max: maxPixelSize)) else {
+            return .failed("\(name): cannot downscale (\(RendererContext.lastError()))")
+        }
+        if natural.w * natural.h >= 2_000_000 { MemoryPolicy.trim() }
+        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: true)
     }
 
     /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888 and downscales it to fit

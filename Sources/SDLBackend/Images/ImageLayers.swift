@@ -1,8 +1,11 @@
 /// One image's layers: the image scaled to the sizes it is drawn at (device pixels), kept so that a card drawn at
 /// rest, moving, or cropped (a cover-fitted card that only widens keeps its scale) is a plain copy every frame.
 ///
-/// A layer is scaled from the image's `MipChain`, so each of its pixels depends only on the image and the size:
-/// made again, or made in parts, it is the same. A size that changes every frame (a scale animating) gets a new
+/// A layer is scaled from the image's `MipChain`, so each of its pixels depends only on the image, the size and the
+/// filter: made again, or made in parts, it is the same. The filter is bilinear for an image drawn opaque, and the
+/// nearest pixel for one drawn translucent: in this app an image is translucent only while it fades in or out
+/// (expand's poster and still), when a size that changes every frame would otherwise cost a bilinear pass over every
+/// pixel shown, every frame (as browsers draw animating images at a lower filter quality). A size that changes every frame (a scale animating) gets a new
 /// layer each frame: only the part that is shown is scaled, in the memory of the last layer that was used in a
 /// single frame only (sized after the first such step for any size the same mip level serves), so an animation
 /// reuses one buffer. Layers drawn in more than one frame (at rest) are kept. At most `capacity` per image, the
@@ -17,6 +20,8 @@ struct ImageLayers {
         var frames: Int
         /// The part of the layer scaled so far (all of it unless it was made for an animation step).
         var valid: PixelRect
+        /// Filtered bilinearly (else the nearest pixel).
+        var smooth: Bool
     }
 
     private(set) var layers: [Layer] = []
@@ -30,24 +35,24 @@ struct ImageLayers {
     /// frame (`again`: a partial frame's second region), made one (or scaled more of one), or could not.
     enum Outcome { case hit, again, made, failed }
 
-    /// The layer of `width` x `height` for frame `frame`, with at least `needed` (layer pixels) scaled, made from
-    /// `mips` when there is none.
-    mutating func layer(width: Int32, height: Int32, needed: PixelRect, frame: UInt64, mips: MipChain) -> (PixelBuffer?, Outcome) {
+    /// The layer of `width` x `height` for frame `frame`, filtered bilinearly when `smooth`, with at least `needed`
+    /// (layer pixels) scaled, made from `mips` when there is none.
+    mutating func layer(width: Int32, height: Int32, smooth: Bool, needed: PixelRect, frame: UInt64, mips: MipChain) -> (PixelBuffer?, Outcome) {
         let whole = PixelRect(x: 0, y: 0, w: width, h: height)
         let needed = needed.intersection(whole)
-        if let i = layers.firstIndex(where: { $0.buffer.width == width && $0.buffer.height == height }) {
+        if let i = layers.firstIndex(where: { $0.buffer.width == width && $0.buffer.height == height && ($0.isLevel || $0.smooth == smooth) }) {
             let first = layers[i].lastUse != frame
             if first { layers[i].frames += 1 }
             layers[i].lastUse = frame
             guard !needed.isEmpty, layers[i].valid.intersection(needed) != needed else { return (layers[i].buffer, first ? .hit : .again) }
             // Shown further than scaled so far (an animation's layer drawn again, cropped differently): the rest now.
             let more = layers[i].valid.isEmpty ? needed : whole
-            mips.level(for: width, height).scale(into: layers[i].buffer, region: more)
+            mips.level(for: width, height).scale(into: layers[i].buffer, region: more, smooth: smooth)
             layers[i].valid = more
             return (layers[i].buffer, .made)
         }
         if let level = mips.levels.first(where: { $0.width == width && $0.height == height }) {
-            insert(Layer(buffer: level, isLevel: true, lastUse: frame, frames: 1, valid: whole), frame: frame)
+            insert(Layer(buffer: level, isLevel: true, lastUse: frame, frames: 1, valid: whole, smooth: true), frame: frame)
             return (level, .hit)
         }
         // An animation step: the image had a layer drawn in one frame only, the last one (the previous step). Its
@@ -72,14 +77,15 @@ struct ImageLayers {
             buffer = made
         }
         buffer.opaque = source.opaque
-        source.scale(into: buffer, region: region)
-        insert(Layer(buffer: buffer, isLevel: false, lastUse: frame, frames: 1, valid: region), frame: frame)
+        source.scale(into: buffer, region: region, smooth: smooth)
+        insert(Layer(buffer: buffer, isLevel: false, lastUse: frame, frames: 1, valid: region, smooth: smooth), frame: frame)
         return (buffer, .made)
     }
 
-    /// Marks the layer of that size drawn in `frame` without making it (a drawing outside a partial frame's region).
-    mutating func touch(width: Int32, height: Int32, frame: UInt64) {
-        guard let i = layers.firstIndex(where: { $0.buffer.width == width && $0.buffer.height == height }) else { return }
+    /// Marks the layer of that size and filter drawn in `frame` without making it (a drawing outside a partial frame's
+    /// region).
+    mutating func touch(width: Int32, height: Int32, smooth: Bool, frame: UInt64) {
+        guard let i = layers.firstIndex(where: { $0.buffer.width == width && $0.buffer.height == height && ($0.isLevel || $0.smooth == smooth) }) else { return }
         if layers[i].lastUse != frame { layers[i].frames += 1 }
         layers[i].lastUse = frame
     }

@@ -315,13 +315,13 @@ public final class SDLImageStore: ImageStore {
         return (natural, entries[handle.raw].opaque)
     }
 
-    /// `handle`'s image at `width` x `height` device pixels (see `ImageLayers`): kept from an earlier frame, or
-    /// scaled now from the nearest mip level, at least its `needed` part (layer pixels; all of it by default). Nil
-    /// when the image has no pixels.
-    func layer(for handle: ImageHandle, width: Int32, height: Int32, needed: PixelRect? = nil) -> PixelBuffer? {
+    /// `handle`'s image at `width` x `height` device pixels (see `ImageLayers`), filtered bilinearly when `smooth`
+    /// (else the nearest pixel: a translucent drawing): kept from an earlier frame, or scaled now from the nearest
+    /// mip level, at least its `needed` part (layer pixels; all of it by default). Nil when the image has no pixels.
+    func layer(for handle: ImageHandle, width: Int32, height: Int32, smooth: Bool = true, needed: PixelRect? = nil) -> PixelBuffer? {
         guard entries.indices.contains(handle.raw), width > 0, height > 0, let mips = entries[handle.raw].mips else { return nil }
         let before = entries[handle.raw].layers.bytes
-        let (buffer, outcome) = entries[handle.raw].layers.layer(width: width, height: height,
+        let (buffer, outcome) = entries[handle.raw].layers.layer(width: width, height: height, smooth: smooth,
                                                                  needed: needed ?? PixelRect(x: 0, y: 0, w: width, h: height), frame: frame, mips: mips)
         textureBytes += entries[handle.raw].layers.bytes - before
         switch outcome {
@@ -333,10 +333,10 @@ public final class SDLImageStore: ImageStore {
     }
 
     /// Notes `handle`'s layer of that size as drawn this frame without making it (outside a partial frame's region).
-    func touchLayer(for handle: ImageHandle, width: Int32, height: Int32) {
+    func touchLayer(for handle: ImageHandle, width: Int32, height: Int32, smooth: Bool) {
         guard entries.indices.contains(handle.raw) else { return }
         entries[handle.raw].lastUse = frame
-        entries[handle.raw].layers.touch(width: width, height: height, frame: frame)
+        entries[handle.raw].layers.touch(width: width, height: height, smooth: smooth, frame: frame)
     }
 
     /// Layers found already made (`hits`: a card at rest, moving, or cropped) and made (`made`: a new size), over

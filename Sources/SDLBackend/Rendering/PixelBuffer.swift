@@ -112,17 +112,17 @@ final class PixelBuffer: @unchecked Sendable {
         return out
     }
 
-    /// Writes `region` of this image stretched over all of `out` (its size) with bilinear filtering, edges clamped
-    /// so a border pixel is never blended with nothing. Each pixel depends only on the two sizes, so a layer made
-    /// in parts equals one made whole. Used from a mip level at most twice the size asked for, so the filter never
-    /// skips source pixels.
-    func scale(into out: PixelBuffer, region: PixelRect) {
+    /// Writes `region` of this image stretched over all of `out` (its size): with bilinear filtering when `smooth`
+    /// (edges clamped, so a border pixel is never blended with nothing), else the nearest pixel. Each pixel depends
+    /// only on the two sizes and the filter, so a layer made in parts equals one made whole. Used from a mip level at
+    /// most twice the size asked for, so the filter never skips source pixels.
+    func scale(into out: PixelBuffer, region: PixelRect, smooth: Bool = true) {
         let r = region.intersection(PixelRect(x: 0, y: 0, w: out.width, h: out.height))
         guard !r.isEmpty else { return }
         var t = pixman_transform()
         pixman_transform_init_scale(&t, carousel_pixman_fixed(Double(width) / Double(out.width)), carousel_pixman_fixed(Double(height) / Double(out.height)))
         pixman_image_set_transform(image, &t)
-        pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_filter(image, smooth ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
         pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD)
         pixman_image_composite32(PIXMAN_OP_SRC, image, nil, out.image, r.x, r.y, 0, 0, r.x, r.y, r.w, r.h)
         pixman_image_set_transform(image, nil)

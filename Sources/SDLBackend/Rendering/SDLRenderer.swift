@@ -247,11 +247,15 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
 
     /// Notes an image of the frame outside the region being drawn as drawn at its size, so its layer counts as
     /// used as in a whole frame (without being made).
-    public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode) {
+    public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode, opacity: Double) {
         guard software, let px = images.pixels(for: image) else { return }
         let placed = deviceRect(rect.placing(px.natural, mode: contentMode))
-        images.touchLayer(for: image, width: Int32(placed.width.rounded()), height: Int32(placed.height.rounded()))
+        images.touchLayer(for: image, width: Int32(placed.width.rounded()), height: Int32(placed.height.rounded()),
+                          smooth: SDLRenderer.alphaByte(opacity * state.opacity) == 255)
     }
+
+    /// An opacity as the alpha byte drawings use.
+    private static func alphaByte(_ opacity: Double) -> UInt8 { UInt8((min(max(opacity, 0), 1) * 255).rounded()) }
 
     /// A rectangle in points as whole device pixels, rounded outwards.
     /// `r` clipped to a `width` x `height` window, or nil when nothing of it is inside.
@@ -406,11 +410,12 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             let w = Int32(exact.width.rounded()), h = Int32(exact.height.rounded())
             let placed = Rect(exact.minX.rounded(), exact.minY.rounded(), Double(w), Double(h))
             guard w > 0, h > 0, let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
-            let a = UInt8((alpha * 255).rounded())
+            let a = SDLRenderer.alphaByte(alpha)
             drawDeferred(unlessCoveredBy: px.opaque && a == 255 ? shape : nil)
             // The part of the layer the shape shows (with its anti-aliased edge): all an animation step scales.
             let shown = PixelRect(covering: shape.rect.outset(1)).offsetBy(-Int32(placed.minX), -Int32(placed.minY))
-            guard let layer = images.layer(for: image, width: w, height: h, needed: shown) else { return }
+            // A translucent image (fading in or out) is filtered to the nearest pixel: see `ImageLayers`.
+            guard let layer = images.layer(for: image, width: w, height: h, smooth: a == 255, needed: shown) else { return }
             compositor.image(layer, at: (Int32(placed.minX), Int32(placed.minY)), in: shape, alpha: a)
             return
         }
