@@ -219,20 +219,14 @@ final class FrameBenchDriver: FrameDriver {
                          / max(renderer.size.width * renderer.size.height * ((renderer as? SDLRenderer)?.scale ?? 1) * ((renderer as? SDLRenderer)?.scale ?? 1), 1))
     }
 
-    /// Replays a recorded frame as the frame itself was drawn: whole, or region by region into a partial renderer.
+    /// Replays a recorded frame as the frame itself was drawn: whole, or its regions into a partial renderer.
     static func replay(_ frame: DrawListRecorder, regions: [Rect], into renderer: Renderer) {
         let whole = regions.count == 1 && regions[0] == Rect(origin: .zero, size: frame.size)
-        guard !whole, let partial = renderer as? PartialRenderer, case .beginFrame(let clear)? = frame.commands.first else {
+        guard !whole, let partial = renderer as? PartialRenderer else {
             if !regions.isEmpty { frame.replay(into: renderer) }
             return
         }
-        guard !regions.isEmpty else { return }
-        partial.beginFrame(clearColor: clear, regions: regions)
-        for region in regions {
-            partial.beginRegion(region)
-            frame.replayRegion(into: partial, within: region)
-        }
-        partial.endFrame()
+        frame.replay(into: partial, regions: regions)
     }
 
     /// Frames per block: the floor replays a block's draw lists after its frames, in the same order, so the

@@ -179,6 +179,23 @@ struct SoftwarePathTests {
         #expect(frame() == direct)
     }
 
+    @Test("A partial frame draws in one pass, only inside its regions: pixels between and around them keep the last frame")
+    func partialFrameStaysInsideItsRegions() throws {
+        let c = try HeadlessCanvas(width: 100, height: 60)
+        let r = c.renderer
+        r.beginFrame(clearColor: .black)
+        r.endFrame()
+        #expect(r.keepsLastFrame)
+        r.beginFrame(clearColor: Color(0, 0, 1), regions: [Rect(10, 10, 20, 20), Rect(60, 30, 20, 20)])
+        r.fill(Rect(0, 0, 100, 60), cornerRadius: 0, color: Color(1, 0, 0, 0.5))
+        r.endFrame()
+        #expect(rgb(c, 15, 15) == [128, 0, 127])      // cleared to blue, then half red
+        #expect(rgb(c, 70, 40) == [128, 0, 127])
+        #expect(rgb(c, 45, 25) == [0, 0, 0])          // between the regions, inside their span: untouched
+        #expect(rgb(c, 5, 55) == [0, 0, 0])
+        #expect(r.stats.repaintedPixels == 800)
+    }
+
     @Test("A source with a URL scheme is not a local path; plain and file:// paths are", arguments: [
         ("/photos/a.jpg", "/photos/a.jpg"), ("photos/a:b.jpg", "photos/a:b.jpg"), ("file:///tmp/x.png", "/tmp/x.png"),
         ("https://example.com/a.jpg", nil), ("s3+x.y-z://bucket/a", nil), ("1http://x", "1http://x"),

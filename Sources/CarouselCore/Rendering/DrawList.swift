@@ -162,16 +162,22 @@ public final class DrawListRecorder: Renderer {
     /// Replays the recorded frame into another renderer, call for call.
     public func replay(into r: Renderer) { replay(into: r, within: nil) }
 
-    /// Replays the frame's calls inside its frame, without `beginFrame` and `endFrame`, skipping each drawing whose
-    /// `bounds` do not reach `region` (state calls are all replayed): one region of a partial frame.
-    public func replayRegion(into r: Renderer, within region: Rect) { replay(into: r, within: region) }
+    /// Replays the frame as a partial frame of `regions` (see `PartialRenderer`): one pass over its calls, skipping
+    /// each drawing whose `bounds` reach none of them (state calls are all replayed), between
+    /// `beginFrame(clearColor:regions:)` and `endFrame`. Nothing when there are no regions.
+    public func replay(into r: PartialRenderer, regions: [Rect]) {
+        guard !regions.isEmpty, case .beginFrame(let clear)? = commands.first else { return }
+        r.beginFrame(clearColor: clear, regions: regions)
+        replay(into: r, within: regions)
+        r.endFrame()
+    }
 
-    private func replay(into r: Renderer, within region: Rect?) {
+    private func replay(into r: Renderer, within regions: [Rect]?) {
         for (i, c) in commands.enumerated() {
-            if let region {
+            if let regions {
                 if case .beginFrame = c { continue }
                 if case .endFrame = c { continue }
-                if let d = drawIndex[i], !draws[d].bounds.intersects(region) {
+                if let d = drawIndex[i], !regions.contains(where: draws[d].bounds.intersects) {
                     if case .image(let h, let rect, _, let mode, let o) = c, let partial = r as? PartialRenderer {
                         partial.skipImage(h, in: rect, contentMode: mode, opacity: o)
                     }

@@ -7,8 +7,8 @@
 /// drawings both frames share, a resize, a style switch, an image that finished loading, a read-back or a renderer
 /// that lost its pixels damages the whole window (`invalidate`). The damaged rectangles are merged while they
 /// overlap or while there are more than `maxRegions`, and a damage over `fullShare` of the window becomes the whole
-/// window. The recorded frame is then replayed into the renderer region by region (`PartialRenderer`): each region
-/// cleared and redrawn with every drawing that reaches it, clipped pixel-exactly, and only those regions presented.
+/// window. The recorded frame is then replayed into the renderer once for all the regions (`PartialRenderer`): they
+/// are cleared and redrawn with every drawing that reaches them, clipped pixel-exactly, and only they are presented.
 /// The comparison costs what the paint pass costs, O(drawings), far below the pixels it saves.
 @MainActor
 public final class FrameDamage {
@@ -40,20 +40,14 @@ public final class FrameDamage {
         defer { lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
         guard isEnabled, !invalid, let partial = renderer as? PartialRenderer, partial.keepsLastFrame,
-              let last = lastFrame, last.size == size, case .beginFrame(let clear)? = frame.commands.first else {
+              let last = lastFrame, last.size == size, case .beginFrame? = frame.commands.first else {
             frame.replay(into: renderer)
             lastRegions = [window]
             return
         }
         let regions = FrameDamage.regions(from: last.draws, to: frame.draws, in: window)
         lastRegions = regions
-        guard !regions.isEmpty else { return }
-        partial.beginFrame(clearColor: clear, regions: regions)
-        for region in regions {
-            partial.beginRegion(region)
-            frame.replayRegion(into: partial, within: region)
-        }
-        partial.endFrame()
+        frame.replay(into: partial, regions: regions)
     }
 
     /// The regions (whole points) where `new` differs from `old`, merged; the whole `window` when that is cheaper or

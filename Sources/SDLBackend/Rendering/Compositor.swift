@@ -74,11 +74,25 @@ final class Compositor {
 
     // MARK: Frame and clip
 
-    /// Starts a frame (or one region of a partial frame): drawing is clipped to `region`, or the whole target.
-    func begin(region: PixelRect?) {
+    /// Starts a frame, or a partial frame's pass: drawing is clipped to `regions`, or the whole target. Several
+    /// regions are a clip region of the target image (pixman clips every composite and fill to it); `clip` is their
+    /// span, for culling.
+    func begin(regions: [PixelRect]?) {
         let whole = PixelRect(x: 0, y: 0, w: width, h: height)
-        frameClip = region.map { $0.intersection(whole) } ?? whole
+        let parts = (regions ?? [whole]).map { $0.intersection(whole) }.filter { !$0.isEmpty }
+        let x0 = parts.map(\.x).min() ?? 0, y0 = parts.map(\.y).min() ?? 0
+        frameClip = PixelRect(x: x0, y: y0, w: (parts.map(\.maxX).max() ?? 0) - x0, h: (parts.map(\.maxY).max() ?? 0) - y0)
         clip = frameClip
+        guard let target else { return }
+        if parts.count > 1 {
+            var boxes = parts.map { pixman_box32_t(x1: $0.x, y1: $0.y, x2: $0.maxX, y2: $0.maxY) }
+            var region = pixman_region32_t()
+            pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
+            pixman_image_set_clip_region32(target, &region)
+            pixman_region32_fini(&region)
+        } else {
+            pixman_image_set_clip_region32(target, nil)
+        }
     }
 
     /// Resets the frame's counters.
@@ -123,10 +137,11 @@ final class Compositor {
 
     /// Draws `layer`, its top-left pixel at `origin`, inside `shape` (within the layer's bounds), at `alpha`.
     func image(_ layer: PixelBuffer, at origin: (x: Int32, y: Int32), in shape: RoundedRect, alpha: UInt8) {
+        let source = layer.opaque ? layer.opaqueView : layer.image
         draw(shape, feather: 1, alpha: alpha, opaque: layer.opaque) { op, mask, rect in
             // Outside the layer the coverage is 0; leaving those pixels out keeps pixman on its fast paths (a source
             // that does not cover the whole rectangle sends it to the generic one).
-            composite(op, layer.image, mask, rect.intersection(PixelRect(x: origin.x, y: origin.y, w: layer.width, h: layer.height)),
+            composite(op, source, mask, rect.intersection(PixelRect(x: origin.x, y: origin.y, w: layer.width, h: layer.height)),
                       source: (origin.x, origin.y))
         }
     }

@@ -54,11 +54,10 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     let presents: Bool
     /// Counters of the current or last frame.
     public private(set) var stats = FrameStats()
-    /// A partial frame's regions in device pixels (nil for a whole frame), and the one being drawn (the clip every
-    /// drawing is held to, pixel-exactly).
+    /// A partial frame's regions in device pixels (nil for a whole frame: the compositor clips drawing to them
+    /// pixel-exactly), and the rectangle they span.
     private var regions: [SDL_Rect]?
     private var region: SDL_Rect?
-    private var regionClear = SDL_Color(r: 0, g: 0, b: 0, a: 255)
     /// Set when the target no longer holds the last frame presented (a resize, a read-back, an exposure).
     private var lostFrame = true
 
@@ -155,7 +154,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         stats.repaintedPixels = Int(viewport.width * viewport.height)
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
-        if let compositor { compositor.begin(region: nil) } else { SDL_RenderSetClipRect(context.renderer, nil) }
+        if let compositor { compositor.begin(regions: nil) } else { SDL_RenderSetClipRect(context.renderer, nil) }
         deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
     }
 
@@ -192,7 +191,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         targetTotal += size.width * size.height * scale * scale
         if let compositor {
             stats.drawCalls = compositor.counts.operations
-            compositor.begin(region: nil)
+            compositor.begin(regions: nil)
         } else {
             SDL_RenderSetClipRect(context.renderer, nil)
         }
@@ -226,26 +225,23 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// frame can redraw and present part of it. OpenGL's back buffer is undefined after a present: always whole.
     public var keepsLastFrame: Bool { software && !lostFrame }
 
-    /// Starts a frame that redraws only `regions` (points; see `FrameDamage`).
+    /// Starts a frame that redraws only `regions` (points; see `FrameDamage`), in one pass: the compositor clips every
+    /// drawing to them, and their clear is deferred like a whole frame's.
     public func beginFrame(clearColor: Color, regions: [Rect]) {
         startFrame()
-        regionClear = sdlColor(clearColor, alpha: clearColor.a)
-        self.regions = regions.map(devicePixels)
-        stats.repaintedPixels = self.regions!.reduce(0) { $0 + Int($1.w) * Int($1.h) }
-    }
-
-    /// Starts redrawing one region: the state reset, drawing clipped to it, and a clear of it deferred.
-    public func beginRegion(_ rect: Rect) {
-        drawDeferred(unlessCoveredBy: nil)
+        let device = regions.map(devicePixels)
+        self.regions = device
+        stats.repaintedPixels = device.reduce(0) { $0 + Int($1.w) * Int($1.h) }
+        let x0 = device.map(\.x).min() ?? 0, y0 = device.map(\.y).min() ?? 0
+        let x1 = device.map { $0.x + $0.w }.max() ?? 0, y1 = device.map { $0.y + $0.h }.max() ?? 0
+        region = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
-        let r = devicePixels(rect)
-        region = r
-        if let compositor { compositor.begin(region: PixelRect(x: r.x, y: r.y, w: r.w, h: r.h)) } else { resetClipRect() }
-        deferred = .clear(regionClear)
+        compositor?.begin(regions: device.map { PixelRect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) })
+        deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
     }
 
-    /// Notes an image of the frame outside the region being drawn as drawn at its size, so its layer counts as
+    /// Notes an image of the frame outside the regions being drawn as drawn at its size, so its layer counts as
     /// used as in a whole frame (without being made).
     public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode, opacity: Double) {
         guard software, let px = images.pixels(for: image) else { return }
@@ -441,6 +437,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         case .clear(let c):
             if let cover, cover.covers(RoundedRect(viewport, radius: 0)) { stats.skippedFills += 1; return }
             if let compositor {
+                // The regions' span: the compositor clips it to the regions themselves.
                 let v = viewport
                 compositor.clear(PixelRect(x: Int32(v.minX), y: Int32(v.minY), w: Int32(v.width), h: Int32(v.height)), color: c)
                 return
@@ -448,8 +445,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             let r = context.renderer
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
             SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
-            // SDL_RenderClear ignores the clip: a region is cleared by filling it.
-            if var rect = region { SDL_RenderFillRect(r, &rect) } else { SDL_RenderClear(r) }
+            SDL_RenderClear(r)
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         case .fill(let shape, let c):
             if let cover, cover.covers(shape) { stats.skippedFills += 1; return }
@@ -457,7 +453,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         }
     }
 
-    /// What a frame covers in device pixels: the target, or the region being redrawn.
+    /// What a frame covers in device pixels: the target, or the span of the regions being redrawn.
     private var viewport: Rect {
         if let r = region { return Rect(Double(r.x), Double(r.y), Double(r.w), Double(r.h)) }
         return Rect(0, 0, size.width * scale, size.height * scale)
@@ -547,22 +543,15 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(alpha))
     }
 
-    /// Clips SDL's drawing to `r` (rounded out to pixels), within the region being redrawn.
+    /// Clips SDL's drawing (OpenGL) to `r`, rounded out to pixels.
     private func setClipRect(_ r: Rect) {
         let x0 = Int32(r.minX.rounded(.down)), y0 = Int32(r.minY.rounded(.down))
         var sr = SDL_Rect(x: x0, y: y0, w: Int32(r.maxX.rounded(.up)) - x0, h: Int32(r.maxY.rounded(.up)) - y0)
-        if var base = region {
-            var both = SDL_Rect()
-            if SDL_IntersectRect(&sr, &base, &both) == SDL_FALSE { both = SDL_Rect(x: base.x, y: base.y, w: 0, h: 0) }
-            sr = both
-        }
         SDL_RenderSetClipRect(context.renderer, &sr)
     }
 
-    /// Back to no clip, or the region's.
-    private func resetClipRect() {
-        if var base = region { SDL_RenderSetClipRect(context.renderer, &base) } else { SDL_RenderSetClipRect(context.renderer, nil) }
-    }
+    /// Back to no clip (OpenGL).
+    private func resetClipRect() { SDL_RenderSetClipRect(context.renderer, nil) }
 
     private func submit(_ batch: GeometryBatch, texture: OpaquePointer?) {
         guard !batch.indices.isEmpty else { return }
