@@ -15,7 +15,7 @@ struct SoftwarePathTests {
         let path = dir.appendingPathComponent("poster.png").path
         writeStripedPNG(path, width: 400, height: 600, stripes: [(0.3, 0x336699), (0.4, 0xcc8844), (0.3, 0x88aa22)])
         let canvas = try HeadlessCanvas(width: 100, height: 100)
-        let h = canvas.images.handle(for: path, maxPixelSize: nil)
+        let h = canvas.images.handle(for: path, maxPixelSize: Size(400, 600))
         #expect(canvas.images.waitUntilLoaded(timeout: 10))
         return (canvas, h, dir)
     }
@@ -142,6 +142,18 @@ struct SoftwarePathTests {
         let (c, h, dir) = try fixture()
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(c.images.mipSizes(of: h) == [Size(400, 600), Size(200, 300), Size(100, 150), Size(50, 75), Size(25, 37)])
+        // Decoded at full size for a style that shows it at its natural size: no smaller levels until a layer needs them.
+        let path = dir.appendingPathComponent("poster.png").path
+        let natural = try HeadlessCanvas(width: 100, height: 100)
+        let n = natural.images.handle(for: path, maxPixelSize: nil)
+        #expect(natural.images.waitUntilLoaded(timeout: 10))
+        #expect(natural.images.mipSizes(of: n) == [Size(400, 600)])
+        let bytes = natural.images.textureBytes
+        natural.renderer.beginFrame(clearColor: .black)
+        natural.renderer.drawImage(n, in: Rect(0, 0, 40, 60), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        natural.renderer.endFrame()
+        #expect(natural.images.mipSizes(of: n).count == 5)
+        #expect(natural.images.textureBytes == bytes + (200 * 300 + 100 * 150 + 50 * 75 + 25 * 37 + 40 * 60) * 4)
         // A layer at a level's own size is the level itself: nothing scaled.
         let r = c.renderer
         r.beginFrame(clearColor: .black)

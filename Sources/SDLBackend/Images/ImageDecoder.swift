@@ -31,10 +31,13 @@ enum DecodeResult: Sendable {
     case pixels(MipChain, natural: Size, opaque: Bool)
     case failed(String)
 
-    /// With `mips`, a decoded surface made into its `MipChain` (on the calling thread, a decoding one); else itself.
-    func withMips(_ mips: Bool) -> DecodeResult {
+    /// With `mips`, a decoded surface made into its `MipChain` (on the calling thread, a decoding one), with its
+    /// smaller levels when `levels` (the image was decoded for a size it is scaled to); else itself.
+    func withMips(_ mips: Bool, levels: Bool) -> DecodeResult {
         guard mips, case .decoded(let box, let natural, let opaque) = self, let surface = box.take() else { return self }
-        guard let chain = MipChain.make(adopting: surface, opaque: opaque) else { return .failed("cannot keep the decoded pixels (out of memory)") }
+        guard let chain = MipChain.make(adopting: surface, opaque: opaque, levels: levels) else {
+            return .failed("cannot keep the decoded pixels (out of memory)")
+        }
         return .pixels(chain, natural: natural, opaque: opaque)
     }
 }

@@ -320,10 +320,11 @@ public final class SDLImageStore: ImageStore {
     /// mip level, at least its `needed` part (layer pixels; all of it by default). Nil when the image has no pixels.
     func layer(for handle: ImageHandle, width: Int32, height: Int32, smooth: Bool = true, needed: PixelRect? = nil) -> PixelBuffer? {
         guard entries.indices.contains(handle.raw), width > 0, height > 0, let mips = entries[handle.raw].mips else { return nil }
-        let before = entries[handle.raw].layers.bytes
+        // Layers, and mip levels made late (see `MipChain`), count against the budget.
+        let before = entries[handle.raw].bytes
         let (buffer, outcome) = entries[handle.raw].layers.layer(width: width, height: height, smooth: smooth,
                                                                  needed: needed ?? PixelRect(x: 0, y: 0, w: width, h: height), frame: frame, mips: mips)
-        textureBytes += entries[handle.raw].layers.bytes - before
+        textureBytes += entries[handle.raw].bytes - before
         switch outcome {
         case .hit: layerCounts.hits += 1
         case .made: layerCounts.made += 1
@@ -396,7 +397,7 @@ public final class SDLImageStore: ImageStore {
             queue.addOperation {
                 let start = SDLImageStore.threadCPUSeconds()
                 let result = SDLWorkerThread.run {
-                    ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips)
+                    ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips, levels: maxSize != nil)
                 }
                 finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
             }
@@ -411,7 +412,7 @@ public final class SDLImageStore: ImageStore {
                 queue.addOperation {
                     let start = SDLImageStore.threadCPUSeconds()
                     let result = SDLWorkerThread.run {
-                        ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips)
+                        ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips, levels: maxSize != nil)
                     }
                     finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
                 }
