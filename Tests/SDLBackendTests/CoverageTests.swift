@@ -34,6 +34,9 @@ struct CoverageTests {
         return out
     }
 
+    /// Shared by every case, so corners made for one shape serve others.
+    nonisolated(unsafe) static let corners = CornerMasks()
+
     @Test("Every pixel of the assembled bands equals its coverage computed alone", arguments: 0..<40)
     func bandsEqualPixelByPixel(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
@@ -45,7 +48,11 @@ struct CoverageTests {
         let radii = (0..<4).map { _ in seed % 5 == 0 ? 0 : min(next(30), limit) }
         let key = CoverageBands.Key(fx: q(feather / 2 + next(1)), fy: q(feather / 2 + next(1)), w: q(w), h: q(h),
                                     radii: (q(radii[0]), q(radii[1]), q(radii[2]), q(radii[3])), feather: q(feather))
-        let bands = CoverageBands(key)
+        // Corner masks shared with the other cases' shapes (and a shape of the same corners, twice as wide).
+        let bands = CoverageBands(key, corners: CoverageTests.corners)
+        var wider = key
+        wider.w *= 2
+        _ = CoverageBands(wider, corners: CoverageTests.corners)
         let width = Int((feather + 1 + w + feather / 2).rounded(.up)) + 2, height = Int((feather + 1 + h + feather / 2).rounded(.up)) + 2
         let image = assembled(bands, width: width, height: height)
         var wrong = 0
@@ -53,6 +60,18 @@ struct CoverageTests {
         #expect(wrong == 0, "\(wrong) pixels differ for \(key)")
         // A shape larger than its corners and feather has an interior drawn without a mask.
         if min(w, h) > 2 * (Double(radii.max()!) + feather) + 4 { #expect(!bands.interior.isEmpty) }
+    }
+
+    @Test("A shape that only widens reuses its four corners' masks, and draws the same corners")
+    func cornersAreShared() {
+        let cache = CoverageCache()
+        let (_, narrow) = CoverageBands.key(for: RoundedRect(Rect(10.25, 20.5, 150, 200), radius: 10), feather: 1)
+        let (_, wide) = CoverageBands.key(for: RoundedRect(Rect(10.25, 20.5, 173, 200), radius: 10), feather: 1)
+        _ = cache.bands(narrow)
+        #expect(cache.corners.made == 4 && cache.corners.found == 0)
+        let b = cache.bands(wide)
+        #expect(cache.corners.made == 4 && cache.corners.found == 4)
+        #expect(b.pieces.count == 8)
     }
 
     @Test("Bands are cached by shape: found again, also for a shape moved by whole pixels")

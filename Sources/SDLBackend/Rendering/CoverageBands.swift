@@ -88,8 +88,10 @@ final class CoverageBands {
     /// bands must equal).
     static func coverage(of key: Key, x: Int32, y: Int32) -> UInt8 { shape(key).value(x, y) }
 
-    /// The bands of the shape `key` describes.
-    init(_ key: Key) {
+    /// The bands of the shape `key` describes; its round corners' masks come from `corners` when a shape with the
+    /// same corner (radius, feather, edges' fraction of a pixel) made them (a card that only widens, or a fade's
+    /// steps: only their straight sides change).
+    init(_ key: Key, corners: CornerMasks? = nil) {
         let shape = CoverageBands.shape(key)
         let (x0, y0, x1, y1, r) = (shape.x0, shape.y0, shape.x1, shape.y1, shape.radii)
         let half = shape.feather / 2
@@ -104,10 +106,24 @@ final class CoverageBands {
         let rt = min(max(t1, up(y0 + max(r.0, r.1))), height), rb = min(max(min(b0, down(y1 - max(r.2, r.3))), rt), height)
         var pieces: [(PixelRect, OpaquePointer)] = []
         var bytes = 0
-        func add(_ rect: PixelRect, _ kind: Shape.Fill) {
-            guard !rect.isEmpty, let m = shape.mask(rect, kind) else { return }
+        func add(_ rect: PixelRect, _ kind: Shape.Fill, corner: CornerMasks.Key? = nil) {
+            guard !rect.isEmpty else { return }
+            let made: OpaquePointer?
+            if let corner, let corners { made = corners.mask(corner) { shape.mask(rect, kind) } } else { made = shape.mask(rect, kind) }
+            guard let m = made else { return }
             pieces.append((rect, m))
             bytes += Int(rect.w + 3) / 4 * 4 * Int(rect.h)
+        }
+        /// A corner piece's key, when the piece lies within its quarter of the shape (then only that corner's
+        /// radius and edges decide its pixels): its edges' distances from the piece's origin, on the grid.
+        let mx = (x0 + x1) / 2, my = (y0 + y1) / 2
+        func corner(_ k: Int, _ piece: PixelRect, edgeX: Double, edgeY: Double, radius: Double) -> CornerMasks.Key? {
+            let inside = (k == 0 || k == 3 ? Double(piece.maxX) <= mx : Double(piece.x) >= mx)
+                && (k < 2 ? Double(piece.maxY) <= my : Double(piece.y) >= my)
+            guard inside else { return nil }
+            func q(_ v: Double) -> Int32 { Int32((v * CoverageBands.grid).rounded()) }
+            return CornerMasks.Key(corner: Int8(k), x: q(edgeX - Double(piece.x)), y: q(edgeY - Double(piece.y)), radius: q(radius),
+                                   feather: key.feather, width: piece.w, height: piece.h)
         }
         func rect(_ ax: Int32, _ ay: Int32, _ bx: Int32, _ by: Int32) -> PixelRect { PixelRect(x: ax, y: ay, w: bx - ax, h: by - ay) }
         if cl >= cr || rt >= rb || l1 > cl || r0 < cr || t1 > rt || b0 < rb {
@@ -116,10 +132,11 @@ final class CoverageBands {
             add(rect(0, 0, width, height), .pixels)
         } else {
             interior = [rect(cl, t1, cr, b0), rect(l1, rt, cl, rb), rect(cr, rt, r0, rb)].filter { !$0.isEmpty }
-            add(rect(0, 0, cl, rt), .pixels)
-            add(rect(cr, 0, width, rt), .pixels)
-            add(rect(cr, rb, width, height), .pixels)
-            add(rect(0, rb, cl, height), .pixels)
+            let tl = rect(0, 0, cl, rt), tr = rect(cr, 0, width, rt), br = rect(cr, rb, width, height), bl = rect(0, rb, cl, height)
+            add(tl, .pixels, corner: corner(0, tl, edgeX: x0, edgeY: y0, radius: r.0))
+            add(tr, .pixels, corner: corner(1, tr, edgeX: x1, edgeY: y0, radius: r.1))
+            add(br, .pixels, corner: corner(2, br, edgeX: x1, edgeY: y1, radius: r.2))
+            add(bl, .pixels, corner: corner(3, bl, edgeX: x0, edgeY: y1, radius: r.3))
             add(rect(cl, 0, cr, t1), .rowsConstant)
             add(rect(cl, b0, cr, height), .rowsConstant)
             add(rect(0, rt, l1, rb), .columnsConstant)
@@ -176,6 +193,37 @@ final class CoverageBands {
     }
 }
 
+/// The masks of round corners, shared between the bands of shapes whose corners are alike (pixman images, referenced
+/// by every band that uses one). Keyed by the corner, its piece's size, and where the piece's two edges cross it;
+/// forgotten whole beyond `capacity`.
+final class CornerMasks {
+    struct Key: Hashable {
+        /// 0 top-left, clockwise.
+        var corner: Int8
+        /// The corner's vertical and horizontal edge, from the piece's top-left pixel, on the grid.
+        var x, y: Int32
+        var radius, feather: Int32
+        var width, height: Int32
+    }
+    private var masks: [Key: OpaquePointer] = [:]
+    /// Corners held at most.
+    let capacity = 1024
+    /// Masks made, and found.
+    private(set) var made = 0, found = 0
+
+    /// The mask for `key` (a reference the caller owns), made by `make` the first time.
+    func mask(_ key: Key, _ make: () -> OpaquePointer?) -> OpaquePointer? {
+        if let m = masks[key] { found += 1; return pixman_image_ref(m) }
+        guard let m = make() else { return nil }
+        made += 1
+        if masks.count >= capacity { for v in masks.values { pixman_image_unref(v) }; masks.removeAll() }
+        masks[key] = pixman_image_ref(m)
+        return m
+    }
+
+    deinit { for v in masks.values { pixman_image_unref(v) } }
+}
+
 /// The coverage bands of the shapes drawn lately, by key: when more than `capacity` are held, the half drawn least
 /// recently go. (A plain dictionary: this is looked up for every shape drawn.)
 @MainActor
@@ -184,6 +232,8 @@ final class CoverageCache {
     private var clock: UInt64 = 0
     /// Bands held at most.
     let capacity: Int
+    /// Round corners' masks, shared by the bands.
+    let corners = CornerMasks()
     /// Bands made (misses) and found (hits), for the statistics.
     private(set) var made = 0, found = 0
 
@@ -198,7 +248,7 @@ final class CoverageCache {
             return e.bands
         }
         made += 1
-        let b = CoverageBands(key)
+        let b = CoverageBands(key, corners: corners)
         if entries.count >= capacity {
             let keep = entries.values.map(\.lastUse).sorted()[entries.count / 2]
             entries = entries.filter { $0.value.lastUse > keep }
