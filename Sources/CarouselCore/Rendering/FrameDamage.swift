@@ -34,10 +34,10 @@ public final class FrameDamage {
     /// Records the frame `draw` makes, then draws into `renderer` what changed since the last frame drawn (all of it
     /// when the renderer cannot draw part of a frame). `size` is the frame's size in points.
     public func paint(size: Size, into renderer: Renderer, _ draw: (Renderer) -> Void) {
-        let frame = DrawListRecorder(size: size)
+        let frame = recorder(size: size)
         frame.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
         draw(frame)
-        defer { lastFrame = frame; invalid = false }
+        defer { spare = lastFrame; lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
         guard isEnabled, !invalid, let partial = renderer as? PartialRenderer, partial.keepsLastFrame,
               let last = lastFrame, last.size == size, case .beginFrame? = frame.commands.first else {
@@ -50,9 +50,32 @@ public final class FrameDamage {
         frame.replay(into: partial, regions: regions)
     }
 
+    /// The frame before the last, kept to record the next frame in (its arrays keep their room) unless someone else
+    /// still holds it (the bench keeps frames to replay them).
+    private var spare: DrawListRecorder?
+
+    /// A recorder for a frame of `size`: the spare one when nobody else holds it, else a new one.
+    private func recorder(size: Size) -> DrawListRecorder {
+        if var s = spare {
+            spare = nil
+            if isKnownUniquelyReferenced(&s) {
+                s.size = size
+                return s
+            }
+        }
+        return DrawListRecorder(size: size)
+    }
+
     /// The regions (whole points) where `new` differs from `old`, merged; the whole `window` when that is cheaper or
     /// when the order of the drawings they share changed.
     public static func regions(from old: [ResolvedDraw], to new: [ResolvedDraw], in window: Rect) -> [Rect] {
+        // Most frames draw the same nodes in the same order as the last one (things move, fade, resize): then the
+        // drawings pair up by position, and no key needs hashing.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.node == $1.node }) {
+            var damage: [Rect] = []
+            for (a, b) in zip(old, new) where a != b { damage.append(a.bounds); damage.append(b.bounds) }
+            return merge(damage.compactMap { whole($0.intersection(window)) }, in: window)
+        }
         struct Key: Hashable { let node: Int; let index: Int }
         func keys(_ draws: [ResolvedDraw]) -> [Key] {
             var seen: [Int: Int] = [:]
