@@ -131,6 +131,7 @@ final class PixelBuffer: @unchecked Sendable {
     func scale(into out: PixelBuffer, region: PixelRect, smooth: Bool = true) {
         let r = region.intersection(PixelRect(x: 0, y: 0, w: out.width, h: out.height))
         guard !r.isEmpty else { return }
+        guard smooth else { scaleNearest(into: out, region: r); return }
         var t = pixman_transform()
         pixman_transform_init_scale(&t, carousel_pixman_fixed(Double(width) / Double(out.width)), carousel_pixman_fixed(Double(height) / Double(out.height)))
         pixman_image_set_transform(image, &t)
@@ -140,6 +141,25 @@ final class PixelBuffer: @unchecked Sendable {
         pixman_image_set_transform(image, nil)
         pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
         pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
+    }
+}
+
+extension PixelBuffer {
+    /// Writes `r` of this image stretched over `out`, each pixel the source pixel under its centre: a row of
+    /// precomputed source columns gathered per row (half the instructions pixman's nearest path takes).
+    fileprivate func scaleNearest(into out: PixelBuffer, region r: PixelRect) {
+        let kx = Double(width) / Double(out.width), ky = Double(height) / Double(out.height)
+        let columns = [Int](unsafeUninitializedCapacity: Int(r.w)) { buffer, count in
+            for i in 0..<Int(r.w) { buffer[i] = min(Int((Double(Int(r.x) + i) + 0.5) * kx), Int(width) - 1) }
+            count = Int(r.w)
+        }
+        columns.withUnsafeBufferPointer { xs in
+            for y in Int(r.y)..<Int(r.maxY) {
+                let source = row(min(Int((Double(y) + 0.5) * ky), Int(height) - 1))
+                let target = out.row(y) + Int(r.x)
+                for i in 0..<xs.count { target[i] = source[xs[i]] }
+            }
+        }
     }
 }
 
