@@ -15,7 +15,14 @@ public final class InputRecorder {
     /// `ScriptedInput` accepts.
     public static let maxEntries = 100_000
 
-    private var lines: [String] = []
+    /// Pointer moves (most of what is recorded, one per frame while the pointer moves) are kept as numbers and
+    /// formatted only when the script is asked for; other entries are formatted as they come.
+    private enum Entry {
+        case move(time: Double, x: Double, y: Double)
+        case leftWindow(time: Double)
+        case line(String)
+    }
+    private var lines: [Entry] = []
     private var lastWasMoveAt: Double?
     /// Set when entries were dropped after `maxEntries`.
     public private(set) var isTruncated = false
@@ -29,23 +36,36 @@ public final class InputRecorder {
     public var count: Int { lines.count }
 
     /// The recording as a script, one entry per line.
-    public var script: String { lines.joined(separator: "\n") }
+    public var script: String {
+        lines.map { entry in
+            switch entry {
+            case .move(let t, let x, let y):
+                return "\(InputRecorder.format(t, decimals: 6)) move \(InputRecorder.format(x, decimals: 3)) \(InputRecorder.format(y, decimals: 3))"
+            case .leftWindow(let t): return "\(InputRecorder.format(t, decimals: 6)) move -1 -1"
+            case .line(let line): return line
+            }
+        }.joined(separator: "\n")
+    }
 
     /// Records `event`, delivered at style time `time` to a window of `size`.
     public func record(_ event: InputEvent, at time: Double, size: Size) {
+        func clamped(_ p: Point) -> Point { Point(min(max(p.x, 0), max(size.width - 1, 0)), min(max(p.y, 0), max(size.height - 1, 0))) }
+        if case .pointerMove(let p) = event {
+            let inside = p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height
+            if lastWasMoveAt == time, !lines.isEmpty { lines.removeLast() }
+            let c = clamped(p)
+            append(inside ? .move(time: time, x: c.x, y: c.y) : .leftWindow(time: time))
+            lastWasMoveAt = time
+            return
+        }
         let t = InputRecorder.format(time, decimals: 6)
         func point(_ p: Point) -> String {
-            let x = min(max(p.x, 0), max(size.width - 1, 0)), y = min(max(p.y, 0), max(size.height - 1, 0))
-            return "\(InputRecorder.format(x, decimals: 3)) \(InputRecorder.format(y, decimals: 3))"
+            let c = clamped(p)
+            return "\(InputRecorder.format(c.x, decimals: 3)) \(InputRecorder.format(c.y, decimals: 3))"
         }
         let entry: String
         switch event {
-        case .pointerMove(let p):
-            let inside = p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height
-            entry = inside ? "move \(point(p))" : "move -1 -1"
-            if lastWasMoveAt == time, !lines.isEmpty { lines.removeLast() }
-            append("\(t) \(entry)")
-            lastWasMoveAt = time
+        case .pointerMove:
             return
         case .pointerLeave:
             entry = "move -1 -1"
@@ -66,10 +86,10 @@ public final class InputRecorder {
             return
         }
         lastWasMoveAt = nil
-        append("\(t) \(entry)")
+        append(.line("\(t) \(entry)"))
     }
 
-    private func append(_ line: String) {
+    private func append(_ line: Entry) {
         guard lines.count < InputRecorder.maxEntries else { isTruncated = true; return }
         lines.append(line)
     }
