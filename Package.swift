@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // SDL2: the window, events and renderer.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        // SDL2_image: decoding JPEGs and the formats libpng does not cover.
+        // SDL2_image: the formats libpng and libjpeg-turbo do not cover (WebP, GIF, BMP, ...).
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         // PNGs decoded with libpng's simplified API, which never prints (SDL_image's libpng prints its errors).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -48,9 +48,19 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         // fontconfig, for the installed fonts that have the characters DejaVu Sans lacks (CJK, Arabic, emoji).
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        // The only module that imports SDL; it implements the core's protocols and never knows the app.
-        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CPNG", "CSDL2TTF", "CX11", "CFontconfig"]),
-        // `carousel-lab bench`: it drives the app on the real renderer, so it is the one library that knows both.
+        // pixman, the software renderer's compositor: what X.org and cairo composite with, SSE2 paths for
+        // copies, fills and blending through masks; measured 2x SDL's software blitters on the same frames.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // zlib, for PNG frames encoded at a fast level on several threads (`record` to a PNG folder); SDL_image's
+        // PNG writer has one fixed, slow level.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libjpeg-turbo, for JPEGs decoded reduced in the DCT and straight into BGRA (SDL_image decodes them whole,
+        // as RGB, which is then converted and scaled down).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
+        // services of CarouselCore. It knows the core, never the app.
+        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CPNG", "CSDL2TTF", "CX11", "CFontconfig", "CPixman", "CZlib", "CJPEG"]),
+        // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
         .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips", "CarouselApp", "SDLBackend"]),
         // The executable is wiring only: the one place where the app meets the backend, and the command line.
         .executableTarget(name: "carousel-lab", dependencies: [

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Carousel Lab needs, only those missing. Usage: scripts/setup.sh [run|test]
 #   run:  SDL2, SDL2_image, SDL2_ttf (with their -dev headers), libcurl and the CA certificates (remote images), the
-#         DejaVu fonts, fontconfig (fallback fonts for other scripts), and FFmpeg (clips)
+#         DejaVu fonts, fontconfig (fallback fonts for other scripts), libpng (PNGs decoded quietly), pixman (the
+#         software renderer's compositing), zlib (PNG frames), libjpeg-turbo (JPEGs decoded reduced), FFmpeg (clips)
 #   test: the above plus Xvfb and xdotool for the window tests, time, desktop-file-utils and man-db, Chromium for
 #         the exported web pages' tests, and the Noto fonts (CJK, Arabic, colour emoji) for the every-script tests;
 #         and axe-core for the pages' accessibility test (scripts/axe-core.sh: from PyPI, cached in ~/.cache)
 set -euo pipefail
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev libcurl4-openssl-dev ca-certificates fonts-dejavu-core libfontconfig-dev pkg-config ffmpeg)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libxi-dev libx11-dev libcurl4-openssl-dev ca-certificates fonts-dejavu-core libfontconfig-dev libpng-dev libpixman-1-dev zlib1g-dev libjpeg62-turbo-dev pkg-config ffmpeg)
 # Tests: a display and input for the window tests, `time` for peak memory, and what checks the package (dpkg-dev is
 # not needed: dpkg-deb is in dpkg), and Chromium, headless, for the exported web pages.
 if [ "${1:-run}" = "test" ]; then

@@ -30,6 +30,11 @@ public struct StyleFrameResult: Sendable {
     public var floorCPU: Samples
     /// The mean share of the window's pixels redrawn and presented per drawn frame (damage tracking).
     public var repaintedShare = 0.0
+    /// Image layers at drawn size the frames found made (a card at rest, moving or cropped) and made (scaled).
+    public var layerHits = 0
+    public var layersMade = 0
+    /// The share of layer requests served without scaling.
+    public var layerHitRate: Double { layerHits + layersMade > 0 ? Double(layerHits) / Double(layerHits + layersMade) : 0 }
     /// Triangles per drawn frame (the last one).
     public var triangles: Int
     /// Draw calls of the last frame.
@@ -75,6 +80,7 @@ enum FrameBench {
                                       frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
         result.repaintedShare = driver.repainted.isEmpty ? 0 : driver.repainted.reduce(0, +) / Double(driver.repainted.count)
+        (result.layerHits, result.layersMade) = (driver.layerHits, driver.layersMade)
         if let timing = driver.timing, driver.frame.count > 0 {
             let n = Double(driver.frame.count)
             result.breakdown = timing.seconds.sorted { $0.value > $1.value }
@@ -201,6 +207,7 @@ final class FrameBenchDriver: FrameDriver {
         let drawn = ProcessMetrics.monotonic() - start
         frameCPU.append(lastUpdateCPU + ProcessMetrics.threadCPU() - cpu)
         let presented = (renderer as? SDLRenderer)?.stats.presentSeconds ?? 0
+        if let stats = (renderer as? SDLRenderer)?.stats { layerHits += stats.layerHits; layersMade += stats.layersMade }
         update.append(lastUpdate)
         paint.append(drawn - presented)
         present.append(presented)
@@ -213,20 +220,14 @@ final class FrameBenchDriver: FrameDriver {
                          / max(renderer.size.width * renderer.size.height * ((renderer as? SDLRenderer)?.scale ?? 1) * ((renderer as? SDLRenderer)?.scale ?? 1), 1))
     }
 
-    /// Replays a recorded frame as the frame itself was drawn: whole, or region by region into a partial renderer.
+    /// Replays a recorded frame as the frame itself was drawn: whole, or its regions into a partial renderer.
     static func replay(_ frame: DrawListRecorder, regions: [Rect], into renderer: Renderer) {
         let whole = regions.count == 1 && regions[0] == Rect(origin: .zero, size: frame.size)
-        guard !whole, let partial = renderer as? PartialRenderer, case .beginFrame(let clear)? = frame.commands.first else {
+        guard !whole, let partial = renderer as? PartialRenderer else {
             if !regions.isEmpty { frame.replay(into: renderer) }
             return
         }
-        guard !regions.isEmpty else { return }
-        partial.beginFrame(clearColor: clear, regions: regions)
-        for region in regions {
-            partial.beginRegion(region)
-            frame.replayRegion(into: partial, within: region)
-        }
-        partial.endFrame()
+        frame.replay(into: partial, regions: regions)
     }
 
     /// Frames per block: the floor replays a block's draw lists after its frames, in the same order, so the
@@ -236,6 +237,8 @@ final class FrameBenchDriver: FrameDriver {
     private var recorded: [(frame: DrawListRecorder, regions: [Rect])] = []
     /// Per drawn frame, the share of the window's pixels redrawn and presented.
     private(set) var repainted: [Double] = []
+    /// Image layers the frames (not the floors) found and made.
+    private(set) var layerHits = 0, layersMade = 0
 
     /// Replays the recorded frames not yet replayed, timing each: the floor.
     func replayFloors(into renderer: Renderer) {

@@ -488,7 +488,7 @@ extension CarouselLab {
                     // SIGUSR1 prints the line now (the soak reads it in its reference states), the window's end too.
                     driver.statsLine = { [unowned driver, unowned host] in
                         runStats.line(frames: driver.framesDrawn, textureBytes: host.imageStore.textureBytes,
-                                      text: host.renderer.textCacheFootprint, lastTrim: host.lastTrimDuration,
+                                      text: host.renderer.textCacheFootprint, caches: host.renderer.cacheCounts, lastTrim: host.lastTrimDuration,
                                       renderer: host.rendererChoice)
                     }
                     let request = driver.statsRequest

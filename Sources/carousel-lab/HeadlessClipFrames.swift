@@ -10,6 +10,8 @@ struct HeadlessClipFrames: ClipFrames {
     let canvas: HeadlessCanvas
     let preview: Preview
     let run: CaptureRun
+    /// PNG frames are encoded and written on background threads while the next ones render.
+    let pngFrames = PNGFrameWriter()
 
     var pixelWidth: Int { canvas.pixelWidth }
     var pixelHeight: Int { canvas.pixelHeight }
@@ -20,10 +22,13 @@ struct HeadlessClipFrames: ClipFrames {
 
     func copyBGRA(into buffer: inout Data) { canvas.bgraFrame(into: &buffer) }
 
-    func writePNG(to path: String) throws { try canvas.savePNG(to: path) }
+    func writePNG(to path: String) throws {
+        do throws(PNGFrameError) { try pngFrames.write(canvas, to: path) } catch { throw Failure(error.message) }
+    }
 
-    /// Every PNG is written by `writePNG` before it returns.
-    func finishWriting() throws {}
+    func finishWriting() throws {
+        do throws(PNGFrameError) { try pngFrames.finish() } catch { throw Failure(error.message) }
+    }
 
     func writeLayout(to path: String) throws { try carousel_lab.writeLayout(preview, to: path) }
 }

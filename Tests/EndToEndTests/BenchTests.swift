@@ -40,6 +40,10 @@ struct BenchTests {
             #expect(s["frameOverFloorCPU"]?.numberValue.map { $0 > 0 } == true, "\(name).frameOverFloorCPU")
             #expect(s["frameOverFloorMean"]?.numberValue.map { $0 > 0 } == true, "\(name).frameOverFloorMean")
             #expect(s["triangles"]?.numberValue != nil && s["drawCalls"]?.numberValue != nil)
+            // Damage: a share of the window redrawn per frame; layers: found or made for every style's images.
+            #expect(s["repaintedShare"]?.numberValue.map { $0 > 0 && $0 <= 1 } == true, "\(name).repaintedShare")
+            let layers = (s["layerHits"]?.numberValue ?? -1) + (s["layersMade"]?.numberValue ?? -1)
+            #expect(layers > 0, "\(name): layers found and made")
             if let p50 = s["frameMs"]?["p50"]?.numberValue, let max = s["frameMs"]?["max"]?.numberValue { #expect(p50 <= max) }
         }
 
@@ -83,7 +87,7 @@ struct BenchTests {
 
         let targets = try #require(json["targets"]?.arrayValue)
         let targetNames = targets.compactMap { $0["name"]?.stringValue }
-        for expected in ["idle", "p99 expand", "frame/floor paging", "first frame", "all visible images", "PSS, bundled deck",
+        for expected in ["idle", "p99 expand", "CPU p99 loop", "frame/floor paging", "record mp4 720p30", "record png 720p30", "first frame", "all visible images", "PSS, bundled deck",
                          "PSS, 40 images", "core update stitch, 100k / 100 items", "CPU per 20 s auto-advance",
                          "CPU per 20 s pointer sweep"] {
             #expect(targetNames.contains(expected), "target \(expected)")

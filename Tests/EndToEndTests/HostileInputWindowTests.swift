@@ -203,7 +203,11 @@ struct HostileInputWindowTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(job > 0, "a record run started")
-        Thread.sleep(forTimeInterval: 0.5)  // past its start (a run killed in its first milliseconds has no handlers yet)
+        // Past its start: a run killed before it answers SIGHUP (in its first milliseconds, or stopped by the window
+        // before them on a loaded machine) has no handler yet. It answers once SIGHUP shows as ignored or caught.
+        let answersBy = Date().addingTimeInterval(30)
+        while job > 0 && !Self.answersHangup(job) && Date() < answersBy { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(job > 0 && Self.answersHangup(job), "the record run answers SIGHUP")
         defer { if job > 0 { kill(job, SIGKILL) } }  // never left stopped, whatever happens
         let sidecars = { ((try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? []).filter { $0.hasSuffix(".json") } }
         #expect(sidecars().count == 1, "the window wrote the clip's sidecar")
@@ -218,6 +222,16 @@ struct HostileInputWindowTests {
         while kill(job, 0) == 0 && Date() < end { Thread.sleep(forTimeInterval: 0.1) }
         let left = (try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? []
         #expect(left.isEmpty, "no sidecar naming a clip that was never written, no temporary file: \(left)")
+    }
+
+    /// Whether `pid` ignores or catches SIGHUP (its SigIgn or SigCgt mask in /proc).
+    static func answersHangup(_ pid: pid_t) -> Bool {
+        let status = String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/status") ?? Data(), as: UTF8.self)
+        return status.split(separator: "\n").contains { line in
+            guard line.hasPrefix("SigIgn:") || line.hasPrefix("SigCgt:"),
+                  let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return false }
+            return mask & (1 << (UInt64(SIGHUP) - 1)) != 0
+        }
     }
 
     /// Whether `pid` is stopped (state T in /proc).

@@ -60,13 +60,14 @@ extension WindowTests {
             // A clip: it renders in the background; its "Saved" line comes when it is written.
             app.xdotool("key", "ctrl+r")
             app.xdotool("mousemove", "270", "350")
-            Thread.sleep(forTimeInterval: 1)
+            // Half a second of clip: what matters is its message, and a short clip renders soon on a loaded machine.
+            Thread.sleep(forTimeInterval: 0.5)
             app.xdotool("key", "ctrl+r")
             app.xdotool("mousemove", "640", "80")
             // The clip renders while the window waits, so a loaded machine takes a while; once it is written, its
             // message shows within a few frames.
             var seen = 0
-            let deadline = Date().addingTimeInterval(90)
+            let deadline = Date().addingTimeInterval(150)
             var written: Date?
             while Date() < deadline, seen <= 20, written.map({ Date().timeIntervalSince($0) < 5 }) ?? true {
                 if written == nil, ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: { $0.hasSuffix(".mp4") }) {

@@ -209,11 +209,12 @@ struct ImageTests {
         let f = try fixture()
         defer { try? FileManager.default.removeItem(at: f.dir) }
         let store = f.canvas.images
-        store.textureBudget = 200 * 100 * 4 + 10
         let other = f.dir.appendingPathComponent("other.png").path
         writeStripedPNG(other, width: 200, height: 100, stripes: [(1, 0xffffff)])
         let a = store.handle(for: f.striped, maxPixelSize: nil)
         #expect(store.waitUntilLoaded(timeout: 10))
+        // Room for one image (its pixels and mip levels), not two.
+        store.textureBudget = store.textureBytes + 10
         f.canvas.renderer.beginFrame(clearColor: .black)
         f.canvas.renderer.endFrame()
         let b = store.handle(for: other, maxPixelSize: nil)
@@ -239,5 +240,67 @@ struct ImageTests {
         #expect(f.canvas.images.waitUntilLoaded(timeout: 10))
         #expect(calls >= 1)
         #expect(f.canvas.images.pump() == false)
+    }
+}
+
+/// JPEGs through libjpeg-turbo (issue 31): reduced in the DCT, the natural size still the file's, the pixels those
+/// SDL_image gives.
+@MainActor
+@Suite("JPEG decoding")
+struct JPEGDecodingTests {
+    /// A `width` x `height` JPEG of four vertical stripes.
+    func stripedJPEG(_ dir: URL, width: Int32, height: Int32) throws -> String {
+        let path = dir.appendingPathComponent("stripes-\(width).jpg").path
+        let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(s) }
+        for (i, colour) in [UInt32(0xff20_4080), 0xffe0_a030, 0xff30_c060, 0xfff0_f0f0].enumerated() {
+            var r = SDL_Rect(x: Int32(i) * width / 4, y: 0, w: width / 4, h: height)
+            SDL_FillRect(s, &r, colour)
+        }
+        #expect(IMG_SaveJPG(s, path, 95) == 0)
+        return path
+    }
+
+    @Test("A large JPEG decodes reduced to its budget with its natural size, and matches SDL_image's decode")
+    func reducedDecode() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try stripedJPEG(dir, width: 1600, height: 800)
+        guard case .decoded(let box, let natural, let opaque) = ImageDecoder.decode(path: path, name: "s", maxPixelSize: Size(300, 300), pixelBudget: 100_000_000),
+              let fast = box.take() else { Issue.record("not decoded"); return }
+        defer { SDL_FreeSurface(fast) }
+        #expect(natural == Size(1600, 800) && opaque)
+        #expect(fast.pointee.w == 300 && fast.pointee.h == 150)
+        // It came through libjpeg-turbo (SDL_image would have given the same answer, slower).
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let direct = bytes.withUnsafeBytes { ImageDecoder.decodeJPEG($0, name: "s", maxPixelSize: Size(300, 300), pixelBudget: 100_000_000) }
+        guard case .decoded(let directBox, let directNatural, _)? = direct else { Issue.record("libjpeg-turbo did not decode it"); return }
+        #expect(directNatural == Size(1600, 800))
+        if let s = directBox.take() { SDL_FreeSurface(s) }
+        // SDL_image's whole decode, downscaled the same way.
+        let loaded = try #require(IMG_Load(path))
+        let argb = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        SDL_FreeSurface(loaded)
+        let reference = try #require(ImageDecoder.downscale(argb, to: (300, 150)))
+        defer { SDL_FreeSurface(reference) }
+        var worst = 0
+        for y in 0..<150 {
+            let a = (fast.pointee.pixels! + y * Int(fast.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            let b = (reference.pointee.pixels! + y * Int(reference.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<300 where x % 75 > 3 && x % 75 < 71 {  // away from the stripes' edges
+                for shift in [0, 8, 16] { worst = max(worst, abs(Int(a[x] >> UInt32(shift) & 0xff) - Int(b[x] >> UInt32(shift) & 0xff))) }
+            }
+        }
+        #expect(worst <= 6)
+    }
+
+    @Test("What is not a JPEG is left to SDL_image")
+    func notAJPEG() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]
+        let result = png.withUnsafeBytes { ImageDecoder.decodeJPEG($0, name: "x", maxPixelSize: nil, pixelBudget: 1_000_000) }
+        #expect(result == nil)
+        // A JPEG's start and then garbage: libjpeg fails, SDL_image names the problem.
+        let broken: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+        #expect(broken.withUnsafeBytes { ImageDecoder.decodeJPEG($0, name: "x", maxPixelSize: nil, pixelBudget: 1_000_000) } == nil)
     }
 }

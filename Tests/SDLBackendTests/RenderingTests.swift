@@ -18,9 +18,11 @@ struct RenderingTests {
         #expect(rgb(c, 11, 50) == [255, 0, 0])
         #expect(rgb(c, 7, 50) == [0, 0, 0])
         #expect(rgb(c, 92, 50) == [0, 0, 0])
-        // The arc is anti-aliased: some in-between value along the diagonal.
-        let diagonal = (10...30).map { rgb(c, $0, $0)[0] }
-        #expect(diagonal.contains { $0 > 20 && $0 < 235 })
+        // The arc is anti-aliased: in-between values in the corner's square, in every row the arc crosses.
+        for y in 10..<20 {
+            let row = (10...30).map { rgb(c, $0, y)[0] }
+            #expect(row.contains { $0 > 20 && $0 < 235 }, "row \(y): \(row)")
+        }
     }
 
     @Test("A gradient darkens left to right without a seam, inside a rounded clip, over what is beneath")
@@ -43,6 +45,18 @@ struct RenderingTests {
         #expect(rgb(c, 10, 40) == [255, 255, 255] && rgb(c, 240, 40) == [255, 255, 255], "nothing outside")
         #expect(rgb(c, 120, 40) == rgb(c, 120, 20), "the same colour down a column")
         #expect(rgb(c, 120, 5) == [255, 255, 255], "nothing outside the clip")
+    }
+
+    @Test("A gradient narrower than a 32nd of a pixel (a fade's first frame) draws without trapping")
+    func hairlineGradient() throws {
+        let c = try HeadlessCanvas(width: 40, height: 40)
+        let r = c.renderer
+        for width in [0.001, 0.02, 0.04, 0.5] {
+            r.beginFrame(clearColor: .white)
+            r.fillGradient(Rect(10.5, 5, width, 30), cornerRadius: 0, gradient: HorizontalGradient(from: Color(0, 0, 0, 0.5), to: Color(0, 0, 0, 0)))
+            r.endFrame()
+            #expect(rgb(c, 30, 20) == [255, 255, 255])
+        }
     }
 
     @Test func squareEdgesOnWholePixelsMeetWithoutSeam() throws {

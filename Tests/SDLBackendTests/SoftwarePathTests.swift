@@ -5,7 +5,7 @@ import Foundation
 import Testing
 @testable import SDLBackend
 
-/// The software renderer's fast paths (issue 10): what they skip or cache must not change what is drawn.
+/// The software renderer's fast paths (issues 10 and 31): what they skip or cache must not change what is drawn.
 @MainActor
 @Suite("Software renderer fast paths")
 struct SoftwarePathTests {
@@ -15,7 +15,7 @@ struct SoftwarePathTests {
         let path = dir.appendingPathComponent("poster.png").path
         writeStripedPNG(path, width: 400, height: 600, stripes: [(0.3, 0x336699), (0.4, 0xcc8844), (0.3, 0x88aa22)])
         let canvas = try HeadlessCanvas(width: 100, height: 100)
-        let h = canvas.images.handle(for: path, maxPixelSize: nil)
+        let h = canvas.images.handle(for: path, maxPixelSize: Size(400, 600))
         #expect(canvas.images.waitUntilLoaded(timeout: 10))
         return (canvas, h, dir)
     }
@@ -71,66 +71,141 @@ struct SoftwarePathTests {
         #expect(rgb(c, 0, 0) == [255, 0, 0])
     }
 
-    @Test("An image resting at one size is drawn from a copy at that size, and looks the same")
-    func restingImageUsesSizedCopy() throws {
+    @Test("An image is drawn from a layer at its drawn size: made once, found after, the same pixels either way")
+    func imageLayersAreKeptAndLookTheSame() throws {
         let (c, h, dir) = try fixture()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = c.renderer
-        func frame(_ rect: Rect = Rect(10, 10, 60, 80)) -> [UInt8] {
+        func frame(_ rect: Rect = Rect(10, 10, 40, 80), opacity: Double = 0.8) -> [UInt8] {
             r.beginFrame(clearColor: .black)
-            r.drawImage(h, in: rect, cornerRadius: 8, contentMode: .fill, opacity: 0.8)
+            r.drawImage(h, in: rect, cornerRadius: 8, contentMode: .fill, opacity: opacity)
             r.endFrame()
             return c.pixels()
         }
-        /// The same image drawn in the same frame at a second size first: it counts as animating, so the 60x80 draw
-        /// stretches from the texture; the second draw is then painted over by a full clear of its area.
-        func frameWithoutCopies() -> [UInt8] {
-            r.beginFrame(clearColor: .black)
-            r.drawImage(h, in: Rect(80, 80, 10, 10), cornerRadius: 0, contentMode: .fill, opacity: 1)
-            r.fill(Rect(80, 80, 20, 20), cornerRadius: 0, color: .black)
-            r.drawImage(h, in: Rect(10, 10, 60, 80), cornerRadius: 8, contentMode: .fill, opacity: 0.8)
-            r.endFrame()
-            #expect(c.images.sizedTextureSize(of: h) == nil || c.images.sizedTextureSize(of: h) == Size(10, 15))
-            return c.pixels()
-        }
-        // Drawn stretched from the texture, as a renderer without the copies would.
-        r.beginFrame(clearColor: .black)
-        r.endFrame()
-        let direct = frameWithoutCopies()
-        // Drawn at two sizes in the last frame, it waits one more frame at one size before it gets its copy.
-        _ = frame()
-        let fromCopy = frame()
-        #expect(c.images.sizedTextureSize(of: h) == Size(60, 90))
-        #expect(maxDifference(direct, fromCopy) <= 24)
-        let mean = Double(zip(direct, fromCopy).map { abs(Int($0) - Int($1)) }.reduce(0, +)) / Double(direct.count)
-        #expect(mean < 1)
-        // A size that changes from frame to frame (an animation) is stretched into scratch space; once it rests,
-        // it gets a copy of its own.
+        // 400x600 cover-fitted into 40x80: scaled to 53x80 (cropped to 40 columns).
+        let first = frame()
+        #expect(r.stats.layersMade == 1 && r.stats.layerHits == 0)
+        #expect(c.images.layerSizes(of: h) == [Size(53, 80)])
+        let second = frame()
+        #expect(r.stats.layersMade == 0 && r.stats.layerHits == 1)
+        #expect(first == second)
+        // A cover-fitted card that only widens keeps its scale: the same layer, cropped wider.
+        _ = frame(Rect(10, 10, 50, 80))
+        #expect(r.stats.layersMade == 0 && r.stats.layerHits == 1)
+        // A new size is a new layer; one drawn in a single frame is the memory the next size is made in.
         _ = frame(Rect(10, 10, 40, 40))
-        #expect(c.images.sizedTextureSize(of: h) == Size(60, 90))
-        let animating = c.pixels()
-        _ = frame(Rect(10, 10, 40, 40))
-        #expect(c.images.sizedTextureSize(of: h) == Size(40, 60))
-        #expect(maxDifference(animating, c.pixels()) <= 24)
+        _ = frame(Rect(10, 10, 44, 44))
+        #expect(c.images.layerSizes(of: h).sorted { $0.width < $1.width } == [Size(44, 66), Size(53, 80)])
+        // Back at the first size: found, and the same pixels as when made.
+        #expect(frame() == first)
+        #expect(r.stats.layerHits == 1)
     }
 
-    @Test("A translucent shape drawn again comes from a sprite, and looks the same")
-    func repeatedShadowUsesSprite() throws {
+    @Test("An animation's steps scale only the part shown, in reused memory, and give the pixels a whole layer gives",
+          arguments: [0.7, 1.0])
+    func animationStepsScaleWhatIsShown(opacity: Double) throws {
+        let (c, h, dir) = try fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = c.renderer
+        /// The poster of expand: growing from its top-left corner inside a clip that shows part of it.
+        func frame(_ k: Double, on canvas: HeadlessCanvas) -> [UInt8] {
+            let r = canvas.renderer
+            r.beginFrame(clearColor: .black)
+            r.save()
+            r.clip(to: Rect(15, 20, 40, 50), cornerRadius: 6)
+            r.drawImage(h, in: Rect(5, 5, 52 * k, 78 * k), cornerRadius: 0, contentMode: .fill, opacity: opacity)
+            r.restore()
+            r.endFrame()
+            return canvas.pixels()
+        }
+        var memory: UnsafeMutableRawPointer?
+        // 52x78 growing to 80x120: no step is a mip level's own size (50x75, 100x150).
+        for step in 0..<12 {
+            let k = 1 + Double(step) * 0.05
+            let animated = frame(k, on: c)
+            #expect(r.stats.layersMade == 1)
+            let layer = try #require(c.images.layer(for: h, width: Int32((52 * k).rounded()), height: Int32((78 * k).rounded()), smooth: opacity == 1))
+            // After the second step the same memory serves every step.
+            if step >= 2 { #expect(memory == nil || layer.pixels == memory) }
+            if step >= 1 { memory = layer.pixels }
+            // A fresh canvas draws the step from a layer made whole: the very same pixels.
+            let fresh = try HeadlessCanvas(width: 100, height: 100)
+            let fh = fresh.images.handle(for: dir.appendingPathComponent("poster.png").path, maxPixelSize: nil)
+            #expect(fresh.images.waitUntilLoaded(timeout: 10))
+            #expect(frame(k, on: fresh) == animated, "step \(step)")
+            _ = fh
+        }
+    }
+
+    @Test("Layers are scaled from the nearest mip level at least as large, made at decode down to 16 pixels")
+    func mipLevels() throws {
+        let (c, h, dir) = try fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(c.images.mipSizes(of: h) == [Size(400, 600), Size(200, 300), Size(100, 150), Size(50, 75), Size(25, 37)])
+        // Decoded at full size for a style that shows it at its natural size: no smaller levels until a layer needs them.
+        let path = dir.appendingPathComponent("poster.png").path
+        let natural = try HeadlessCanvas(width: 100, height: 100)
+        let n = natural.images.handle(for: path, maxPixelSize: nil)
+        #expect(natural.images.waitUntilLoaded(timeout: 10))
+        #expect(natural.images.mipSizes(of: n) == [Size(400, 600)])
+        let bytes = natural.images.textureBytes
+        natural.renderer.beginFrame(clearColor: .black)
+        natural.renderer.drawImage(n, in: Rect(0, 0, 40, 60), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        natural.renderer.endFrame()
+        #expect(natural.images.mipSizes(of: n).count == 5)
+        #expect(natural.images.textureBytes == bytes + (200 * 300 + 100 * 150 + 50 * 75 + 25 * 37 + 40 * 60) * 4)
+        // A layer at a level's own size is the level itself: nothing scaled.
+        let r = c.renderer
+        r.beginFrame(clearColor: .black)
+        r.drawImage(h, in: Rect(0, 0, 50, 75), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        r.endFrame()
+        #expect(r.stats.layerHits == 1 && r.stats.layersMade == 0)
+        // From a level, a 12x18 layer matches the stripes' colours (no aliasing to speak of on flat stripes).
+        r.beginFrame(clearColor: .black)
+        r.drawImage(h, in: Rect(0, 0, 12, 18), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        r.endFrame()
+        #expect(near(rgb(c, 1, 9), [0x33, 0x66, 0x99], 4))
+        #expect(near(rgb(c, 6, 9), [0xcc, 0x88, 0x44], 4))
+        #expect(near(rgb(c, 10, 9), [0x88, 0xaa, 0x22], 4))
+    }
+
+    @Test("A shape drawn again reuses its coverage bands, also when it moved by whole pixels, and looks the same")
+    func repeatedShapesReuseCoverage() throws {
         let c = try HeadlessCanvas(width: 100, height: 100)
         let r = c.renderer
-        func frame() -> [UInt8] {
+        func frame(dx: Double = 0) -> [UInt8] {
             r.beginFrame(clearColor: .white)
-            r.drawShadow(for: Rect(20, 20, 50, 50), cornerRadius: 25, shadow: Shadow(color: Color(0, 0, 0, 0.4), radius: 8, offset: Point(3, 4)))
-            r.fill(Rect(5, 80, 90, 10), cornerRadius: 5, color: Color(0, 0, 1, 0.5))
+            r.drawShadow(for: Rect(20 + dx, 20, 50, 50), cornerRadius: 25, shadow: Shadow(color: Color(0, 0, 0, 0.4), radius: 8, offset: Point(3, 4)))
+            r.fill(Rect(5 + dx, 80, 60, 10), cornerRadius: 5, color: Color(0, 0, 1, 0.5))
             r.endFrame()
             return c.pixels()
         }
         let direct = frame()
-        #expect(r.spriteCount == 0)
-        _ = frame()
-        #expect(r.spriteCount == 2)
-        let fromSprites = frame()
-        #expect(maxDifference(direct, fromSprites) <= 2)
+        let made = r.coverageCounts.made
+        #expect(made == 2)
+        #expect(frame() == direct)
+        #expect(r.coverageCounts.made == made)
+        _ = frame(dx: 7)
+        #expect(r.coverageCounts.made == made)
+        // Moved back: the very same pixels.
+        #expect(frame() == direct)
+    }
+
+    @Test("A partial frame draws in one pass, only inside its regions: pixels between and around them keep the last frame")
+    func partialFrameStaysInsideItsRegions() throws {
+        let c = try HeadlessCanvas(width: 100, height: 60)
+        let r = c.renderer
+        r.beginFrame(clearColor: .black)
+        r.endFrame()
+        #expect(r.keepsLastFrame)
+        r.beginFrame(clearColor: Color(0, 0, 1), regions: [Rect(10, 10, 20, 20), Rect(60, 30, 20, 20)])
+        r.fill(Rect(0, 0, 100, 60), cornerRadius: 0, color: Color(1, 0, 0, 0.5))
+        r.endFrame()
+        #expect(rgb(c, 15, 15) == [128, 0, 127])      // cleared to blue, then half red
+        #expect(rgb(c, 70, 40) == [128, 0, 127])
+        #expect(rgb(c, 45, 25) == [0, 0, 0])          // between the regions, inside their span: untouched
+        #expect(rgb(c, 5, 55) == [0, 0, 0])
+        #expect(r.stats.repaintedPixels == 800)
     }
 
     @Test("A source with a URL scheme is not a local path; plain and file:// paths are", arguments: [
@@ -145,11 +220,10 @@ struct SoftwarePathTests {
         if !source.lowercased().hasPrefix("file://") { #expect((SDLImageStore.localPath(source) == nil) == isURL) }
     }
 
-    @Test("Opaque images become textures without an alpha channel; transparent ones keep it")
-    func opaqueImagesHaveNoAlphaChannel() throws {
+    @Test("Opaque images are copied; transparent ones are blended over what is beneath")
+    func opaqueAndTransparentImages() throws {
         let (c, h, dir) = try fixture()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(c.images.textureFormat(of: h) == SDL_PIXELFORMAT_RGB888.rawValue)
         let path = dir.appendingPathComponent("holes.png").path
         let s = SDL_CreateRGBSurfaceWithFormat(0, 8, 8, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
         SDL_FillRect(s, nil, 0x80ff_0000)
@@ -157,6 +231,13 @@ struct SoftwarePathTests {
         SDL_FreeSurface(s)
         let t = c.images.handle(for: path, maxPixelSize: nil)
         #expect(c.images.waitUntilLoaded(timeout: 10))
-        #expect(c.images.textureFormat(of: t) == SDL_PIXELFORMAT_ARGB8888.rawValue)
+        let r = c.renderer
+        r.beginFrame(clearColor: Color(0, 0, 1))
+        r.drawImage(h, in: Rect(0, 0, 40, 60), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        r.drawImage(t, in: Rect(50, 0, 40, 40), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        r.endFrame()
+        #expect(near(rgb(c, 5, 30), [0x33, 0x66, 0x99], 2))
+        // Half-transparent red over blue.
+        #expect(near(rgb(c, 70, 20), [128, 0, 127], 3))
     }
 }

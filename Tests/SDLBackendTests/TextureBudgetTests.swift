@@ -3,14 +3,15 @@ import Foundation
 import Testing
 @testable import SDLBackend
 
-/// The image store's texture budget holds also when it is the drawn-size copies (made while painting, with no decode
-/// finishing) that go over it; the soak found textures at 83 MB against a 64 MB budget.
+/// The image store's budget holds also when it is the layers at drawn size (made while painting, with no decode
+/// finishing) that go over it; the soak once found textures at 83 MB against a 64 MB budget.
 @MainActor
 @Suite("Texture budget")
 struct TextureBudgetTests {
-    @Test("Copies made while drawing are evicted on the next pump; what the last frame drew stays")
-    func copiesCountAgainstTheBudget() throws {
+    @Test("Layers made while drawing are evicted on the next pump; what the last frame drew stays")
+    func layersCountAgainstTheBudget() throws {
         let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let canvas = try HeadlessCanvas(width: 400, height: 400)
         let store = canvas.images
         let handles = (0..<4).map { i -> ImageHandle in
@@ -20,22 +21,22 @@ struct TextureBudgetTests {
         }
         #expect(store.waitUntilLoaded(timeout: 10))
         store.pump()
-        let decoded = store.textureBytes                       // four 200x200 textures
-        store.textureBudget = decoded + 2 * 150 * 150 * 4      // room for two drawn-size copies, not four
-        // Frame 1: every image drawn, and a copy of each at 150x150.
+        let decoded = store.textureBytes                       // four 200x200 images and their mip levels
+        store.textureBudget = decoded + 2 * 150 * 150 * 4      // room for two layers at drawn size, not four
+        // Frame 1: every image drawn, a layer of each at 150x150.
         store.beginFrame()
         for h in handles {
-            _ = store.texture(for: h)
-            _ = store.sizedTexture(for: h, width: 150, height: 150)
+            _ = store.pixels(for: h)
+            _ = store.layer(for: h, width: 150, height: 150)
         }
         #expect(store.textureBytes == decoded + 4 * 150 * 150 * 4)
         store.pump()                                           // nothing decoded: drawn last frame, all kept
         #expect(store.textureBytes == decoded + 4 * 150 * 150 * 4)
         // Frame 2 draws only the first image: the others go until the budget holds.
         store.beginFrame()
-        _ = store.texture(for: handles[0])
+        _ = store.pixels(for: handles[0])
         store.pump()
         #expect(store.textureBytes <= store.textureBudget)
-        #expect(store.sizedTextureSize(of: handles[0]) == Size(150, 150))
+        #expect(store.layerSizes(of: handles[0]) == [Size(150, 150)])
     }
 }

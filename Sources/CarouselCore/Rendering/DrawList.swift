@@ -166,19 +166,25 @@ public final class DrawListRecorder: Renderer {
     /// replayed): the checks draw a frame without its text to see what is behind each line.
     public func replay(into r: Renderer, keeping keep: (DrawCommand) -> Bool) { replay(into: r, within: nil, keeping: keep) }
 
-    /// Replays the frame's calls inside its frame, without `beginFrame` and `endFrame`, skipping each drawing whose
-    /// `bounds` do not reach `region` (state calls are all replayed): one region of a partial frame.
-    public func replayRegion(into r: Renderer, within region: Rect) { replay(into: r, within: region) }
+    /// Replays the frame as a partial frame of `regions` (see `PartialRenderer`): one pass over its calls, skipping
+    /// each drawing whose `bounds` reach none of them (state calls are all replayed), between
+    /// `beginFrame(clearColor:regions:)` and `endFrame`. Nothing when there are no regions.
+    public func replay(into r: PartialRenderer, regions: [Rect]) {
+        guard !regions.isEmpty, case .beginFrame(let clear)? = commands.first else { return }
+        r.beginFrame(clearColor: clear, regions: regions)
+        replay(into: r, within: regions)
+        r.endFrame()
+    }
 
-    private func replay(into r: Renderer, within region: Rect?, keeping keep: (DrawCommand) -> Bool = { _ in true }) {
+    private func replay(into r: Renderer, within regions: [Rect]?, keeping keep: (DrawCommand) -> Bool = { _ in true }) {
         for (i, c) in commands.enumerated() {
             if drawIndex[i] != nil, !keep(c) { continue }
-            if let region {
+            if let regions {
                 if case .beginFrame = c { continue }
                 if case .endFrame = c { continue }
-                if let d = drawIndex[i], !draws[d].bounds.intersects(region) {
-                    if case .image(let h, let rect, _, let mode, _) = c, let partial = r as? PartialRenderer {
-                        partial.skipImage(h, in: rect, contentMode: mode)
+                if let d = drawIndex[i], !regions.contains(where: draws[d].bounds.intersects) {
+                    if case .image(let h, let rect, _, let mode, let o) = c, let partial = r as? PartialRenderer {
+                        partial.skipImage(h, in: rect, contentMode: mode, opacity: o)
                     }
                     continue
                 }

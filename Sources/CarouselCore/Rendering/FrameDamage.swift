@@ -7,8 +7,8 @@
 /// drawings both frames share, a resize, a style switch, an image that finished loading, a read-back or a renderer
 /// that lost its pixels damages the whole window (`invalidate`). The damaged rectangles are merged while they
 /// overlap or while there are more than `maxRegions`, and a damage over `fullShare` of the window becomes the whole
-/// window. The recorded frame is then replayed into the renderer region by region (`PartialRenderer`): each region
-/// cleared and redrawn with every drawing that reaches it, clipped pixel-exactly, and only those regions presented.
+/// window. The recorded frame is then replayed into the renderer once for all the regions (`PartialRenderer`): they
+/// are cleared and redrawn with every drawing that reaches them, clipped pixel-exactly, and only they are presented.
 /// The comparison costs what the paint pass costs, O(drawings), far below the pixels it saves.
 @MainActor
 public final class FrameDamage {
@@ -34,31 +34,48 @@ public final class FrameDamage {
     /// Records the frame `draw` makes, then draws into `renderer` what changed since the last frame drawn (all of it
     /// when the renderer cannot draw part of a frame). `size` is the frame's size in points.
     public func paint(size: Size, into renderer: Renderer, _ draw: (Renderer) -> Void) {
-        let frame = DrawListRecorder(size: size)
+        let frame = recorder(size: size)
         frame.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
         draw(frame)
-        defer { lastFrame = frame; invalid = false }
+        defer { spare = lastFrame; lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
         guard isEnabled, !invalid, let partial = renderer as? PartialRenderer, partial.keepsLastFrame,
-              let last = lastFrame, last.size == size, case .beginFrame(let clear)? = frame.commands.first else {
+              let last = lastFrame, last.size == size, case .beginFrame? = frame.commands.first else {
             frame.replay(into: renderer)
             lastRegions = [window]
             return
         }
         let regions = FrameDamage.regions(from: last.draws, to: frame.draws, in: window)
         lastRegions = regions
-        guard !regions.isEmpty else { return }
-        partial.beginFrame(clearColor: clear, regions: regions)
-        for region in regions {
-            partial.beginRegion(region)
-            frame.replayRegion(into: partial, within: region)
+        frame.replay(into: partial, regions: regions)
+    }
+
+    /// The frame before the last, kept to record the next frame in (its arrays keep their room) unless someone else
+    /// still holds it (the bench keeps frames to replay them).
+    private var spare: DrawListRecorder?
+
+    /// A recorder for a frame of `size`: the spare one when nobody else holds it, else a new one.
+    private func recorder(size: Size) -> DrawListRecorder {
+        if var s = spare {
+            spare = nil
+            if isKnownUniquelyReferenced(&s) {
+                s.size = size
+                return s
+            }
         }
-        partial.endFrame()
+        return DrawListRecorder(size: size)
     }
 
     /// The regions (whole points) where `new` differs from `old`, merged; the whole `window` when that is cheaper or
     /// when the order of the drawings they share changed.
     public static func regions(from old: [ResolvedDraw], to new: [ResolvedDraw], in window: Rect) -> [Rect] {
+        // Most frames draw the same nodes in the same order as the last one (things move, fade, resize): then the
+        // drawings pair up by position, and no key needs hashing.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.node == $1.node }) {
+            var damage: [Rect] = []
+            for (a, b) in zip(old, new) where a != b { damage.append(a.bounds); damage.append(b.bounds) }
+            return merge(damage.compactMap { whole($0.intersection(window)) }, in: window)
+        }
         struct Key: Hashable { let node: Int; let index: Int }
         func keys(_ draws: [ResolvedDraw]) -> [Key] {
             var seen: [Int: Int] = [:]

@@ -63,20 +63,20 @@ extension Renderer {
 }
 
 /// A renderer whose target keeps the last frame's pixels, so a frame may redraw and present only the parts that
-/// changed (`FrameDamage` decides which). Each region is redrawn whole: cleared, then every drawing that reaches it,
-/// clipped to it pixel-exactly, so the result is the same as a full frame's.
+/// changed (`FrameDamage` decides which). The regions are redrawn whole, in one pass: cleared, then every drawing
+/// that reaches any of them, clipped to them pixel-exactly, so the result is the same as a full frame's.
 @MainActor
 public protocol PartialRenderer: Renderer {
     /// Whether the target holds the last frame drawn, unchanged (false after a resize, an exposure, a read-back, or
     /// on a renderer whose back buffer is undefined after a present, such as OpenGL's).
     var keepsLastFrame: Bool { get }
-    /// Starts a frame that redraws only `regions` (points, whole device pixels), presented by `endFrame`.
+    /// Starts a frame that redraws only `regions` (points, whole device pixels): drawing is clipped to them, and
+    /// each is cleared to `clearColor` first. `endFrame` presents them.
     func beginFrame(clearColor: Color, regions: [Rect])
-    /// Starts redrawing one of the frame's regions: state reset, clipped to it, cleared to the frame's colour.
-    func beginRegion(_ region: Rect)
-    /// An image of the frame that lies outside the region being drawn: the renderer notes it as drawn (caches that
-    /// follow what each frame draws then see the same frames as with whole frames), without drawing it.
-    func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode)
+    /// An image of the frame that lies outside the regions being drawn (with the `opacity` of its call): the renderer
+    /// notes it as drawn (caches that follow what each frame draws then see the same frames as with whole frames),
+    /// without drawing it.
+    func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode, opacity: Double)
 }
 
 /// Where an image stands in its store.

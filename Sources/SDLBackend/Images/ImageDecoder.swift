@@ -1,4 +1,5 @@
 import CarouselSupport
+import CJPEG
 import CSDL2
 import CSDL2Image
 import CarouselCore
@@ -26,7 +27,19 @@ enum DecodeResult: Sendable {
     /// Decoded and possibly downscaled to `surface`; `natural` is the original size in pixels; `opaque` when every
     /// pixel has full alpha (the image can be copied without blending).
     case decoded(SurfaceBox, natural: Size, opaque: Bool)
+    /// Decoded for the software renderer: premultiplied pixels and their mip levels, made on the decoding thread.
+    case pixels(MipChain, natural: Size, opaque: Bool)
     case failed(String)
+
+    /// With `mips`, a decoded surface made into its `MipChain` (on the calling thread, a decoding one), with its
+    /// smaller levels when `levels` (the image was decoded for a size it is scaled to); else itself.
+    func withMips(_ mips: Bool, levels: Bool) -> DecodeResult {
+        guard mips, case .decoded(let box, let natural, let opaque) = self, let surface = box.take() else { return self }
+        guard let chain = MipChain.make(adopting: surface, opaque: opaque, levels: levels) else {
+            return .failed("cannot keep the decoded pixels (out of memory)")
+        }
+        return .pixels(chain, natural: natural, opaque: opaque)
+    }
 }
 
 /// Decoding and downscaling, safe to run on any thread: it touches only files, bytes and surfaces, never a renderer.
@@ -54,7 +67,10 @@ enum ImageDecoder {
             }
             return decodePNG(data, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
         }
-
+        if let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+           let decoded = data.withUnsafeBytes({ decodeJPEG($0, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget) }) {
+            return decoded
+        }
         guard let loaded = IMG_Load(path) else {
             let error = RendererContext.lastError("no details")
             let format = SDL_RWFromFile(path, "rb").flatMap { rw in
@@ -80,6 +96,7 @@ enum ImageDecoder {
         }
         let hint = (URL(string: name)?.pathExtension).flatMap { $0.isEmpty ? nil : $0 }
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodeResult in
+            if let decoded = decodeJPEG(buffer, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget) { return decoded }
             guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
                 return .failed("\(name): cannot read the bytes (\(RendererContext.lastError()))")
             }
@@ -99,6 +116,32 @@ enum ImageDecoder {
         case .success(let loaded): return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
         case .failure(let error): return .failed(undecodable(name, error: error.reason, format: "PNG"))
         }
+    }
+
+    /// A JPEG decoded by libjpeg-turbo (`carousel_jpeg_decode`): reduced in the DCT to at least the size it is kept
+    /// at (decoding a 1600-pixel photograph for a 520-pixel budget reads half its pixels' worth, not all), straight
+    /// into BGRA, then downscaled as every image is. Nil when `bytes` are not a JPEG or libjpeg cannot decode them (a
+    /// CMYK JPEG, a corrupt one): SDL_image then decodes them, or names what is wrong.
+    static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult? {
+        guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF, let base = bytes.baseAddress else { return nil }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0, nw: Int32 = 0, nh: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = carousel_jpeg_decode(base.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), maxPixelSize?.width ?? 0,
+                                          maxPixelSize?.height ?? 0, &pixels, &w, &h, &nw, &nh, &message, Int32(message.count))
+        guard status == 0, let pixels else { return nil }
+        defer { free(pixels) }
+        if exceeds(Int(nw), Int(nh), pixelBudget) { return .failed(tooLarge(name, Int(nw), Int(nh), pixelBudget)) }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let p = surface.pointee.pixels else {
+            return .failed("\(name): cannot keep the decoded pixels (\(RendererContext.lastError()))")
+        }
+        for y in 0..<Int(h) { (p + y * Int(surface.pointee.pitch)).copyMemory(from: pixels + y * Int(w) * 4, byteCount: Int(w) * 4) }
+        let natural = (w: Int(nw), h: Int(nh))
+        guard let result = downscale(surface, to: targetSize(natural: natural, max: maxPixelSize)) else {
+            return .failed("\(name): cannot downscale (\(RendererContext.lastError()))")
+        }
+        if natural.w * natural.h >= 2_000_000 { MemoryPolicy.trim() }
+        return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: true)
     }
 
     /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888 and downscales it to fit
@@ -181,25 +224,12 @@ enum ImageDecoder {
         return out
     }
 
-    /// A new ARGB8888 surface of half the size, each pixel the mean of a 2x2 block (channels averaged in pairs
-    /// inside one 32-bit word).
+    /// A new ARGB8888 surface of half the size, each pixel the mean of a 2x2 block (`BoxFilter`).
     static func halve(_ src: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = Int(src.pointee.w) / 2, h = Int(src.pointee.h) / 2
         guard w > 0, h > 0, let dst = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
               let sp = src.pointee.pixels, let dp = dst.pointee.pixels else { return nil }
-        let sPitch = Int(src.pointee.pitch), dPitch = Int(dst.pointee.pitch)
-        let mask: UInt32 = 0x00ff_00ff
-        for y in 0..<h {
-            let row0 = (sp + 2 * y * sPitch).assumingMemoryBound(to: UInt32.self)
-            let row1 = (sp + (2 * y + 1) * sPitch).assumingMemoryBound(to: UInt32.self)
-            let out = (dp + y * dPitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let a = row0[2 * x], b = row0[2 * x + 1], c = row1[2 * x], d = row1[2 * x + 1]
-                let lo = ((a & mask) &+ (b & mask) &+ (c & mask) &+ (d & mask) &+ 0x0002_0002) >> 2
-                let hi = (((a >> 8) & mask) &+ ((b >> 8) & mask) &+ ((c >> 8) & mask) &+ ((d >> 8) & mask) &+ 0x0002_0002) >> 2
-                out[x] = (lo & mask) | ((hi & mask) << 8)
-            }
-        }
+        BoxFilter.halve(from: sp, stride: Int(src.pointee.pitch), into: dp, stride: Int(dst.pointee.pitch), width: w, height: h)
         return dst
     }
 }

@@ -57,20 +57,13 @@ public final class SDLImageStore: ImageStore {
         var failedAttempts = 0
         /// Whether the source is a file (decoded in place) rather than fetched.
         var isLocal: Bool { SDLImageStore.localPath(source) != nil }
-        /// A copy of the texture scaled to the size it is drawn at (see `sizedTexture`).
-        var sized: OpaquePointer?
-        var sizedSize: (w: Int32, h: Int32) = (0, 0)
-        /// The answers `sizedTexture` gave in frame `answersFrame`, by size: a size asked again in the same frame (a
-        /// frame drawn region by region asks more than once) gets the same answer.
-        var answers: [(w: Int32, h: Int32, texture: OpaquePointer?)] = []
-        var answersFrame: UInt64 = 0
-        /// The one size the image was drawn at in the last frame that drew it (nil when several), and that frame.
-        var previousSize: (w: Int32, h: Int32)?
-        var previousFrame: UInt64 = 0
-        /// The frame the copy was last handed out in: it is not replaced in that frame.
-        var sizedFrame: UInt64 = 0
-        var bytes: Int { Int(textureSize.w) * Int(textureSize.h) * 4 }
-        var sizedBytes: Int { Int(sizedSize.w) * Int(sizedSize.h) * 4 }
+        /// Software rendering: the decoded pixels and their mip levels (instead of `texture`), and the image at the
+        /// sizes it is drawn at.
+        var mips: MipChain?
+        var layers = ImageLayers()
+        var bytes: Int { mips.map { $0.bytes + layers.bytes } ?? Int(textureSize.w) * Int(textureSize.h) * 4 }
+        /// Whether pixels are held (a texture or mip levels).
+        var hasPixels: Bool { texture != nil || mips != nil }
     }
 
     private let context: RendererContext
@@ -102,8 +95,13 @@ public final class SDLImageStore: ImageStore {
     /// Called on a decoding thread after each result is posted, to wake an event loop that sleeps.
     var wake: (@Sendable () -> Void)?
 
+    /// Whether images are kept as pixels for the software renderer's compositor (`MipChain`s made on the decoding
+    /// threads, layers at drawn size) rather than as textures.
+    let keepsPixels: Bool
+
     init(context: RendererContext, textureBudget: Int = 64 << 20) {
         self.context = context
+        keepsPixels = context.software
         self.textureBudget = textureBudget
         queue = OperationQueue()
         queue.name = "carousel-lab.image-decode"
@@ -115,10 +113,7 @@ public final class SDLImageStore: ImageStore {
 
     isolated deinit {
         queue.cancelAllOperations()
-        for e in entries {
-            if let t = e.texture { SDL_DestroyTexture(t) }
-            if let t = e.sized { SDL_DestroyTexture(t) }
-        }
+        for e in entries { if let t = e.texture { SDL_DestroyTexture(t) } }
     }
 
     // MARK: ImageStore
@@ -139,7 +134,7 @@ public final class SDLImageStore: ImageStore {
             if grown != e.requested {
                 e.requested = grown
                 entries[h.raw] = e
-                if case .ready(let natural) = e.state, e.texture != nil, !e.inFlight,
+                if case .ready(let natural) = e.state, e.hasPixels, !e.inFlight,
                    Double(e.textureSize.w) < natural.width,
                    SDLImageStore.needsBetter(decodedFor: e.decodedFor, requested: grown) {
                     startLoad(h.raw)
@@ -201,7 +196,7 @@ public final class SDLImageStore: ImageStore {
     @discardableResult
     public func pump() -> Bool {
         let items = mailbox.drain()
-        // Drawn-size copies are made while painting, so the budget is checked on every call, not only on decodes.
+        // Layers are made while painting, so the budget is checked on every call, not only on decodes.
         guard !items.isEmpty else { enforceBudget(); return false }
         var changed = false
         for item in items {
@@ -219,7 +214,7 @@ public final class SDLImageStore: ImageStore {
                 continue
             case .fetchFailed(let error):
                 e.inFlight = false
-                guard e.texture == nil else { break }
+                guard !e.hasPixels else { break }
                 markFailed(&e, error.message)
                 e.failedAttempts += 1
                 if let delay = retryPolicy.delay(after: error, attempt: e.failedAttempts) {
@@ -227,7 +222,7 @@ public final class SDLImageStore: ImageStore {
                 }
             case .finished(.failed(let message)):
                 e.inFlight = false
-                if e.texture == nil { markFailed(&e, message) }
+                if !e.hasPixels { markFailed(&e, message) }
                 // Bytes that do not decode would fail the same way from the caches: forget them.
                 if !e.isLocal { fetcher.removeCachedData(for: e.source) }
             case .finished(.decoded(let box, let natural, let opaque)):
@@ -235,22 +230,23 @@ public final class SDLImageStore: ImageStore {
                 e.failedAttempts = 0
                 guard let surface = box.take() else { continue }
                 defer { SDL_FreeSurface(surface) }
-                guard let tex = SDLImageStore.makeTexture(context.renderer, from: surface, opaque: opaque) else {
+                guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else {
                     markFailed(&e, "\(displayName(e.source)): cannot create texture (\(RendererContext.lastError()))")
                     break
                 }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
                 SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
-                if let old = e.texture { SDL_DestroyTexture(old); textureBytes -= e.bytes }
-                dropSized(&e)
+                dropPixels(&e)
                 e.texture = tex
                 e.textureSize = (surface.pointee.w, surface.pointee.h)
-                e.opaque = opaque
-                e.decodedFor = e.requested
-                textureBytes += e.bytes
-                e.state = .ready(natural)
-                e.lastUse = max(e.lastUse, frame)
-                drawOrder.insert((), for: item.raw, cost: 0)
+                ready(&e, item.raw, natural: natural, opaque: opaque)
+            case .finished(.pixels(let chain, let natural, let opaque)):
+                e.inFlight = false
+                e.failedAttempts = 0
+                dropPixels(&e)
+                e.mips = chain
+                e.textureSize = (chain.base.width, chain.base.height)
+                ready(&e, item.raw, natural: natural, opaque: opaque)
             }
             entries[item.raw] = e
             changed = true
@@ -258,6 +254,16 @@ public final class SDLImageStore: ImageStore {
         enforceBudget()
         if changed { onChange?() }
         return changed
+    }
+
+    /// Marks `e` (entry `raw`) ready with the pixels just stored in it.
+    private func ready(_ e: inout Entry, _ raw: Int, natural: Size, opaque: Bool) {
+        e.opaque = opaque
+        e.decodedFor = e.requested
+        textureBytes += e.bytes
+        e.state = .ready(natural)
+        e.lastUse = max(e.lastUse, frame)
+        drawOrder.insert((), for: raw, cost: 0)
     }
 
     /// Sets `e` to failed with `message`, reporting the message to `onFailure` unless it already failed with it
@@ -295,118 +301,80 @@ public final class SDLImageStore: ImageStore {
         return (t, s.w, s.h, natural, entries[handle.raw].opaque)
     }
 
-    /// A copy of `handle`'s texture scaled to `width` x `height` pixels, for a renderer that scales slowly (SDL's
-    /// software renderer): drawing it is a plain copy instead of a filtered stretch, and a translucent draw needs no
-    /// intermediate surface. Made unless the image was drawn at another size in this or the previous frame (its
-    /// size is animating: the caller stretches it into scratch space instead), kept while the image is drawn at that size,
-    /// replaced when the size changes; nil when the image is not ready or animating.
-    func sizedTexture(for handle: ImageHandle, width: Int32, height: Int32) -> OpaquePointer? {
-        guard entries.indices.contains(handle.raw), width > 0, height > 0, let source = entries[handle.raw].texture else { return nil }
-        var e = entries[handle.raw]
-        defer { entries[handle.raw] = e }
-        if e.answersFrame == frame, let a = e.answers.first(where: { $0.w == width && $0.h == height }) { return a.texture }
-        if e.answersFrame != frame {
-            // The last frame that drew it, summed up: one size, or several (animating, or drawn at two sizes).
-            e.previousSize = e.answers.count == 1 ? (e.answers[0].w, e.answers[0].h) : nil
-            e.previousFrame = e.answersFrame
-            e.answers = []
-            e.answersFrame = frame
-        }
-        let answer: OpaquePointer?
-        if let t = e.sized, e.sizedSize == (width, height) {
-            answer = t
-        } else {
-            // Drawn at another size in the last frame (animating), or the copy already serves another size in this
-            // frame: no copy, the caller stretches into scratch space.
-            let steady = e.previousFrame + 1 < frame || (e.previousSize.map { $0 == (width, height) } ?? false)
-            if steady && e.sizedFrame != frame {
-                dropSized(&e)
-                answer = scaledCopy(of: source, width: width, height: height)
-                if let copy = answer {
-                    e.sized = copy
-                    e.sizedSize = (width, height)
-                    textureBytes += e.sizedBytes
-                }
-            } else {
-                answer = nil
-            }
-        }
-        if answer != nil { e.sizedFrame = frame }
-        e.answers.append((width, height, answer))
-        return answer
-    }
-
-    /// Renders `source` stretched into a new texture of `width` x `height` (linear filtering), restoring the
-    /// renderer's target; nil when the renderer cannot render to textures.
-    private func scaledCopy(of source: OpaquePointer, width: Int32, height: Int32) -> OpaquePointer? {
-        var format: UInt32 = 0
-        SDL_QueryTexture(source, &format, nil, nil, nil)
-        let r = context.renderer
-        guard let copy = SDL_CreateTexture(r, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
-        guard SDLImageStore.stretch(source, into: copy, width: width, height: height, renderer: r) else {
-            SDL_DestroyTexture(copy)
+    /// The image behind `handle` as pixels (software rendering): its natural size and whether it is opaque,
+    /// marking it drawn this frame; nil when it is not ready. A ready image whose pixels were evicted starts
+    /// decoding again.
+    func pixels(for handle: ImageHandle) -> (natural: Size, opaque: Bool)? {
+        guard entries.indices.contains(handle.raw), case .ready(let natural) = entries[handle.raw].state else { return nil }
+        entries[handle.raw].lastUse = frame
+        _ = drawOrder.value(for: handle.raw)
+        guard entries[handle.raw].mips != nil else {
+            if !entries[handle.raw].inFlight { startLoad(handle.raw) }
             return nil
         }
-        SDL_SetTextureBlendMode(copy, SDL_BLENDMODE_BLEND)
-        return copy
+        return (natural, entries[handle.raw].opaque)
     }
 
-    /// Draws all of `source` stretched over the top-left `width` x `height` pixels of the target texture `target`
-    /// (no blending, linear filtering), then restores the renderer's target. Returns whether it could.
-    static func stretch(_ source: OpaquePointer, into target: OpaquePointer, width: Int32, height: Int32, renderer r: OpaquePointer) -> Bool {
-        let previous = SDL_GetRenderTarget(r)
-        guard SDL_SetRenderTarget(r, target) == 0 else { return false }
-        var mode = SDL_BLENDMODE_BLEND
-        SDL_GetTextureBlendMode(source, &mode)
-        SDL_SetTextureBlendMode(source, SDL_BLENDMODE_NONE)
-        SDL_SetTextureAlphaMod(source, 255)
-        SDL_SetTextureColorMod(source, 255, 255, 255)
-        var dst = SDL_Rect(x: 0, y: 0, w: width, h: height)
-        SDL_RenderCopy(r, source, nil, &dst)
-        SDL_SetTextureBlendMode(source, mode)
-        SDL_SetRenderTarget(r, previous)
-        return true
-    }
-
-    /// A texture for a decoded ARGB8888 surface. An opaque one becomes an RGB888 texture (the same pixels, alpha
-    /// ignored): SDL's software renderer blends a texture with no alpha channel at a given opacity many times faster
-    /// than one whose every pixel carries alpha 255.
-    static func makeTexture(_ renderer: OpaquePointer, from surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
-        guard opaque, let pixels = surface.pointee.pixels,
-              let view = SDL_CreateRGBSurfaceWithFormatFrom(pixels, surface.pointee.w, surface.pointee.h, 32,
-                                                            surface.pointee.pitch, SDL_PIXELFORMAT_RGB888.rawValue) else {
-            return SDL_CreateTextureFromSurface(renderer, surface)
+    /// `handle`'s image at `width` x `height` device pixels (see `ImageLayers`), filtered bilinearly when `smooth`
+    /// (else the nearest pixel: a translucent drawing): kept from an earlier frame, or scaled now from the nearest
+    /// mip level, at least its `needed` part (layer pixels; all of it by default). Nil when the image has no pixels.
+    func layer(for handle: ImageHandle, width: Int32, height: Int32, smooth: Bool = true, needed: PixelRect? = nil) -> PixelBuffer? {
+        guard entries.indices.contains(handle.raw), width > 0, height > 0, let mips = entries[handle.raw].mips else { return nil }
+        // Layers, and mip levels made late (see `MipChain`), count against the budget.
+        let before = entries[handle.raw].bytes
+        let (buffer, outcome) = entries[handle.raw].layers.layer(width: width, height: height, smooth: smooth,
+                                                                 needed: needed ?? PixelRect(x: 0, y: 0, w: width, h: height), frame: frame, mips: mips)
+        textureBytes += entries[handle.raw].bytes - before
+        switch outcome {
+        case .hit: layerCounts.hits += 1
+        case .made: layerCounts.made += 1
+        case .again, .failed: break
         }
-        defer { SDL_FreeSurface(view) }
-        return SDL_CreateTextureFromSurface(renderer, view)
+        return buffer
     }
 
-    private func dropSized(_ e: inout Entry) {
-        guard let t = e.sized else { return }
-        SDL_DestroyTexture(t)
-        textureBytes -= e.sizedBytes
-        e.sized = nil
-        e.sizedSize = (0, 0)
+    /// Notes `handle`'s layer of that size as drawn this frame without making it (outside a partial frame's region).
+    func touchLayer(for handle: ImageHandle, width: Int32, height: Int32, smooth: Bool) {
+        guard entries.indices.contains(handle.raw) else { return }
+        entries[handle.raw].lastUse = frame
+        entries[handle.raw].layers.touch(width: width, height: height, smooth: smooth, frame: frame)
     }
 
-    /// The size of the drawn-size copy of `handle`'s texture, if one is kept (for tests).
-    func sizedTextureSize(of handle: ImageHandle) -> Size? {
-        guard entries.indices.contains(handle.raw), entries[handle.raw].sized != nil else { return nil }
-        let s = entries[handle.raw].sizedSize
-        return Size(Double(s.w), Double(s.h))
+    /// Layers found already made (`hits`: a card at rest, moving, or cropped) and made (`made`: a new size), over
+    /// the store's life: `--stats` and the bench.
+    public struct LayerCounts: Sendable, Equatable {
+        public var hits = 0
+        public var made = 0
+        /// The share of layer requests served without scaling.
+        public var hitRate: Double { hits + made > 0 ? Double(hits) / Double(hits + made) : 0 }
+    }
+    public private(set) var layerCounts = LayerCounts()
+
+    /// Drops an entry's pixels (texture, or mip levels and layers) and their bytes.
+    private func dropPixels(_ e: inout Entry) {
+        textureBytes -= e.bytes
+        if let t = e.texture { SDL_DestroyTexture(t) }
+        e.texture = nil
+        e.mips = nil
+        e.layers.removeAll()
+        e.textureSize = (0, 0)
     }
 
-    /// The SDL pixel format of `handle`'s texture (for tests).
-    func textureFormat(of handle: ImageHandle) -> UInt32? {
-        guard entries.indices.contains(handle.raw), let t = entries[handle.raw].texture else { return nil }
-        var format: UInt32 = 0
-        SDL_QueryTexture(t, &format, nil, nil, nil)
-        return format
+    /// The sizes of the layers kept for `handle` (for tests).
+    func layerSizes(of handle: ImageHandle) -> [Size] {
+        guard entries.indices.contains(handle.raw) else { return [] }
+        return entries[handle.raw].layers.layers.map { Size(Double($0.buffer.width), Double($0.buffer.height)) }
     }
 
-    /// The pixel size of the texture behind `handle` (for tests and diagnostics).
+    /// The mip levels' sizes of `handle`'s image (for tests).
+    func mipSizes(of handle: ImageHandle) -> [Size] {
+        guard entries.indices.contains(handle.raw), let m = entries[handle.raw].mips else { return [] }
+        return m.levels.map { Size(Double($0.width), Double($0.height)) }
+    }
+
+    /// The pixel size of the texture (or decoded pixels) behind `handle` (for tests and diagnostics).
     public func textureSize(of handle: ImageHandle) -> Size? {
-        guard entries.indices.contains(handle.raw), entries[handle.raw].texture != nil else { return nil }
+        guard entries.indices.contains(handle.raw), entries[handle.raw].hasPixels else { return nil }
         let s = entries[handle.raw].textureSize
         return Size(Double(s.w), Double(s.h))
     }
@@ -419,7 +387,7 @@ public final class SDLImageStore: ImageStore {
         e.generation += 1
         e.inFlight = true
         entries[raw] = e
-        let (generation, source, maxSize, budget) = (e.generation, e.source, e.requested, pixelBudget)
+        let (generation, source, maxSize, budget, mips) = (e.generation, e.source, e.requested, pixelBudget, keepsPixels)
         let mailbox = self.mailbox, wake = self.wake, queue = self.queue
         let finish: @Sendable (DecodeOutcome.Event, Double) -> Void = { event, cpuSeconds in
             mailbox.post(.init(raw: raw, generation: generation, event: event, cpuSeconds: cpuSeconds))
@@ -428,7 +396,9 @@ public final class SDLImageStore: ImageStore {
         if let path = SDLImageStore.localPath(source) {
             queue.addOperation {
                 let start = SDLImageStore.threadCPUSeconds()
-                let result = SDLWorkerThread.run { ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget) }
+                let result = SDLWorkerThread.run {
+                    ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips, levels: maxSize != nil)
+                }
                 finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
             }
             return
@@ -441,7 +411,9 @@ public final class SDLImageStore: ImageStore {
             case .success(let data):
                 queue.addOperation {
                     let start = SDLImageStore.threadCPUSeconds()
-                    let result = SDLWorkerThread.run { ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget) }
+                    let result = SDLWorkerThread.run {
+                        ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips, levels: maxSize != nil)
+                    }
                     finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
                 }
             }
@@ -467,12 +439,8 @@ public final class SDLImageStore: ImageStore {
             // Drawn this frame: it and every texture drawn after it stay.
             guard entries[i].lastUse < frame else { break }
             drawOrder.remove(i)
-            guard let t = entries[i].texture else { continue }
-            SDL_DestroyTexture(t)
-            textureBytes -= entries[i].bytes
-            dropSized(&entries[i])
-            entries[i].texture = nil
-            entries[i].textureSize = (0, 0)
+            guard entries[i].hasPixels else { continue }
+            dropPixels(&entries[i])
         }
     }
 

@@ -10,11 +10,24 @@ final class RendererContext {
     let window: OpaquePointer?
     /// The surface a headless renderer draws into, freed after the renderer.
     let surface: UnsafeMutablePointer<SDL_Surface>?
+    /// Whether this is SDL's software renderer: the `Compositor` then draws into the target's pixels (the canvas's
+    /// surface or the window's), images and text are kept as pixels rather than textures, and SDL draws nothing.
+    let software: Bool
 
     init(renderer: OpaquePointer, window: OpaquePointer?, surface: UnsafeMutablePointer<SDL_Surface>?) {
         self.renderer = renderer
         self.window = window
         self.surface = surface
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }
+
+    /// The surface software drawing goes into: the canvas's, or the window's current one (SDL makes a new one
+    /// after a resize).
+    var targetSurface: UnsafeMutablePointer<SDL_Surface>? {
+        if let surface { return surface }
+        return window.flatMap { SDL_GetWindowSurface($0) }
     }
 
     isolated deinit {

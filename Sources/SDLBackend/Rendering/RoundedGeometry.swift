@@ -35,26 +35,15 @@ struct TextureMapping {
     }
 }
 
-/// Builds triangle lists for `SDL_RenderGeometry`. A rounded rectangle is split into its body (axis-aligned
-/// rectangles plus a small fan inside each round corner, all fully covered) and its edge (a ring whose outside
-/// vertices have the edge colour: alpha 0 for anti-aliasing, or a shadow's fade).
-///
-/// Why the split: fill rate is the cost of software rendering. SDL's software renderer turns each body rectangle
-/// (two triangles of one colour forming an axis-aligned rectangle) into a fill or a blit, which is many times
-/// faster than rasterising triangles, and an opaque image's body can then be copied without blending. Only the
-/// narrow ring and the corner fans are rasterised as triangles, and their bounding boxes are small.
+/// Builds triangle lists for `SDL_RenderGeometry` (the OpenGL renderer's shapes). A rounded rectangle is split into
+/// its body (axis-aligned rectangles plus a small fan inside each round corner, all fully covered) and its edge (a
+/// ring whose outside vertices have the edge colour: alpha 0 for anti-aliasing, or a shadow's fade).
 ///
 /// The buffers are kept between frames (`removeAll` keeps capacity), and the unit quarter-circle tables are computed
 /// once per segment count, so drawing allocates nothing in steady state.
 final class GeometryBatch {
     private(set) var vertices: [SDL_Vertex] = []
     private(set) var indices: [Int32] = []
-    /// Body rectangles, when `collectsRects` is set (for `SDL_RenderFillRectsF`, or copies on the software
-    /// renderer).
-    private(set) var rects: [SDL_FRect] = []
-    /// Whether `addRect` collects a rectangle instead of two triangles: always without a texture; with one only when
-    /// `snapsToPixels` (elsewhere two triangles keep sub-texel texture coordinates that a copy would round).
-    var collectsRects = false
     /// While set, each vertex's colour is this function of its exact position, with the colour passed in acting as a
     /// tint (its alpha scales the result: the feathered edge stays transparent). How a gradient is drawn.
     var colorAt: ((Point) -> SDL_Color)?
@@ -69,33 +58,24 @@ final class GeometryBatch {
     /// Corner k spans the angles 180 + 90k ... 270 + 90k degrees; (cb, sb) rotates the unit table there.
     private static let rotations: [(cb: Double, sb: Double)] = [(-1, 0), (0, -1), (1, 0), (0, 1)]
 
-    /// Whether vertices are moved down to whole pixels, as SDL's software renderer does with every vertex it
-    /// rasterises: set for it, so body rectangles (drawn there as fills and blits) meet the triangles around them
-    /// exactly. Other renderers keep sub-pixel positions.
-    let snapsToPixels: Bool
-
-    init(snapsToPixels: Bool = false) {
-        self.snapsToPixels = snapsToPixels
+    init() {
         vertices.reserveCapacity(1024)
         indices.reserveCapacity(3072)
     }
 
-    var isEmpty: Bool { indices.isEmpty && rects.isEmpty }
+    var isEmpty: Bool { indices.isEmpty }
     /// Triangles held.
     var triangleCount: Int { indices.count / 3 }
 
     func removeAll() {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
-        rects.removeAll(keepingCapacity: true)
     }
 
-    /// Segments per quarter circle of radius `r` device pixels: the chord sags at most about a quarter pixel, or
-    /// half a pixel when `snapped` (vertices on whole pixels cannot follow the arc more closely anyway, and every
-    /// triangle costs the software renderer a call).
-    static func segments(forRadius r: Double, snapped: Bool = false) -> Int {
+    /// Segments per quarter circle of radius `r` device pixels: the chord sags at most about a quarter pixel.
+    static func segments(forRadius r: Double) -> Int {
         guard r > 0 else { return 1 }
-        return min(max(Int(((snapped ? 0.8 : 1.3) * r.squareRoot()).rounded(.up)), 1), maxSegments)
+        return min(max(Int((1.3 * r.squareRoot()).rounded(.up)), 1), maxSegments)
     }
 
     private func table(_ n: Int) -> [(c: Double, s: Double)] {
@@ -114,16 +94,9 @@ final class GeometryBatch {
     // MARK: Shapes
 
     /// Appends an axis-aligned rectangle of one colour as two triangles sharing the diagonal from its top-left to
-    /// its bottom-right corner (the pattern SDL's software renderer draws as a fill or a blit).
+    /// its bottom-right corner.
     func addRect(_ r: Rect, color: SDL_Color, texture: TextureMapping? = nil) {
         guard r.width > 0, r.height > 0 else { return }
-        if collectsRects && (texture == nil || snapsToPixels) {
-            let a = snap(Point(r.minX, r.minY)), b = snap(Point(r.maxX, r.maxY))
-            if b.x > a.x && b.y > a.y {
-                rects.append(SDL_FRect(x: Float(a.x), y: Float(a.y), w: Float(b.x - a.x), h: Float(b.y - a.y)))
-            }
-            return
-        }
         let base = Int32(vertices.count)
         vertices.append(vertex(Point(r.minX, r.minY), color, texture))
         vertices.append(vertex(Point(r.maxX, r.minY), color, texture))
@@ -176,7 +149,7 @@ final class GeometryBatch {
             let ic = RoundedRect.corner(k, of: inner), oc = RoundedRect.corner(k, of: outer)
             let innerCentre = Point(ic.x - sign.x * ri[k], ic.y - sign.y * ri[k])
             let outerCentre = Point(oc.x - sign.x * ro, oc.y - sign.y * ro)
-            let n = r > 0 ? GeometryBatch.segments(forRadius: ro, snapped: snapsToPixels) : 0
+            let n = r > 0 ? GeometryBatch.segments(forRadius: ro) : 0
             let (cb, sb) = GeometryBatch.rotations[k]
             if ri[k] > 0 { fans.append((innerCentre, contour, Int32(n + 1))) }
             for (c, s) in table(n) {
@@ -235,10 +208,7 @@ final class GeometryBatch {
         return p.x == q.x && p.y == q.y
     }
 
-    private func snap(_ p: Point) -> Point { snapsToPixels ? Point(p.x.rounded(.down), p.y.rounded(.down)) : p }
-
-    private func vertex(_ exact: Point, _ color: SDL_Color, _ texture: TextureMapping?) -> SDL_Vertex {
-        let p = snap(exact)
+    private func vertex(_ p: Point, _ color: SDL_Color, _ texture: TextureMapping?) -> SDL_Vertex {
         var color = color
         if let colorAt {
             let c = colorAt(p)

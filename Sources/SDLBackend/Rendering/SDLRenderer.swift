@@ -2,17 +2,17 @@ import CSDL2
 import CarouselCore
 
 
-/// The `Renderer` of the SDL backend: draws rounded shapes, images and text into an `SDL_Renderer` (a window's, or a
-/// software renderer on a surface for headless capture).
+/// The `Renderer` of the SDL backend: draws rounded shapes, images and text into a window or a headless canvas.
 ///
-/// Every shape is a rounded rectangle split by `GeometryBatch` into a body (rectangles and corner fans) and a
-/// one-pixel feathered ring for anti-aliasing (a wider one for shadows). Bodies of opaque fills and opaque images are
-/// drawn without blending, and body rectangles become fills and blits on the software renderer, so the cost follows
-/// the pixels drawn, not the triangles. Text is copied from cached SDL_ttf textures. Coordinates go through the
-/// current transform and then the display `scale` (device pixels per point); transforms are expected to be
-/// axis-aligned (translate and scale): other transforms are reduced to the bounding box of what they map. Clips are
-/// rounded rectangles intersected geometrically with every shape drawn inside them; text is clipped to the clip's
-/// bounding box.
+/// Software rendering (the default, and every capture) composites into the target's pixels with pixman
+/// (`Compositor`, issue 31): each shape's coverage from cached masks, images from layers at their drawn size
+/// (`SDLImageStore.layer`, scaled from mip levels), text from cached pixels. With OpenGL (`--renderer accelerated`),
+/// every shape is a rounded rectangle drawn by `GeometryBatch` as triangles with a one-pixel feathered ring for
+/// anti-aliasing (a wider one for shadows), images and text from textures. Coordinates go through the current
+/// transform and then the display `scale` (device pixels per point); transforms are expected to be axis-aligned
+/// (translate and scale): other transforms are reduced to the bounding box of what they map. Clips are rounded
+/// rectangles intersected geometrically with every shape drawn inside them; text is clipped to the clip's bounding
+/// box.
 @MainActor
 public final class SDLRenderer: PartialRenderer, TextMeasurer {
     struct State {
@@ -26,17 +26,20 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
 
     /// Counters for the last frame drawn (or the one being drawn).
     public struct FrameStats: Sendable, Equatable {
-        /// `SDL_RenderGeometry` and `SDL_RenderCopy` calls.
+        /// Composites and fills (software), or `SDL_RenderGeometry` and `SDL_RenderCopy` calls (OpenGL).
         public var drawCalls = 0
-        /// Triangles submitted.
+        /// Triangles submitted (OpenGL).
         public var triangles = 0
         /// The clear or opaque fills not drawn because an opaque image drawn next covered them.
         public var skippedFills = 0
-        /// Seconds spent in `SDL_RenderPresent` (a window) or `SDL_RenderFlush` (headless) at the end of the frame:
-        /// with a batching renderer (OpenGL) that is where queued drawing is executed and rasterised.
+        /// Seconds spent presenting at the end of the frame (`SDL_UpdateWindowSurfaceRects`, or `SDL_RenderPresent`
+        /// with OpenGL, where queued drawing is executed and rasterised).
         public var presentSeconds = 0.0
         /// Device pixels redrawn (and presented): the regions of a partial frame, else the whole target.
         public var repaintedPixels = 0
+        /// Image layers found made (a card at rest, moving or cropped) and made (scaled) in this frame.
+        public var layerHits = 0
+        public var layersMade = 0
     }
 
     let context: RendererContext
@@ -51,37 +54,26 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     let presents: Bool
     /// Counters of the current or last frame.
     public private(set) var stats = FrameStats()
-    /// A partial frame's regions in device pixels (nil for a whole frame), and the one being drawn (the clip every
-    /// drawing is held to, pixel-exactly).
+    /// A partial frame's regions in device pixels (nil for a whole frame: the compositor clips drawing to them
+    /// pixel-exactly), and the rectangle they span.
     private var regions: [SDL_Rect]?
     private var region: SDL_Rect?
-    private var regionClear = SDL_Color(r: 0, g: 0, b: 0, a: 255)
     /// Set when the target no longer holds the last frame presented (a resize, a read-back, an exposure).
     private var lostFrame = true
 
     private var state: State
     private var stack: [State] = []
-    /// Whether this is SDL's software renderer, which gets the fast paths (fills and copies for shape bodies,
-    /// drawn-size image copies, sprites); other renderers draw each shape as one blended triangle list.
-    private var software: Bool { body.snapsToPixels }
+    /// The software renderer's compositor; nil with OpenGL, which draws through SDL.
+    private let compositor: Compositor?
+    /// Whether drawing goes through the compositor (SDL's software renderer) rather than SDL's OpenGL renderer.
+    private var software: Bool { compositor != nil }
     /// An opaque area not drawn yet: the frame's clear, or an opaque fill. It is drawn before the next drawing,
     /// unless that drawing is an opaque image covering it completely: a background under an opaque picture, or the
     /// clear under a full-window picture, would only be painted over.
     private enum Deferred { case clear(SDL_Color), fill(RoundedRect, SDL_Color) }
     private var deferred: Deferred?
-    /// The shape being drawn: its body (untextured rectangles collected for `SDL_RenderFillRectsF`) and its ring.
-    private let body: GeometryBatch
-    private let edge: GeometryBatch
-    /// One white pixel. Blended untextured triangles are drawn with it: SDL's software renderer allocates a
-    /// temporary surface for every blended untextured triangle, but blends textured ones in place.
-    private let white: OpaquePointer?
-    /// Software renderer: an opaque target texture as large as the drawable, where an image drawn at a changing
-    /// size is stretched before it is copied (see `drawImage`).
-    private var scratch: (texture: OpaquePointer, width: Int32, height: Int32)?
-    /// Software renderer: translucent solids drawn from sprites, and a scratch sprite as large as the drawable for
-    /// those without one.
-    private let sprites: SolidSprites
-    private var spriteScratch: (texture: OpaquePointer, width: Int32, height: Int32)?
+    /// OpenGL: the shape being drawn, as triangles.
+    private let edge = GeometryBatch()
 
     init(context: RendererContext, pixelSize: (w: Int, h: Int), scale: Double, presents: Bool,
          images: SDLImageStore? = nil, fontFolders: [String]? = nil) {
@@ -94,14 +86,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         size = Size(Double(pixelSize.w) / scale, Double(pixelSize.h) / scale)
         state = State(transform: .scale(scale, scale))
         stack.reserveCapacity(64)
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(context.renderer, &info)
-        let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
-        body = GeometryBatch(snapsToPixels: software)
-        body.collectsRects = true
-        edge = GeometryBatch(snapsToPixels: software)
-        white = SDLRenderer.makeWhitePixel(context.renderer)
-        sprites = SolidSprites(context: context)
+        compositor = context.software ? Compositor() : nil
         SDL_SetRenderDrawBlendMode(context.renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -120,23 +105,74 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     public var cachedTextCount: Int { textCache.count }
     /// The text cache's pixel memory in bytes, and the fonts it holds open (`run --stats`).
     public var textCacheFootprint: (bytes: Int, fonts: Int) { (textCache.textureBytes, textCache.fontCount) }
-    /// How many translucent shapes are held as sprites (software renderer).
-    var spriteCount: Int { sprites.count }
+    /// Coverage bands (shapes' anti-aliased borders) held by the compositor, and how many were made and found.
+    var coverageCounts: (held: Int, made: Int, found: Int) {
+        compositor.map { ($0.coverage.count, $0.coverage.made, $0.coverage.found) } ?? (0, 0, 0)
+    }
+
+    /// What the renderer's caches saved, and how much of the window its frames redrew, over its life (`run
+    /// --stats`, the bench): each cache's finds and makes.
+    public struct CacheCounts: Sendable, Equatable {
+        /// Image layers at drawn size (`SDLImageStore.layer`).
+        public var layers = SDLImageStore.LayerCounts()
+        /// Shapes' coverage bands (software).
+        public var coverageFound = 0, coverageMade = 0
+        /// Rendered strings.
+        public var textFound = 0, textMade = 0
+        /// Frames ended, and the device pixels they redrew over the pixels of their targets.
+        public var frames = 0
+        public var repaintedPixels = 0.0, targetPixels = 0.0
+        /// The mean share of the window a frame redrew and presented.
+        public var repaintedShare: Double { targetPixels > 0 ? repaintedPixels / targetPixels : 0 }
+
+        /// "layers 1234 found / 56 made, masks 900 / 40, text 3000 / 25, repainted 18.2 % of the window a frame".
+        public var summary: String {
+            String(format: "layers %d found / %d made, masks %d / %d, text %d / %d, repainted %.1f %% of the window a frame",
+                   layers.hits, layers.made, coverageFound, coverageMade, textFound, textMade, repaintedShare * 100)
+        }
+    }
+
+    /// The caches' counts so far.
+    public var cacheCounts: CacheCounts {
+        var c = CacheCounts()
+        c.layers = images.layerCounts
+        (c.coverageFound, c.coverageMade) = compositor.map { ($0.coverage.found, $0.coverage.made) } ?? (0, 0)
+        (c.textFound, c.textMade) = (textCache.found, textCache.made)
+        (c.frames, c.repaintedPixels, c.targetPixels) = (framesEnded, repaintedTotal, targetTotal)
+        return c
+    }
+    private var framesEnded = 0
+    private var repaintedTotal = 0.0, targetTotal = 0.0
 
     // MARK: Frame
 
     /// Starts a frame: resets the state stack and clears the target to `clearColor`.
     public func beginFrame(clearColor: Color) {
-        images.beginFrame()
-        sprites.beginFrame()
-        stats = FrameStats()
+        startFrame()
         regions = nil
         region = nil
         stats.repaintedPixels = Int(viewport.width * viewport.height)
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
-        SDL_RenderSetClipRect(context.renderer, nil)
+        if let compositor { compositor.begin(regions: nil) } else { SDL_RenderSetClipRect(context.renderer, nil) }
         deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
+    }
+
+    /// What every frame starts with: the caches' frame counters, the statistics, and the compositor's target (the
+    /// window's surface is a new one after a resize).
+    private func startFrame() {
+        images.beginFrame()
+        stats = FrameStats()
+        layerCountsAtStart = images.layerCounts
+        if let compositor, let target = context.targetSurface {
+            if !compositor.setTarget(target) { printErrorOnce("carousel-lab: the window's pixel format is not one the software renderer draws into") }
+            compositor.resetCounts()
+        }
+    }
+    private var layerCountsAtStart = SDLImageStore.LayerCounts()
+    private var warnedOnce = false
+    private func printErrorOnce(_ line: String) {
+        if !warnedOnce { printError(line); warnedOnce = true }
     }
 
     /// Ends the frame: draws what was deferred, then presents a window renderer (a headless one keeps the pixels):
@@ -147,7 +183,18 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         let partial = regions
         regions = nil
         region = nil
-        SDL_RenderSetClipRect(context.renderer, nil)
+        let layers = images.layerCounts
+        stats.layerHits = layers.hits - layerCountsAtStart.hits
+        stats.layersMade = layers.made - layerCountsAtStart.made
+        framesEnded += 1
+        repaintedTotal += Double(stats.repaintedPixels)
+        targetTotal += size.width * size.height * scale * scale
+        if let compositor {
+            stats.drawCalls = compositor.counts.operations
+            compositor.begin(regions: nil)
+        } else {
+            SDL_RenderSetClipRect(context.renderer, nil)
+        }
         if !readBacks.isEmpty {
             let handlers = readBacks
             readBacks.removeAll()
@@ -157,14 +204,13 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         }
         let start = SDL_GetPerformanceCounter()
         if !presents {
-            SDL_RenderFlush(context.renderer)
-        } else if let partial, let window = context.window {
-            SDL_RenderFlush(context.renderer)
+            if !software { SDL_RenderFlush(context.renderer) }
+        } else if software, let window = context.window {
             // The window may have been resized since this frame was laid out (SDL already knows, the app not yet):
             // X11 refuses a rectangle that starts past the window's edge, so each is clipped to the window now.
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetWindowSize(window, &w, &h)
-            var rects = partial.compactMap { SDLRenderer.clip($0, width: w, height: h) }
+            var rects = (partial ?? [SDL_Rect(x: 0, y: 0, w: w, h: h)]).compactMap { SDLRenderer.clip($0, width: w, height: h) }
             if !rects.isEmpty { SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count)) }
         } else {
             SDL_RenderPresent(context.renderer)
@@ -179,34 +225,39 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// frame can redraw and present part of it. OpenGL's back buffer is undefined after a present: always whole.
     public var keepsLastFrame: Bool { software && !lostFrame }
 
-    /// Starts a frame that redraws only `regions` (points; see `FrameDamage`).
+    /// Starts a frame that redraws only `regions` (points; see `FrameDamage`), in one pass: the compositor clips every
+    /// drawing to them, and their clear is deferred like a whole frame's.
     public func beginFrame(clearColor: Color, regions: [Rect]) {
-        images.beginFrame()
-        sprites.beginFrame()
-        stats = FrameStats()
-        regionClear = sdlColor(clearColor, alpha: clearColor.a)
-        self.regions = regions.map(devicePixels)
-        stats.repaintedPixels = self.regions!.reduce(0) { $0 + Int($1.w) * Int($1.h) }
-    }
-
-    /// Starts redrawing one region: the state reset, SDL clipped to it, and a clear of it deferred.
-    public func beginRegion(_ rect: Rect) {
-        drawDeferred(unlessCoveredBy: nil)
+        startFrame()
+        let device = regions.map(devicePixels)
+        self.regions = device
+        stats.repaintedPixels = device.reduce(0) { $0 + Int($1.w) * Int($1.h) }
+        let x0 = device.map(\.x).min() ?? 0, y0 = device.map(\.y).min() ?? 0
+        let x1 = device.map { $0.x + $0.w }.max() ?? 0, y1 = device.map { $0.y + $0.h }.max() ?? 0
+        region = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         stack.removeAll(keepingCapacity: true)
         state = State(transform: .scale(scale, scale))
-        region = devicePixels(rect)
-        resetClipRect()
-        deferred = .clear(regionClear)
+        compositor?.begin(regions: device.map { PixelRect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) })
+        deferred = .clear(sdlColor(clearColor, alpha: clearColor.a))
     }
 
-    /// Notes an image of the frame outside the region being drawn as drawn at its size (see `sizedTexture`), so an
-    /// image keeps the copy or scratch stretch it would have in a whole frame and the pixels stay the same.
-    public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode) {
-        guard software, let tex = images.texture(for: image) else { return }
-        let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
-        let w = Int32(pixels: placed.width.rounded()), h = Int32(pixels: placed.height.rounded())
-        if (w, h) != (tex.width, tex.height) { _ = images.sizedTexture(for: image, width: w, height: h) }
+    /// Notes an image of the frame outside the regions being drawn as drawn at its size, so its layer counts as
+    /// used as in a whole frame (without being made).
+    public func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode, opacity: Double) {
+        guard software, let px = images.pixels(for: image) else { return }
+        let placed = deviceRect(rect.placing(px.natural, mode: contentMode))
+        images.touchLayer(for: image, width: Int32(pixels: placed.width.rounded()), height: Int32(pixels: placed.height.rounded()),
+                          smooth: SDLRenderer.alphaByte(opacity * state.opacity) == 255)
     }
+
+    /// The most pixels an image's layer may have: 64 canvases (an image cropped by `fill` in a node four window
+    /// sizes wide is well within).
+    static func layerPixelLimit(canvas: Size, scale: Double) -> Int {
+        64 * max(Int(canvas.width * scale * canvas.height * scale), 1920 * 1080)
+    }
+
+    /// An opacity as the alpha byte drawings use.
+    private static func alphaByte(_ opacity: Double) -> UInt8 { UInt8((min(max(opacity, 0), 1) * 255).rounded()) }
 
     /// A rectangle in points as whole device pixels, rounded outwards.
     /// `r` clipped to a `width` x `height` window, or nil when nothing of it is inside.
@@ -233,9 +284,15 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
 
     /// The pixels drawn so far, before any present (the back buffer is undefined after one).
     private func readPixels() -> Result<SurfaceBox, SDLBackendError> {
+        let format = SDL_PIXELFORMAT_RGB888.rawValue
+        if software {
+            guard let target = context.targetSurface, let copy = SDL_ConvertSurfaceFormat(target, format, 0) else {
+                return .failure(.saveFailed(path: "(screenshot)", reason: "cannot read the frame's pixels: \(RendererContext.lastError())"))
+            }
+            return .success(SurfaceBox(copy))
+        }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(context.renderer, &w, &h)
-        let format = SDL_PIXELFORMAT_RGB888.rawValue
         guard w > 0, h > 0, let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else {
             return .failure(.creationFailed("a \(w)x\(h) surface for a screenshot: \(RendererContext.lastError())"))
         }
@@ -298,34 +355,18 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         deferred = .fill(shape, c)
     }
 
-    /// Fills `rect` rounded by `cornerRadius` with `gradient`, anti-aliased and intersected with the clip. OpenGL:
-    /// one shape whose vertices take the gradient's colour at their position, interpolated across each triangle.
-    /// Software: vertical strips on whole device pixels (so neighbours meet without a seam), at least two pixels
-    /// wide and at most 64, each a solid fill (SDL's software renderer rasterises interpolated triangles several
-    /// times slower than it blits the solid sprites fills use).
+    /// Fills `rect` rounded by `cornerRadius` with `gradient`, anti-aliased and intersected with the clip. Software:
+    /// each column of pixels the gradient's colour at its centre (`Compositor.gradient`). OpenGL: one shape whose
+    /// vertices take the gradient's colour at their position, interpolated across each triangle.
     public func fillGradient(_ rect: Rect, cornerRadius: Double, gradient: HorizontalGradient) {
         guard max(gradient.leading.a, gradient.trailing.a) * state.opacity > 0.001,
               let shape = clipped(RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))) else { return }
         let span = deviceRect(rect), opacity = state.opacity
         drawDeferred(unlessCoveredBy: nil)
-        if software {
-            // Whole-pixel strips, each clipped as a node's fill is (the rounding inside the clip's shape).
-            save()
-            if cornerRadius > 0 { clip(to: rect, cornerRadius: cornerRadius) }
-            let x0 = span.minX.rounded(), x1 = span.maxX.rounded()
-            let n = min(max(Int((x1 - x0) / 2), 1), 64)
-            var a = x0
-            for k in 1...n {
-                let b = (x0 + (x1 - x0) * Double(k) / Double(n)).rounded()
-                defer { a = b }
-                guard b > a, let strip = clipped(RoundedRect(Rect(a, span.minY, b - a, span.height), radius: 0)) else { continue }
-                let c = gradient.color(at: span.width > 0 ? ((a + b) / 2 - span.minX) / span.width : 0)
-                if c.a * opacity > 0.001 { drawSolid(strip, feather: 1, color: sdlColor(c, alpha: c.a * opacity)) }
-            }
-            restore()
+        if let compositor {
+            compositor.gradient(shape, span: span, gradient: gradient, opacity: opacity)
             return
         }
-        body.removeAll()
         edge.removeAll()
         edge.colorAt = { [unowned self] p in
             let c = gradient.color(at: span.width > 0 ? (p.x - span.minX) / span.width : 0)
@@ -342,109 +383,58 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     public func drawShadow(for rect: Rect, cornerRadius: Double, shadow: Shadow) {
         let alpha = shadow.color.a * state.opacity
         guard alpha > 0.001, !state.clipIsEmpty else { return }
-        let shape = RoundedRect(deviceRect(rect.offsetBy(shadow.offset.x, shadow.offset.y)), radius: deviceLength(cornerRadius))
-        guard !shape.isEmpty else { return }
+        let cast = RoundedRect(deviceRect(rect.offsetBy(shadow.offset.x, shadow.offset.y)), radius: deviceLength(cornerRadius))
+        guard !cast.isEmpty, let shape = withinReach(cast) else { return }
         drawDeferred(unlessCoveredBy: nil)
         let blur = max(deviceLength(shadow.radius), 1)
         let needsClip = state.clip.map { !$0.rect.contains(rect: shape.rect.outset(blur / 2)) } ?? false
+        let color = sdlColor(shadow.color, alpha: alpha)
+        if let compositor {
+            compositor.withClip(needsClip ? state.clip!.rect : nil) { compositor.fill(shape, feather: blur, color: color) }
+            return
+        }
         if needsClip { setClipRect(state.clip!.rect) }
-        drawSolid(shape, feather: blur, color: sdlColor(shadow.color, alpha: alpha))
+        drawSolid(shape, feather: blur, color: color)
         if needsClip { resetClipRect() }
     }
 
-    /// Draws the image behind `image` placed in `rect` by `contentMode` (cropping texture coordinates for fill and
-    /// centre, letter-boxing for fit), clipped to `rect` rounded by `cornerRadius` and to the current clip, with a
-    /// feathered edge. Draws nothing while the image is not ready.
+    /// Draws the image behind `image` placed in `rect` by `contentMode` (cropped for fill and centre, letter-boxed
+    /// for fit), clipped to `rect` rounded by `cornerRadius` and to the current clip, with a feathered edge. Draws
+    /// nothing while the image is not ready. Software: the image's layer at its drawn size, placed on whole
+    /// pixels, copied (or blended) through the shape's coverage.
     public func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double) {
         let alpha = min(max(opacity, 0), 1) * state.opacity
-        guard alpha > 0.001, !state.clipIsEmpty, let tex = images.texture(for: image) else { return }
+        guard alpha > 0.001, !state.clipIsEmpty else { return }
         let bounds = RoundedRect(deviceRect(rect), radius: deviceLength(cornerRadius))
-        var placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
-        guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
-        // Opacity goes into the vertex colour, which modulates the texture on every renderer: the software
-        // renderer's geometry path ignores the texture's alpha modulation.
-        let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
-        let opaque = tex.opaque && tint.a == 255
-        drawDeferred(unlessCoveredBy: opaque ? shape : nil)
-        var texture = tex.texture, texSize = (w: tex.width, h: tex.height), used = (u: 1.0, v: 1.0)
-        var wholeTexture = texSize
-        if software {
-            // The software renderer stretches slowly, and blends a stretched image through temporary surfaces: an
-            // image drawn scaled is first stretched, without blending, into a copy at its drawn size (kept while the
-            // image rests at that size, else a scratch texture), placed on whole pixels; every draw is then a copy.
-            let w = Int32(pixels: placed.width.rounded()), h = Int32(pixels: placed.height.rounded())
-            if (w, h) != texSize {
-                if let sized = images.sizedTexture(for: image, width: w, height: h) {
-                    texture = sized
-                    texSize = (w, h)
-                    wholeTexture = texSize
-                    placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
-                } else if tex.opaque, let s = stretchedIntoScratch(tex.texture, width: w, height: h) {
-                    texture = s.texture
-                    texSize = (w, h)
-                    wholeTexture = (s.width, s.height)
-                    used = (Double(w) / Double(s.width), Double(h) / Double(s.height))
-                    placed = Rect(placed.minX.rounded(), placed.minY.rounded(), Double(w), Double(h))
-                }
-            }
-        }
-        body.removeAll()
-        edge.removeAll()
-        let mapping = TextureMapping(placed: placed, visible: shape.rect, used: used, textureSize: wholeTexture)
-        guard software else {
-            // OpenGL (llvmpipe): one blended draw call (see `drawSolid`).
-            edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0), texture: mapping)
-            SDL_SetTextureAlphaMod(texture, 255)
-            submit(edge, texture: texture)
+        if let compositor {
+            guard let px = images.pixels(for: image) else { return }
+            let exact = deviceRect(rect.placing(px.natural, mode: contentMode))
+            let w = Int32(pixels: exact.width.rounded()), h = Int32(pixels: exact.height.rounded())
+            let placed = Rect(exact.minX.rounded(), exact.minY.rounded(), Double(w), Double(h))
+            // A layer is made at the drawn size: one far larger than the canvas comes only from absurd geometry.
+            guard Int(w) * Int(h) <= SDLRenderer.layerPixelLimit(canvas: size, scale: scale) else { return }
+            guard w > 0, h > 0, let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
+            let a = SDLRenderer.alphaByte(alpha)
+            drawDeferred(unlessCoveredBy: px.opaque && a == 255 ? shape : nil)
+            // The part of the layer the shape shows (with its anti-aliased edge): all an animation step scales.
+            let shown = PixelRect(covering: shape.rect.outset(1)).offsetBy(-Int32(pixels: placed.minX), -Int32(pixels: placed.minY))
+            // A translucent image (fading in or out) is filtered to the nearest pixel: see `ImageLayers`.
+            guard let layer = images.layer(for: image, width: w, height: h, smooth: a == 255, needed: shown) else { return }
+            compositor.image(layer, at: (Int32(pixels: placed.minX), Int32(pixels: placed.minY)), in: shape, alpha: a)
             return
         }
-        edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0),
-                            texture: mapping, body: body)
-        // An opaque image at full opacity covers its body completely: copying beats blending by far.
-        if opaque { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
-        copyBodyRects(of: texture, size: texSize, placed: placed, alpha: tint.a)
-        SDL_SetTextureAlphaMod(texture, 255)
-        submit(body, texture: texture)
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        submit(edge, texture: texture)
-    }
-
-    /// `source` (opaque) stretched to `width` x `height` into the top-left of the scratch texture, which is made
-    /// the size of the drawable; nil when the image is larger than that or render targets fail.
-    private func stretchedIntoScratch(_ source: OpaquePointer, width: Int32, height: Int32) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
-        let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
-        guard width > 0, height > 0, width <= limit.w, height <= limit.h else { return nil }
-        if let s = scratch, s.width != limit.w || s.height != limit.h {
-            SDL_DestroyTexture(s.texture)
-            scratch = nil
-        }
-        if scratch == nil {
-            guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_RGB888.rawValue,
-                                            Int32(SDL_TEXTUREACCESS_TARGET.rawValue), limit.w, limit.h) else { return nil }
-            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-            scratch = (t, limit.w, limit.h)
-        }
-        guard let s = scratch, SDLImageStore.stretch(source, into: s.texture, width: width, height: height, renderer: context.renderer) else {
-            return nil
-        }
-        return s
-    }
-
-    /// Copies the body rectangles collected for an image (software renderer) from `texture`, whose `size` pixels
-    /// cover `placed`, with alpha modulation `alpha`.
-    private func copyBodyRects(of texture: OpaquePointer, size: (w: Int32, h: Int32), placed: Rect, alpha: UInt8) {
-        guard !body.rects.isEmpty, placed.width > 0, placed.height > 0 else { return }
-        SDL_SetTextureAlphaMod(texture, alpha)
-        let kx = Double(size.w) / placed.width, ky = Double(size.h) / placed.height
-        for var dst in body.rects {
-            let x0 = ((Double(dst.x) - placed.minX) * kx).rounded(), y0 = ((Double(dst.y) - placed.minY) * ky).rounded()
-            let x1 = ((Double(dst.x + dst.w) - placed.minX) * kx).rounded(), y1 = ((Double(dst.y + dst.h) - placed.minY) * ky).rounded()
-            var src = SDL_Rect(x: Int32(max(x0, 0)), y: Int32(max(y0, 0)),
-                               w: Int32(min(x1, Double(size.w)) - max(x0, 0)), h: Int32(min(y1, Double(size.h)) - max(y0, 0)))
-            guard src.w > 0, src.h > 0 else { continue }
-            SDL_RenderCopyF(context.renderer, texture, &src, &dst)
-            stats.drawCalls += 1
-        }
+        guard let tex = images.texture(for: image) else { return }
+        let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
+        guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
+        // Opacity goes into the vertex colour, which modulates the texture.
+        let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
+        drawDeferred(unlessCoveredBy: tex.opaque && tint.a == 255 ? shape : nil)
+        edge.removeAll()
+        let mapping = TextureMapping(placed: placed, visible: shape.rect, textureSize: (tex.width, tex.height))
+        // One blended draw call: switching blend modes costs llvmpipe more than blending saves.
+        edge.addRoundedRect(shape, feather: 1, color: tint, edgeColor: SDL_Color(r: 255, g: 255, b: 255, a: 0), texture: mapping)
+        SDL_SetTextureAlphaMod(tex.texture, 255)
+        submit(edge, texture: tex.texture)
     }
 
     /// Draws the deferred clear or opaque fill, unless `cover` (an opaque shape about to be drawn) hides it.
@@ -454,11 +444,16 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         switch d {
         case .clear(let c):
             if let cover, cover.covers(RoundedRect(viewport, radius: 0)) { stats.skippedFills += 1; return }
+            if let compositor {
+                // The regions' span: the compositor clips it to the regions themselves.
+                let v = viewport
+                compositor.clear(PixelRect(x: Int32(v.minX), y: Int32(v.minY), w: Int32(v.width), h: Int32(v.height)), color: c)
+                return
+            }
             let r = context.renderer
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
             SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
-            // SDL_RenderClear ignores the clip: a region is cleared by filling it.
-            if var rect = region { SDL_RenderFillRect(r, &rect) } else { SDL_RenderClear(r) }
+            SDL_RenderClear(r)
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         case .fill(let shape, let c):
             if let cover, cover.covers(shape) { stats.skippedFills += 1; return }
@@ -466,107 +461,22 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         }
     }
 
-    /// The whole target in device pixels.
-    /// What a frame covers in device pixels: the target, or the region being redrawn.
+    /// What a frame covers in device pixels: the target, or the span of the regions being redrawn.
     private var viewport: Rect {
         if let r = region { return Rect(Double(r.x), Double(r.y), Double(r.w), Double(r.h)) }
         return Rect(0, 0, size.width * scale, size.height * scale)
     }
 
-    /// Draws `shape` in one colour with its edge feathered over `feather` pixels: the body's rectangles as fills and
-    /// its corner fans as triangles, replacing what is under them when the colour is opaque; then the ring, blended.
+    /// Draws `shape` in one colour with its edge feathered over `feather` pixels: through the compositor, or as one
+    /// blended triangle list (OpenGL: switching blend modes costs llvmpipe more than blending saves).
     private func drawSolid(_ shape: RoundedRect, feather: Double, color c: SDL_Color) {
-        let edgeColor = SDL_Color(r: c.r, g: c.g, b: c.b, a: 0)
-        body.removeAll()
-        edge.removeAll()
-        guard software else {
-            // OpenGL (llvmpipe): one blended draw call; switching blend modes costs it more than blending saves.
-            edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: edgeColor)
-            submit(edge, texture: nil)
+        if let compositor {
+            compositor.fill(shape, feather: feather, color: c)
             return
         }
-        if c.a < 255, drawSprite(shape, feather: feather, color: c) { return }
-        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: edgeColor, body: body)
-        let r = context.renderer
-        let opaque = c.a == 255
-        SDL_SetRenderDrawBlendMode(r, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
-        if !body.rects.isEmpty {
-            body.rects.withUnsafeBufferPointer { _ = SDL_RenderFillRectsF(r, $0.baseAddress, Int32($0.count)) }
-            stats.drawCalls += 1
-        }
-        submit(body, texture: opaque ? nil : white)
-        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
-        submit(edge, texture: white)
-    }
-
-    /// Software renderer: draws a translucent solid as a sprite (see `SolidSprites`): rasterised without blending
-    /// into a texture, then blended as one copy, which SDL's software renderer does several times faster than it
-    /// blends triangles. The shape is placed on whole pixels (its vertices land on them anyway), so a shape that
-    /// only moves keeps its sprite. A shape seen for the first time, or changing size, goes through a scratch
-    /// sprite. False when the shape is too large for that (the caller draws it directly).
-    private func drawSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color) -> Bool {
-        let reach = (feather / 2 + 1).rounded(.up)
-        let origin = Point(shape.rect.minX.rounded() - reach, shape.rect.minY.rounded() - reach)
-        let local = RoundedRect(Rect(reach, reach, shape.rect.width, shape.rect.height), radii: shape.radii)
-        let w = Int32(pixels: (shape.rect.width + 2 * reach).rounded(.up)), h = Int32(pixels: (shape.rect.height + 2 * reach).rounded(.up))
-        let limit = (w: Int32((size.width * scale).rounded()), h: Int32((size.height * scale).rounded()))
-        guard w > 0, h > 0, w <= limit.w, h <= limit.h else { return false }
-        let key = SolidSprites.Key(width: w, height: h, shape: local, feather: feather, color: c)
-        var source = SDL_Rect(x: 0, y: 0, w: w, h: h)
-        let texture: OpaquePointer
-        if let sprite = sprites.sprite(for: key, render: { makeSprite(local, feather: feather, color: c, width: w, height: h) }) {
-            texture = sprite
-        } else {
-            if let s = spriteScratch, s.width != limit.w || s.height != limit.h { SDL_DestroyTexture(s.texture); spriteScratch = nil }
-            if spriteScratch == nil {
-                guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                                Int32(SDL_TEXTUREACCESS_TARGET.rawValue), limit.w, limit.h) else { return false }
-                SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-                spriteScratch = (t, limit.w, limit.h)
-            }
-            guard let s = spriteScratch, rasterise(local, feather: feather, color: c, into: s.texture, area: source) else { return false }
-            texture = s.texture
-        }
-        var dst = SDL_FRect(x: Float(origin.x), y: Float(origin.y), w: Float(w), h: Float(h))
-        SDL_RenderCopyF(context.renderer, texture, &source, &dst)
-        stats.drawCalls += 1
-        return true
-    }
-
-    /// A new `width` x `height` sprite texture holding `shape` (sprite coordinates).
-    private func makeSprite(_ shape: RoundedRect, feather: Double, color c: SDL_Color, width: Int32, height: Int32) -> OpaquePointer? {
-        guard let t = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
-        guard rasterise(shape, feather: feather, color: c, into: t, area: SDL_Rect(x: 0, y: 0, w: width, h: height)) else {
-            SDL_DestroyTexture(t)
-            return nil
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        return t
-    }
-
-    /// Clears `area` of the target texture `target` to transparent and draws `shape` there writing colour and alpha
-    /// as they are (no blending), so that blending the result later gives what drawing the shape would. Restores
-    /// the renderer's target.
-    private func rasterise(_ shape: RoundedRect, feather: Double, color c: SDL_Color, into target: OpaquePointer, area: SDL_Rect) -> Bool {
-        let r = context.renderer
-        let previous = SDL_GetRenderTarget(r)
-        guard SDL_SetRenderTarget(r, target) == 0 else { return false }
-        var clear = area
-        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 0)
-        SDL_RenderFillRect(r, &clear)
-        body.removeAll()
         edge.removeAll()
-        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0), body: body)
-        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a)
-        body.rects.withUnsafeBufferPointer { _ = SDL_RenderFillRectsF(r, $0.baseAddress, Int32($0.count)) }
-        submit(body, texture: nil)
+        edge.addRoundedRect(shape, feather: feather, color: c, edgeColor: SDL_Color(r: c.r, g: c.g, b: c.b, a: 0))
         submit(edge, texture: nil)
-        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
-        SDL_SetRenderTarget(r, previous)
-        return true
     }
 
     /// Draws one line of text in DejaVu Sans with its top-left corner at `origin`, rendered at the device pixel size
@@ -581,15 +491,20 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         guard pixelSize >= 1, let entry = textCache.texture(for: text, pixelSize: pixelSize, bold: font.bold, rgb: rgb) else { return }
         drawDeferred(unlessCoveredBy: nil)
         let p = t.apply(origin)
-        var dst = SDL_FRect(x: Float(p.x.rounded()), y: Float(p.y.rounded()), w: Float(entry.width), h: Float(entry.height))
-        if let clip = state.clip, !clip.rect.contains(rect: Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) {
-            guard clip.rect.intersects(Rect(Double(dst.x), Double(dst.y), Double(dst.w), Double(dst.h))) else { return }
-            setClipRect(clip.rect)
+        let placed = Rect(p.x.rounded(), p.y.rounded(), Double(entry.width), Double(entry.height))
+        let clip = state.clip.flatMap { $0.rect.contains(rect: placed) ? nil : $0.rect }
+        if let clip, !clip.intersects(placed) { return }
+        if let compositor, let pixels = entry.pixels {
+            compositor.withClip(clip) { compositor.blend(pixels, at: (Int32(pixels: placed.minX), Int32(pixels: placed.minY)), alpha: c.a) }
+            return
         }
-        SDL_SetTextureAlphaMod(entry.texture, c.a)
-        SDL_RenderCopyF(context.renderer, entry.texture, nil, &dst)
+        guard let texture = entry.texture else { return }
+        var dst = SDL_FRect(x: Float(placed.minX), y: Float(placed.minY), w: Float(placed.width), h: Float(placed.height))
+        if let clip { setClipRect(clip) }
+        SDL_SetTextureAlphaMod(texture, c.a)
+        SDL_RenderCopyF(context.renderer, texture, nil, &dst)
         stats.drawCalls += 1
-        if state.clip != nil { resetClipRect() }
+        if clip != nil { resetClipRect() }
     }
 
     /// The width of one line of `text` in points, for layout (`TextMeasurer`): the same metrics it is drawn with.
@@ -627,8 +542,22 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// `shape` intersected with the current clip; nil when nothing is left.
     private func clipped(_ shape: RoundedRect) -> RoundedRect? {
         if state.clipIsEmpty || shape.isEmpty { return nil }
-        guard let clip = state.clip else { return shape }
-        return shape.intersection(clip)
+        guard let near = withinReach(shape) else { return nil }
+        guard let clip = state.clip else { return near }
+        return near.intersection(clip)
+    }
+
+    /// `shape` cut to the canvas grown by its larger side each way (device pixels), nil when nothing of it is there
+    /// or it is not finite: the paint pass keeps geometry within a few window sizes, and this keeps a caller that
+    /// does not from reaching pixel coordinates beyond 32 bits. What is cut lies far outside the canvas, with its
+    /// anti-aliased edge and any shadow's blur.
+    private func withinReach(_ shape: RoundedRect) -> RoundedRect? {
+        let r = shape.rect
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        let w = size.width * scale, h = size.height * scale, margin = max(w, h)
+        let reach = Rect(-margin, -margin, w + 2 * margin, h + 2 * margin)
+        if reach.contains(rect: r) { return shape }
+        return shape.intersection(RoundedRect(reach, radius: 0))
     }
 
     private func sdlColor(_ c: Color, alpha: Double) -> SDL_Color {
@@ -636,34 +565,15 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(alpha))
     }
 
-    /// Clips SDL's drawing to `r` (rounded out to pixels), within the region being redrawn.
+    /// Clips SDL's drawing (OpenGL) to `r`, rounded out to pixels.
     private func setClipRect(_ r: Rect) {
         let x0 = Int32(pixels: r.minX.rounded(.down)), y0 = Int32(pixels: r.minY.rounded(.down))
         var sr = SDL_Rect(x: x0, y: y0, w: Int32(pixels: r.maxX.rounded(.up)) - x0, h: Int32(pixels: r.maxY.rounded(.up)) - y0)
-        if var base = region {
-            var both = SDL_Rect()
-            if SDL_IntersectRect(&sr, &base, &both) == SDL_FALSE { both = SDL_Rect(x: base.x, y: base.y, w: 0, h: 0) }
-            sr = both
-        }
         SDL_RenderSetClipRect(context.renderer, &sr)
     }
 
-    /// Back to no clip, or the region's.
-    private func resetClipRect() {
-        if var base = region { SDL_RenderSetClipRect(context.renderer, &base) } else { SDL_RenderSetClipRect(context.renderer, nil) }
-    }
-
-    /// A 1x1 white texture, or nil when it cannot be made (blended triangles are then drawn untextured).
-    private static func makeWhitePixel(_ renderer: OpaquePointer) -> OpaquePointer? {
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1) else {
-            return nil
-        }
-        var pixel: UInt32 = 0xffff_ffff
-        SDL_UpdateTexture(t, nil, &pixel, 4)
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
-        return t
-    }
+    /// Back to no clip (OpenGL).
+    private func resetClipRect() { SDL_RenderSetClipRect(context.renderer, nil) }
 
     private func submit(_ batch: GeometryBatch, texture: OpaquePointer?) {
         guard !batch.indices.isEmpty else { return }

@@ -43,8 +43,9 @@ enum FontLocator {
     }
 }
 
-/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings as textures in their
-/// colour, faded per draw with alpha modulation, in an LRU cache keyed by (string, device size, bold, colour).
+/// Text through SDL_ttf: one `TTF_Font` per (device pixel size, bold), and rendered strings in their colour (as
+/// textures for OpenGL, as premultiplied pixels for the software compositor), faded per draw, in an LRU cache keyed
+/// by (string, device size, bold, colour).
 /// Rendering in the colour rather than tinting white text keeps colour modulation out of every draw, which SDL's
 /// software renderer blends several times slower.
 @MainActor
@@ -58,7 +59,10 @@ final class TextCache {
     }
 
     struct Entry {
-        var texture: OpaquePointer
+        /// The rendered string as a texture (OpenGL), or as premultiplied pixels for the software renderer's
+        /// compositor.
+        var texture: OpaquePointer?
+        var pixels: PixelBuffer?
         var width: Int32
         var height: Int32
         /// Pixel memory, 4 bytes per pixel.
@@ -96,12 +100,14 @@ final class TextCache {
     }
 
     isolated deinit {
-        for e in entries.removeAll() { SDL_DestroyTexture(e.texture) }
+        for e in entries.removeAll() { if let t = e.texture { SDL_DestroyTexture(t) } }
         for f in fonts.values { TTF_CloseFont(f) }
         for f in fallbackFonts.values { TTF_CloseFont(f) }
     }
 
     var count: Int { entries.count }
+    /// Strings found rendered, and rendered, over the cache's life (`--stats`, the bench).
+    private(set) var found = 0, made = 0
     /// Pixel memory of the cached text textures, in bytes (4 per pixel).
     private(set) var textureBytes = 0
     /// Fonts open (one per pixel size and weight drawn lately, at most 32).
@@ -192,19 +198,29 @@ final class TextCache {
     func texture(for text: String, pixelSize: Int, bold: Bool, rgb: UInt32 = 0xffffff) -> Entry? {
         guard !text.isEmpty else { return nil }
         let key = Key(text: text, pixelSize: pixelSize, bold: bold, rgb: rgb)
-        if let e = entries.value(for: key) { return e }
+        if let e = entries.value(for: key) { found += 1; return e }
+        made += 1
         guard let f = font(pixelSize: pixelSize, bold: bold) else { return nil }
         let colour = SDL_Color(r: UInt8(rgb >> 16 & 0xff), g: UInt8(rgb >> 8 & 0xff), b: UInt8(rgb & 0xff), a: 255)
         let line = TextRuns.isPlain(text) ? nil : lineLayout(text, pixelSize: pixelSize, bold: bold)
         let rendered = line.map { $0.isPrimaryOnly } ?? true ? TTF_RenderUTF8_Blended(f, text, colour) : line.flatMap { render($0, colour: colour) }
         guard let surface = rendered else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h)
+        let e: Entry
+        if context.software {
+            // The compositor blends premultiplied ARGB: the surface's pixels, converted and adopted.
+            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { SDL_FreeSurface(surface); return nil }
+            SDL_FreeSurface(surface)
+            guard let pixels = PixelBuffer(adopting: argb, opaque: false) else { return nil }
+            e = Entry(texture: nil, pixels: pixels, width: pixels.width, height: pixels.height)
+        } else {
+            defer { SDL_FreeSurface(surface) }
+            guard let tex = SDL_CreateTextureFromSurface(context.renderer, surface) else { return nil }
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+            e = Entry(texture: tex, pixels: nil, width: surface.pointee.w, height: surface.pointee.h)
+        }
         textureBytes += e.bytes
         for dropped in entries.insert(e, for: key) {
-            SDL_DestroyTexture(dropped.texture)
+            if let t = dropped.texture { SDL_DestroyTexture(t) }
             textureBytes -= dropped.bytes
         }
         return e
