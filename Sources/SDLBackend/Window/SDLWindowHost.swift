@@ -69,9 +69,10 @@ public final class SDLWindowHost {
     /// display is available (run `carousel-lab capture` for headless use instead).
     ///
     /// `scale` is `--scale`: device pixels per point. Without it, on X11 the scale is the desktop's (`DisplayScale`);
-    /// on Wayland the compositor's output scale, which SDL applies itself.
+    /// on Wayland the compositor's output scale, which SDL applies itself. `mapped: false` keeps the window off the
+    /// screen (it draws, but takes no input and hides nothing): for tests of its renderer beside other windows.
     public init(title: String, size: Size, position: (x: Int, y: Int)? = nil, scale requestedScale: Double? = nil,
-                rendering requested: WindowRendering = .auto) throws {
+                rendering requested: WindowRendering = .auto, mapped: Bool = true) throws {
         _ = carousel_set_hint("SDL_RENDER_SCALE_QUALITY", "1")
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
@@ -142,7 +143,7 @@ public final class SDLWindowHost {
         self.wake = wake
         screenshotter = Screenshotter(renderer: renderer, wake: wake)
         renderer.images.wake = wake
-        SDL_ShowWindow(window)
+        if mapped { SDL_ShowWindow(window) }
         pinch = X11PinchSource.make(for: window, wake: wake)
         pinch?.scale = scale
         SDL_StartTextInput()
