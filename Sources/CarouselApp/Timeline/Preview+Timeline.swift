@@ -113,10 +113,11 @@ extension Preview {
     /// checkpoints (the frames are replayed, not kept).
     public var timelineBytes: Int { panes.reduce(0) { $0 + $1.recording.approximateBytes } + checkpoints.approximateBytes }
 
-    /// Makes the timeline's missing checkpoints for a few milliseconds (between frames, while the strip is shown);
+    /// Makes the timeline's missing checkpoints for up to `budget` seconds (between frames, while the strip is shown;
+    /// half a 60 Hz frame by default, so they are all made within seconds and a frame is never late by more);
     /// returns whether more are missing.
     @discardableResult
-    public func buildCheckpoints(budget: Double = 0.004) -> Bool {
+    public func buildCheckpoints(budget: Double = 0.008) -> Bool {
         guard timeline.isShown else { return false }
         let end = timeline.isLive ? focused.styleTime : timeline.end
         return checkpoints.build(panes, upTo: end, budget: budget)

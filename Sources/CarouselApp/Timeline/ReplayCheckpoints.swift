@@ -6,7 +6,8 @@ import Foundation
 /// A pane cannot be copied (a style is objects, timers and closures), but a replay is deterministic, so one can be
 /// made ahead and parked: a fresh pane given its recorded input up to a checkpoint, with its player there. A scrub to
 /// T takes the latest checkpoint at or before T and replays from there to T (the checkpoint is used up); while the
-/// timeline is shown, the window makes the missing checkpoints again a few milliseconds at a time, between frames.
+/// timeline is shown, the window makes the missing checkpoints again a few milliseconds at a time, between frames
+/// (never in the update that draws a scrub's frame).
 ///
 /// Exactly the frame of a replay from the start: a replay steps at most 1/60 s at a time and stops at each input's
 /// own time (`Replay.advance`), and where it stops next depends only on where it is and on the next input, not on
@@ -37,6 +38,9 @@ final class ReplayCheckpoints {
     /// By pane, the parked replays by checkpoint (checkpoint k is at the first stop at or after k * spacing).
     private var parked: [Pane.ID: [Int: Parked]] = [:]
     private var builder: Builder?
+    /// A scrub replayed since the last build: the next build waits one update, so the scrub's own frame is drawn
+    /// without checkpoints being made before it.
+    private var scrubbedSinceBuild = false
     /// How many scrubs started from a checkpoint, and from the start (for tests and the bench).
     private(set) var used = 0, fromStart = 0
     /// How many checkpoints are parked now.
@@ -62,6 +66,7 @@ final class ReplayCheckpoints {
     /// the frame `Pane.replayed(to:)` draws.
     func replay(_ pane: Pane, to t: Double) -> Pane {
         validate(pane)
+        scrubbedSinceBuild = true
         let mine = parked[pane.id] ?? [:]
         guard let (k, best) = mine.filter({ $0.value.time <= t }).max(by: { $0.value.time < $1.value.time }) else {
             fromStart += 1
@@ -75,8 +80,13 @@ final class ReplayCheckpoints {
     }
 
     /// Makes missing checkpoints of `panes` up to style time `end`, for at most `budget` seconds; returns whether
-    /// any is still missing (the window then wakes again to go on).
+    /// any is still missing (the window then wakes again to go on). Right after a scrub it makes none (the scrub's
+    /// frame comes first) and says some are missing.
     func build(_ panes: [Pane], upTo end: Double, budget: Double) -> Bool {
+        if scrubbedSinceBuild {
+            scrubbedSinceBuild = false
+            return true
+        }
         let deadline = ProcessInfo.processInfo.systemUptime + budget
         while ProcessInfo.processInfo.systemUptime < deadline {
             if builder == nil {
