@@ -132,6 +132,7 @@ public final class Preview: FrameDriver, AppContext {
         paneSet.apply = { [unowned self] in apply($0) }
         paneSet.admits = { [unowned self] in admitsPaneInput($0) }
         paneSet.covered = { [unowned self] in panel.isVisible ? panel.frame : nil }
+        overlay.bottomInset = { [unowned self] in messageInset }
         for (pane, variant) in zip(panes, variants) {
             connect(pane)
             if let values = variant.values { startupProblems += pane.applyParameterFile(values, file: variant.file ?? variant.name) }
@@ -287,6 +288,17 @@ public final class Preview: FrameDriver, AppContext {
         statusLine.update(time: time, focused: focused)
         for pane in panes { pane.layoutIfNeeded() }
         updateFocusRing()
+    }
+
+    /// How far messages are raised above their place at the window's bottom: over the timeline strip when it shows,
+    /// and over the page dots of a pane along the bottom edge, with 6 pt between.
+    var messageInset: Double {
+        let height = chrome.size.height
+        let controls = panes.compactMap { pane -> Double? in
+            guard pane.frame.maxY >= height - 0.5, let c = pane.style.bottomControls else { return nil }
+            return height - (pane.frame.minY + c.minY) - 20
+        }
+        return max(timeline.isShown ? TimelineStrip.height : 0, controls.max() ?? 0, 0)
     }
 
     /// Waits until no background work is in flight, applying results as they come, up to `timeout` seconds; returns

@@ -109,6 +109,9 @@ public protocol CarouselStyle: AnyObject {
     /// What a pointer can press now, on screen (the checks measure them against WCAG 2.5.8's 24 x 24): by default
     /// every item wholly inside the scene; a style with other controls (page dots, a picker) lists them.
     var pointerTargets: [PointerTarget] { get }
+    /// The style's controls along the bottom edge (page dots), in its scene's coordinates: the app's messages sit
+    /// above them. Nil by default.
+    var bottomControls: Rect? { get }
     /// The style's state for `capture --layout` (keys: expanded, pinned, seamless, current, active, mode, page,
     /// scrollOffset, where they apply).
     var state: [JSONMember] { get }
@@ -121,6 +124,7 @@ public protocol CarouselStyle: AnyObject {
 }
 
 extension CarouselStyle {
+    public var bottomControls: Rect? { nil }
     public func imagesChanged() {}
     public func tearDown() {}
     public var pointerTargets: [PointerTarget] { StyleSupport.itemTargets(layoutItems(), in: carouselFrame) }

@@ -29,6 +29,28 @@ struct MessageTimingTests {
         preview.update(to: 1202)
         #expect(preview.currentMessage == "Saved ~/clip.mp4")
     }
+
+    @Test("A message sits above paging's page dots, and above the timeline strip while it shows; elsewhere at its place")
+    func messageAbovePageDots() throws {
+        let (paging, _) = try makePreview(style: "paging")
+        paging.update(to: 0)
+        paging.handle(.keyDown("a", [], isRepeat: false))
+        paging.update(to: 0.1)
+        let dots = try #require(paging.focused.style.bottomControls)
+        let box = try #require(paging.overlay.messageFrame)
+        #expect(box.maxY <= dots.minY - 6, "message \(box), dots \(dots)")
+        paging.apply(.toggleTimeline)
+        paging.handle(.keyDown("a", [], isRepeat: false))
+        paging.update(to: 0.2)
+        let strip = paging.chrome.size.height - TimelineStrip.height
+        #expect(try #require(paging.overlay.messageFrame).maxY <= min(strip, dots.minY - 6))
+        let (expand, _) = try makePreview(style: "expand")
+        expand.update(to: 0)
+        expand.handle(.keyDown("a", [], isRepeat: false))
+        expand.update(to: 0.1)
+        #expect(expand.focused.style.bottomControls == nil)
+        #expect(try #require(expand.overlay.messageFrame).maxY == expand.chrome.size.height - 26)
+    }
 }
 
 /// Background work whose results a test hands in.

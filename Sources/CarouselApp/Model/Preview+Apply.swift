@@ -102,7 +102,6 @@ extension Preview {
             if !timeline.isShown { leaveTimeline() }
             timelineStrip.setShown(timeline.isShown)
             channelGraph.show(timeline.isShown && timeline.graphChannel != nil)
-            overlay.bottomInset = timeline.isShown ? TimelineStrip.height : 0
             return .chrome
         case .scrub(let t):
             scrub(to: t)

@@ -31,8 +31,9 @@ final class Overlay {
     private var pendingSeconds: Double?
     /// The wall time of the current frame, set by the preview.
     var wallNow: Double = 0
-    /// What window chrome covers at the bottom (the timeline strip): messages sit above it.
-    var bottomInset = 0.0
+    /// How much of the window's bottom is taken when a message shows (the timeline strip, a style's page dots):
+    /// messages sit above it.
+    var bottomInset: () -> Double = { 0 }
     private unowned let scene: Scene
 
     static let messageFont = FontSpec(size: 14)
@@ -138,11 +139,14 @@ final class Overlay {
 
     // MARK: Messages
 
+    /// Where the message shows, while one does (window coordinates).
+    var messageFrame: Rect? { message.isHidden ? nil : message.frame }
+
     /// Shows a one-line message near the bottom for `seconds` (errors stay until replaced when `sticky`).
     func show(message text: String, seconds: Double = 3, sticky: Bool = false, error: Bool = false) {
         let font = Overlay.messageFont
         let width = boxWidth(text, font: font, padding: 24)
-        message.frame = Rect((scene.size.width - width) / 2, scene.size.height - 56 - bottomInset, width, 30)
+        message.frame = Rect((scene.size.width - width) / 2, scene.size.height - 56 - bottomInset(), width, 30)
         message.background = error ? Color(0.45, 0.08, 0.08, 0.92) : Color(0, 0, 0, 0.78)
         message.removeAllChildren()
         message.addChild(label("message.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))

@@ -376,6 +376,9 @@ public final class PagingStyle: CarouselStyle, ContextualStyle {
     /// dragged, not pressed.
     public var pointerTargets: [PointerTarget] { dots.targets }
 
+    /// The page indicator, while it shows.
+    public var bottomControls: Rect? { dots.frame }
+
     /// An image finished loading or failed: captions follow.
     public func imagesChanged() {
         for view in views.bound.values { view.refreshCaption(images: context.images) }

@@ -220,6 +220,12 @@ final class PagingDots {
     // MARK: Hit-testing
 
     /// The click targets on screen, as the checks measure them: each dot's cell, or the label's halves.
+    /// The pill on screen (scene coordinates), nil while hidden.
+    var frame: Rect? {
+        guard !bar.isHidden, let now = bar.scene?.now else { return nil }
+        return bar.worldFrame(at: now)
+    }
+
     var targets: [PointerTarget] {
         guard !bar.isHidden, let now = bar.scene?.now else { return [] }
         let named = usesLabel ? [("previous page", previousHalf), ("next page", nextHalf)]
