@@ -256,7 +256,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         64 * max(Int(canvas.width * scale * canvas.height * scale), 1920 * 1080)
     }
 
-    /// An opacity as the alpha byte drawings use.
+    /// An opacity (or a colour channel) from 0 to 1 as the byte drawings use.
     private static func alphaByte(_ opacity: Double) -> UInt8 { UInt8((min(max(opacity, 0), 1) * 255).rounded()) }
 
     /// A rectangle in points as whole device pixels, rounded outwards.
@@ -427,7 +427,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         let placed = deviceRect(rect.placing(tex.natural, mode: contentMode))
         guard let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
         // Opacity goes into the vertex colour, which modulates the texture.
-        let tint = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
+        let tint = SDL_Color(r: 255, g: 255, b: 255, a: SDLRenderer.alphaByte(alpha))
         drawDeferred(unlessCoveredBy: tex.opaque && tint.a == 255 ? shape : nil)
         edge.removeAll()
         let mapping = TextureMapping(placed: placed, visible: shape.rect, textureSize: (tex.width, tex.height))
@@ -561,7 +561,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     }
 
     private func sdlColor(_ c: Color, alpha: Double) -> SDL_Color {
-        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        let byte = SDLRenderer.alphaByte
         return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(alpha))
     }
 
