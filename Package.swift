@@ -70,7 +70,7 @@ let package = Package(
         // One test target per module, each with only what it tests and the shared doubles.
         .testTarget(name: "CarouselSupportTests", dependencies: ["CarouselSupport", "CarouselTesting"]),
         .testTarget(name: "CarouselCoreTests", dependencies: ["CarouselCore", "CarouselTesting"]),
-        .testTarget(name: "CarouselClipsTests", dependencies: ["CarouselClips", "CarouselSupport", "CarouselCore"]),
+        .testTarget(name: "CarouselClipsTests", dependencies: ["CarouselClips", "CarouselSupport", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselStylesTests", dependencies: ["CarouselSupport", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "CarouselAppTests", dependencies: ["CarouselSupport", "CarouselClips", "CarouselApp", "CarouselStyles", "CarouselCore", "CarouselTesting"]),
         .testTarget(name: "ImageFetchingTests", dependencies: ["CarouselSupport", "CarouselClips", "ImageFetching", "CarouselTesting"]),

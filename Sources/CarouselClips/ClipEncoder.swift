@@ -114,11 +114,14 @@ public final class ClipEncoder: @unchecked Sendable {
         sampling = false
     }
 
-    /// Waits for every frame to be encoded, then moves the file into place. Throws FFmpeg's own last error line
-    /// (a full disk says so) and leaves nothing behind.
-    public func finish() throws(ClipError) {
+    /// Waits for every frame to be encoded, then moves the file into place unless `interrupted` says so by then (a
+    /// Ctrl+C or SIGHUP while FFmpeg encodes the last frames: it throws `ClipWriter.interruption`). Throws FFmpeg's
+    /// own last error line (a full disk says so) and leaves nothing behind.
+    public func finish(unless interrupted: () -> Bool = { false }) throws(ClipError) {
         precondition(samplingInterval == nil, "a GIF's frames come after beginFrames()")
-        try finishRun()
+        let failure = run.finish()
+        if interrupted() { cancel(); throw ClipWriter.interruption }
+        if let failure { cancel(); throw ClipError("\(output): ffmpeg failed (\(failure))") }
         ended = true
         removeTemporaries(keepingOutput: true)
         do { try AtomicFile.commit(temp, to: output) } catch { unlink(temp); throw ClipError("\(output): cannot move the clip into place (\(error.reason))") }

@@ -43,7 +43,7 @@ public struct ClipWriter {
     public var interrupted: () -> Bool
 
     /// What the writer throws when `interrupted` says so.
-    public static let interruption = ClipError("interrupted: no clip written")
+    nonisolated public static let interruption = ClipError("interrupted: no clip written")
 
     /// A writer of `timeline`'s frames into `out`; throws when `out` names no clip format.
     public init(out: String, timeline: ClipTimeline, layout: String? = nil, showsProgress: Bool = false,
@@ -101,8 +101,9 @@ public struct ClipWriter {
                 progress.frameDone()
             }
             try frames.finishWriting()
+            try checkInterrupted()
             progress.end()
-            try encoder?.finish()
+            try encoder?.finish(unless: interrupted)
         } catch {
             progress.end()
             encoder?.cancel()

@@ -6,6 +6,7 @@ import CarouselStyles
 import CarouselSupport
 import Foundation
 import SDLBackend
+import Synchronization
 
 /// `carousel-lab`: preview carousel effects in a window, capture them headlessly, list styles.
 @main
@@ -582,4 +583,30 @@ enum Signals {
             sources.append(source)
         }
     }
+}
+
+/// Signals a command only polls for (`record`'s Ctrl+C, SIGTERM, SIGHUP): caught by a handler of this program's own,
+/// in place when `catching` returns. A `DispatchSource` registers its handler later, on libdispatch's thread, and a
+/// signal in between is lost (ignored) or kills the run; a window killed while the run starts sends just that SIGHUP.
+enum CaughtSignals {
+    private static let raised = Atomic<Bool>(false)
+
+    /// Catches `signals` from now on; each raises the flag `take` reads. They are unblocked too: a parent's blocked
+    /// mask is inherited (a test runner's worker thread blocks every signal), and a blocked signal never arrives.
+    static func catching(_ signals: [Int32]) {
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for sig in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in CaughtSignals.raised.store(true, ordering: .relaxed) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(sig, &action, nil)
+            sigaddset(&unblocked, sig)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    }
+
+    /// Whether one of the signals arrived since the last call.
+    static func take() -> Bool { raised.exchange(false, ordering: .relaxed) }
 }

@@ -52,26 +52,25 @@ extension CarouselLab {
         func run() throws {
             // Ctrl+C, SIGTERM, and SIGHUP (the window that ran this as a background job died while it was stopped,
             // orphaning its group) are answered from the start: checked before each step and each frame.
-            let interrupted = RaisedFlag()
-            Signals.handle([SIGINT, SIGTERM, SIGHUP]) { interrupted.raise() }
+            CaughtSignals.catching([SIGINT, SIGTERM, SIGHUP])
             var wrote = false
             defer {
                 if removeImagesAfter, let images = options.images { unlink(images) }
                 if discardParamsOnFailure, !wrote, let params = options.params { unlink(params) }
             }
-            try record(interrupted: interrupted)
+            try record(interrupted: CaughtSignals.take)
             wrote = true
         }
 
-        private func record(interrupted: RaisedFlag) throws {
+        private func record(interrupted: @escaping @Sendable () -> Bool) throws {
             try MainActor.assumeIsolated {
                 let started = ProcessMetrics.monotonic()
                 let (frames, sidecar) = try clipFrames()
-                if interrupted.take() { throw ClipWriter.interruption }
+                if interrupted() { throw ClipWriter.interruption }
                 let start = from ?? sidecar?.from ?? 0, end = to ?? sidecar?.to ?? max(start + 3, 3)
                 guard end > start else { throw Failure("the clip ends (\(JSONValue.format(end)) s) before it starts (\(JSONValue.format(start)) s)") }
                 let writer = try ClipWriter(out: out, timeline: ClipTimeline(from: start, to: end, fps: fps ?? sidecar?.fps ?? 30),
-                                            layout: layout, showsProgress: isatty(2) != 0, interrupted: interrupted.take)
+                                            layout: layout, showsProgress: isatty(2) != 0, interrupted: interrupted)
                 // A GIF's sample pass draws with a run of its own, whose warnings the first run already said.
                 let summary = try writer.write(frames) { try clipFrames { _ in }.frames }
                 printError(summary.line(elapsed: ProcessMetrics.monotonic() - started))

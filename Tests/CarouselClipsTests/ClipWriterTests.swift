@@ -1,4 +1,5 @@
 @testable import CarouselClips
+import CarouselTesting
 import Foundation
 import Testing
 
@@ -58,6 +59,23 @@ struct ClipWriterTests {
         frames.failAt = 3
         let failing = try ClipWriter(out: dir + "/g.png", timeline: ClipTimeline(from: 0, to: 1, fps: 10))
         #expect(throws: ClipError("\(dir)/g-00200.png: disk full")) { try failing.write(frames) { FakeFrames() } }
+        #expect(contents(dir) == [])
+    }
+
+    @Test("Interrupted while FFmpeg encodes the last frames (every frame was handed over): no clip, no temporary file",
+          .enabled(if: TestRequirement.met(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"))))
+    func interruptedWhileEncodingTheTail() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let frames = FakeFrames()
+        let timeline = ClipTimeline(from: 0, to: 1, fps: 10)
+        // Asked once before the frames, once per frame and once after them: the next question is the encoder's, once
+        // FFmpeg has ended; the signal comes while it encodes the tail.
+        let beforeTheTail = timeline.count + 2
+        var asked = 0
+        let writer = try ClipWriter(out: dir + "/c.mp4", timeline: timeline, interrupted: { asked += 1; return asked > beforeTheTail })
+        #expect(throws: ClipWriter.interruption) { try writer.write(frames) { FakeFrames() } }
+        #expect(frames.drawnTimes.count == timeline.count && asked == beforeTheTail + 1, "the encoder's finish was interrupted")
         #expect(contents(dir) == [])
     }
 }
