@@ -76,7 +76,7 @@ extension WindowTests {
                 if written != nil { seen = try Self.messageShown(app, dir, "saved") }
                 Thread.sleep(forTimeInterval: 0.2)
             }
-            #expect(seen > 20, "the saved clip's message shows after it is written")
+            #expect(seen > 20, "the saved clip's message shows after it is written (clip written: \(written != nil); the folder: \((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []))")
         }
     }
 }
