@@ -108,13 +108,18 @@ struct ImageFetcherTests {
     }
 
     /// Seconds from the first request for `path` to its client hanging up, as `server` saw them (waits up to 5 s
-    /// for the hang-up to be seen; fails when it never is).
+    /// by the clock, and at least 20 looks, for the hang-up to be seen; fails when it never is, saying what the
+    /// server saw).
     static func clientLeft(_ server: TestHTTPServer, _ path: String) async throws -> Double {
-        for _ in 0..<100 {
+        let started = ContinuousClock.now
+        var looks = 0
+        while looks < 20 || started.duration(to: .now) < .seconds(5) {
             if let s = server.exchanges(path).first?.secondsUntilClientLeft { return s }
+            looks += 1
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("the client of \(path) never hung up")
+        let seen = server.exchanges(path).map { "arrived \(String(format: "%.1f", $0.arrived.duration(to: .now) / .seconds(1))) s ago" }
+        Issue.record("the client of \(path) never hung up (\(looks) looks in \(started.duration(to: .now)); requests: \(seen); \(server.bytesSent(path)) body bytes sent)")
         return .infinity
     }
 
