@@ -65,8 +65,9 @@ public final class ParameterFileWatcher {
     public private(set) var problem: String?
 
     private unowned let context: AppContext
-    /// The pane whose values the file sets.
-    private unowned let pane: any PaneReading
+    /// The pane whose values the file sets, by its id: a scrub or a replay made ahead puts a new pane object in its
+    /// place (holding the object, the watcher read a freed pane after a scrub).
+    private let paneID: Pane.ID
     /// The identity of the file whose contents were last applied (or found broken).
     private var loaded: FileSignature?
     /// A read that failed and is not shown yet: the error shows only if the file is unchanged at the next check,
@@ -80,7 +81,7 @@ public final class ParameterFileWatcher {
     public init(path: String, context: AppContext, pane: (any PaneReading)? = nil, interval: Double = 0.25) {
         self.path = path
         self.context = context
-        self.pane = pane ?? context.focusedPane
+        paneID = (pane ?? context.focusedPane).id
         self.interval = interval
     }
 
@@ -136,9 +137,11 @@ public final class ParameterFileWatcher {
 
     @discardableResult
     private func apply(_ json: JSONValue) -> [String] {
+        // A pane closed meanwhile takes its watcher with it; until then there is nothing to set.
+        guard let pane = context.pane(paneID) else { return [] }
         var values = pane.currentParameters
         let problems = values.apply(json: json, file: path)
-        context.apply(.setValues(values, pane: pane.id))
+        context.apply(.setValues(values, pane: paneID))
         problems.forEach { context.apply(.report($0)) }
         switch problems.count {
         case 0:

@@ -166,6 +166,7 @@ public final class Preview: FrameDriver, AppContext {
     public var focused: Pane { paneSet.focused }
     /// The focused pane, read-only, for collaborators.
     public var focusedPane: any PaneReading { focused }
+    public func pane(_ id: Pane.ID) -> (any PaneReading)? { panes.first { $0.id == id } }
     public var isComparing: Bool { panes.count > 1 }
     /// The focused pane's scene.
     public var scene: Scene { focused.scene }

@@ -17,6 +17,7 @@ final class RecordingContext: AppContext {
         preview.apply(action)
     }
     var focusedPane: any PaneReading { preview.focusedPane }
+    func pane(_ id: Pane.ID) -> (any PaneReading)? { preview.pane(id) }
     var isComparing: Bool { preview.isComparing }
     var deck: Deck { preview.deck }
     var deckReplaced: Bool { preview.deckReplaced }

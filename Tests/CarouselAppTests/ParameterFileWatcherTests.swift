@@ -52,6 +52,22 @@ struct ParameterFileWatcherTests {
         #expect(p.currentProblem == nil)
     }
 
+    @Test("After a scrub (a fresh pane in the old one's place), a saved change applies to the pane shown")
+    func changeAfterScrub() throws {
+        let (p, _, sim) = try make(#"{"expandDuration": 0.6}"#)
+        sim.move(270, 350)
+        sim.wait(2)
+        p.apply(.toggleTimeline)
+        let before = ObjectIdentifier(p.focused)
+        p.apply(.scrub(1))
+        sim.frame()
+        #expect(ObjectIdentifier(p.focused) != before, "the scrub replayed into a new pane")
+        try write(#"{"expandDuration": 0.8, "itemWidth": 120}"#)
+        sim.wait(0.5)
+        #expect(duration(p) == 0.8)
+        #expect(p.itemFrame(0)?.width == 120, "the pane shown takes the file's values")
+    }
+
     @Test("Invalid JSON keeps the last good values and shows the error, with its line, until the file is fixed")
     func brokenThenFixed() throws {
         let (p, _, sim) = try make(#"{"expandDuration": 0.6}"#)

@@ -11,6 +11,8 @@ public protocol AppContext: AnyObject {
     func apply(_ action: AppAction)
     /// The focused pane, read-only.
     var focusedPane: any PaneReading { get }
+    /// The pane `id` names, read-only, while the window shows it (a scrub replaces a pane's object, not its id).
+    func pane(_ id: Pane.ID) -> (any PaneReading)?
     /// Whether the window compares several variants (the panel then names the one it edits).
     var isComparing: Bool { get }
     /// The deck every pane shows, and whether it was replaced since the window opened (a drop or paste).
