@@ -119,9 +119,7 @@ public final class ClipEncoder: @unchecked Sendable {
     /// own last error line (a full disk says so) and leaves nothing behind.
     public func finish(unless interrupted: () -> Bool = { false }) throws(ClipError) {
         precondition(samplingInterval == nil, "a GIF's frames come after beginFrames()")
-        let failure = run.finish()
-        if interrupted() { cancel(); throw ClipWriter.interruption }
-        if let failure { cancel(); throw ClipError("\(output): ffmpeg failed (\(failure))") }
+        try finishRun(unless: interrupted)
         ended = true
         removeTemporaries(keepingOutput: true)
         do { try AtomicFile.commit(temp, to: output) } catch { unlink(temp); throw ClipError("\(output): cannot move the clip into place (\(error.reason))") }
@@ -136,8 +134,11 @@ public final class ClipEncoder: @unchecked Sendable {
         removeTemporaries(keepingOutput: false)
     }
 
-    private func finishRun() throws(ClipError) {
-        if let why = run.finish() { cancel(); throw ClipError("\(output): ffmpeg failed (\(why))") }
+    /// Waits for FFmpeg to end; throws the interruption `interrupted` reports by then, else FFmpeg's failure.
+    private func finishRun(unless interrupted: () -> Bool = { false }) throws(ClipError) {
+        let failure = run.finish()
+        if interrupted() { cancel(); throw ClipWriter.interruption }
+        if let failure { cancel(); throw ClipError("\(output): ffmpeg failed (\(failure))") }
     }
 
     private func removeTemporaries(keepingOutput: Bool) {
