@@ -172,8 +172,8 @@ public final class Preview: FrameDriver, AppContext {
     public var scene: Scene { focused.scene }
     /// The focused pane's style.
     public var style: any CarouselStyle { focused.style }
-    /// The focused pane's style type.
-    public var styleType: any CarouselStyle.Type { focused.styleType }
+    /// The focused pane's style definition.
+    public var definition: StyleDefinition { focused.definition }
     /// The focused pane's values per style.
     public var parameters: [String: Parameters] { focused.parameters }
     /// The focused pane's active values.

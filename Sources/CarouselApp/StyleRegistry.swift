@@ -5,18 +5,18 @@ import CarouselStyles
 /// Every style the app offers, in the order of the number keys 1-5.
 @MainActor
 public enum StyleRegistry {
-    /// The style types, in menu order.
-    public static var all: [any CarouselStyle.Type] { [ExpandStyle.self, StitchStyle.self, LoopStyle.self, CircularStyle.self, PagingStyle.self] }
+    /// The built-in styles, in menu order.
+    public static var all: [StyleDefinition] { [ExpandStyle.definition, StitchStyle.definition, LoopStyle.definition, CircularStyle.definition, PagingStyle.definition] }
 
     /// The names, in menu order.
-    public static var names: [String] { all.map { $0.descriptor.name } }
+    public static var names: [String] { all.map(\.name) }
 
     /// The name of style `number` as the keys count them (1 is the first), if there is one.
-    public static func name(number: Int) -> String? { all.indices.contains(number - 1) ? all[number - 1].descriptor.name : nil }
+    public static func name(number: Int) -> String? { all.indices.contains(number - 1) ? all[number - 1].name : nil }
 
-    /// The style type with this name, if any.
-    public static func style(named name: String) -> (any CarouselStyle.Type)? {
-        all.first { $0.descriptor.name == name.lowercased() }
+    /// The built-in style with this name, if any.
+    public static func style(named name: String) -> StyleDefinition? {
+        all.first { $0.name == name.lowercased() }
     }
 
     /// The parameters every style shares, declared once: auto-advance, its progress indicator and its pause button.
@@ -46,7 +46,7 @@ public enum StyleRegistry {
     }
 
     /// The full schema of a style: its own parameters, then the shared ones.
-    public static func schema(of style: any CarouselStyle.Type) -> [ParameterSpec] {
+    public static func schema(of style: StyleDefinition) -> [ParameterSpec] {
         style.descriptor.parameters + commonParameters(autoAdvance: style.descriptor.autoAdvanceByDefault)
     }
 
@@ -59,7 +59,7 @@ public enum StyleRegistry {
                 JSONMember("name", .string(d.name)),
                 JSONMember("summary", .string(d.summary)),
                 JSONMember("parameters", .array(schema(of: style).map(\.json))),
-                JSONMember("exports", .array(CodeExport.formats(of: style).map { .string($0.rawValue) })),
+                JSONMember("exports", .array((style.export?.formats ?? []).map { .string($0.rawValue) })),
             ])
         })
     }
@@ -70,7 +70,7 @@ public enum StyleRegistry {
         for style in all {
             let d = style.descriptor
             out += "\(d.name): \(d.summary)\n"
-            let formats = CodeExport.formats(of: style)
+            let formats = (style.export?.formats ?? [])
             if !formats.isEmpty { out += "  exports: \(formats.map(\.rawValue).joined(separator: ", "))\n" }
             for s in schema(of: style) {
                 var range = ""

@@ -79,6 +79,24 @@ public struct LayoutItem: Equatable, Sendable {
         self.index = index; self.image = image; self.frame = frame; self.scale = scale; self.opacity = opacity
         self.cornerRadius = cornerRadius; self.visible = visible
     }
+
+    /// The item in the `capture --layout` format, moved by `offset` (its pane's place in the window), numbers rounded
+    /// to 4 decimals.
+    public func json(offsetBy offset: Point) -> JSONValue {
+        let f = frame.offsetBy(offset.x, offset.y)
+        return .object([
+            JSONMember("index", .number(Double(index))),
+            JSONMember("image", .string(image)),
+            JSONMember("frame", .array([f.x, f.y, f.width, f.height].map { .number(LayoutItem.round4($0)) })),
+            JSONMember("scale", .number(LayoutItem.round4(scale))),
+            JSONMember("opacity", .number(LayoutItem.round4(opacity))),
+            JSONMember("cornerRadius", .number(LayoutItem.round4(cornerRadius))),
+            JSONMember("visible", .bool(visible)),
+        ])
+    }
+
+    /// `v` rounded to 4 decimals, as the layout file writes numbers.
+    public static func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
 }
 
 /// A carousel effect. Each style owns the nodes under its context's container.
@@ -86,12 +104,11 @@ public struct LayoutItem: Equatable, Sendable {
 /// Frame order: the app delivers input (`handle`), advances scene time (timers fire), then calls `layout()` before
 /// painting whenever a frame is needed. A property is either animated on nodes (inside `scene.withAnimation`) or
 /// written every frame by `layout()` from the style's own animated state, never both.
+///
+/// A style is made from its `StyleDefinition` (name, parameters, channels, export); the five built-in styles are
+/// `BuiltInStyle`s, whose definition their type gives, and an effect file makes its own.
 @MainActor
 public protocol CarouselStyle: AnyObject {
-    /// Name, summary and parameters of the style.
-    static var descriptor: StyleDescriptor { get }
-    /// Builds the style's nodes for the deck; `parameters` holds every value of the schema.
-    init(context: StyleContext, parameters: Parameters)
     /// Applies new parameter values live, mid-animation, without restarting.
     func apply(_ parameters: Parameters)
     /// Positions nodes for the current scene time and container size. Called before every frame is drawn.
@@ -115,8 +132,6 @@ public protocol CarouselStyle: AnyObject {
     /// The style's state for `capture --layout` (keys: expanded, pinned, seamless, current, active, mode, page,
     /// scrollOffset, where they apply).
     var state: [JSONMember] { get }
-    /// The style's animated channels, for the timeline's graphs (value and speed over time).
-    static var channels: [StyleChannel] { get }
     /// An image finished loading or failed: re-measure what depends on image sizes.
     func imagesChanged()
     /// Stops the style's timers; called when the style is switched away.

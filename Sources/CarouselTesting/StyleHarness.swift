@@ -24,7 +24,7 @@ extension Deck {
 
 /// Hosts one style with no app around it, on a manual clock: a `FrameDriver` for `InputSimulator`.
 @MainActor
-public final class StyleHarness<S: CarouselStyle>: FrameDriver {
+public final class StyleHarness<S: BuiltInStyle>: FrameDriver {
     public let scene: Scene
     public let container = Node(name: "style")
     public let deck: Deck

@@ -475,8 +475,8 @@ extension CarouselLab {
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 let saveState = { [unowned preview, unowned host] in
                     let panes = preview.panes.count > 1
-                        ? preview.panes.map { Variant(name: $0.name, style: $0.styleType.descriptor.name, values: $0.currentParameters.json) } : nil
-                    let state = WindowState(size: host.size, position: host.position, style: preview.styleType.descriptor.name,
+                        ? preview.panes.map { Variant(name: $0.name, style: $0.definition.name, values: $0.currentParameters.json) } : nil
+                    let state = WindowState(size: host.size, position: host.position, style: preview.definition.name,
                                             deck: preview.deckReplaced ? preview.deckSource : deckPath,
                                             panelOpen: preview.panel.isVisible, panes: panes)
                     do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }

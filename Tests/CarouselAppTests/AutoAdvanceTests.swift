@@ -104,7 +104,7 @@ struct AutoAdvanceTests {
         #expect(page(p) == 1 && page(control) == 1)
         if let other = StyleRegistry.names.first(where: { $0 != "paging" }) {
             try p.switchStyle(to: other)
-            #expect(p.styleType.descriptor.name == other)
+            #expect(p.definition.name == other)
         } else {
             p.style.tearDown()
             p.autoAdvance.stop()

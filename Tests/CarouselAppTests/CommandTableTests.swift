@@ -53,7 +53,7 @@ struct CommandTableTests {
         sim.key("c"); #expect(!p.checks.isVisible)
         sim.key("tab"); #expect(p.carouselHasFocus)
         sim.key("tab", [.shift]); #expect(!p.carouselHasFocus)
-        sim.key("2"); #expect(p.styleType.descriptor.name == "stitch")
+        sim.key("2"); #expect(p.definition.name == "stitch")
         sim.key("q", [.ctrl]); #expect(p.wantsQuit)
     }
 

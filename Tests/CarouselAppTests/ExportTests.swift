@@ -39,7 +39,7 @@ import Testing
 
     @Test("Every style exports SwiftUI and HTML, and styles --json says so")
     func everyStyleExportsBothFormats() throws {
-        for style in StyleRegistry.all { #expect(CodeExport.formats(of: style) == [.swiftui, .html]) }
+        for style in StyleRegistry.all { #expect(style.export?.formats == [.swiftui, .html]) }
         for entry in try #require(StyleRegistry.catalogueJSON().arrayValue) {
             #expect(entry["exports"] == .array([.string("swiftui"), .string("html")]))
         }

@@ -31,7 +31,7 @@ struct PresetStoreTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("presets-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let store = PresetStore(shippedRoot: nil, userRoot: root)
-        var p = Parameters(specs: StyleRegistry.schema(of: StitchStyle.self))
+        var p = Parameters(specs: StyleRegistry.schema(of: StitchStyle.definition))
         try p.set("stitchCurve", .text("spring(0.3,0.7)"))
         let preset = try store.save(p, style: "stitch", name: "bouncy")
         #expect(store.presets(for: "stitch") == [preset])
@@ -48,7 +48,7 @@ struct PresetStoreTests {
     private func store(with names: [String]) throws -> (PresetStore, root: String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("presets-\(UUID().uuidString)").path
         let store = PresetStore(shippedRoot: ResourceLocator.resourcesFolder().map { $0 + "/presets" }, userRoot: root)
-        var p = Parameters(specs: StyleRegistry.schema(of: ExpandStyle.self))
+        var p = Parameters(specs: StyleRegistry.schema(of: ExpandStyle.definition))
         for (i, name) in names.enumerated() {
             try p.set("itemWidth", .number(100 + Double(i)))
             try store.save(p, style: "expand", name: name)

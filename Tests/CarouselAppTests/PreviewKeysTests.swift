@@ -14,7 +14,7 @@ struct PreviewKeysTests {
         let (p, sim) = try makePreview()
         for (key, name) in [("2", "stitch"), ("3", "loop"), ("4", "circular"), ("5", "paging"), ("1", "expand")] {
             sim.key(key)
-            #expect(p.styleType.descriptor.name == name)
+            #expect(p.definition.name == name)
             #expect(p.currentMessage == "Style \(name)")
             #expect(p.layoutJSON()["style"] == .string(name))
         }

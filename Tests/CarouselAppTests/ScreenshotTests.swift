@@ -311,7 +311,7 @@ struct ScreenshotAppTests {
         loop.send(.pointerMove(Point(300, 200)))
         loop.wait(1)
         loop.key("3")
-        #expect(p.styleType.descriptor.name == "loop")
+        #expect(p.definition.name == "loop")
         #expect(p.recording.count == 0)
         loop.wait(0.5)
         loop.send(.wheel(dx: 0, dy: -1, precise: false, modifiers: [], at: nil))

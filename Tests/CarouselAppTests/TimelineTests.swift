@@ -96,7 +96,7 @@ struct TimelineTests {
         // The interaction live, as the window gets it (its clock starts at the first frame).
         preview.update(to: 0)
         Replay.advance(preview, from: 0, to: 2, player: ScriptPlayer(try ScriptedInput.parse(c.script, size: Self.size)))
-        let type = preview.styleType
+        let type = preview.definition
         #expect(!type.channels.isEmpty)
         for channel in type.channels {
             let series = ChannelSeries.sample(preview.focused, channel: channel, item: 2, from: 0, to: 1.5)

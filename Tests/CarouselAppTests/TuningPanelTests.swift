@@ -87,7 +87,7 @@ struct TuningPanelTests {
         f.sim.key("right")
         #expect(f.number("itemWidth") == 151)
         f.sim.key("2")
-        #expect(f.preview.styleType.descriptor.name == "stitch")
+        #expect(f.preview.definition.name == "stitch")
         #expect(f.sim.renderer.draws.texts.contains("Tuning · stitch"))
         #expect(f.node("panel.row.parameter.itemWidth") == nil)
         #expect(f.preview.panel.selectedKey == "normalSpacing")
@@ -234,7 +234,7 @@ struct TuningPanelTests {
             f.sim.send(.keyDown(Key(c == "." ? "period" : c), [], isRepeat: false), .text(c))
         }
         #expect(f.preview.panel.entryText == "275.5")
-        #expect(f.preview.styleType.descriptor.name == "expand")
+        #expect(f.preview.definition.name == "expand")
         #expect(f.number("itemWidth") == 150)
         f.sim.key("return")
         #expect(f.number("itemWidth") == 275.5)
@@ -290,7 +290,7 @@ struct TuningPanelTests {
         f.sim.key("right")
         #expect(f.number("imageHeight") == 201)
         f.sim.key("r", [.shift])
-        let defaults = Parameters(specs: StyleRegistry.schema(of: ExpandStyle.self))
+        let defaults = Parameters(specs: StyleRegistry.schema(of: ExpandStyle.definition))
         #expect(f.parameters.values == defaults.values)
         #expect(f.preview.panel.history(for: "expand").undoSteps.last?.label == "Reset all")
     }
@@ -850,13 +850,13 @@ struct TuningPanelTests {
 
     @Test("The Swift snippet pairs each curve with its duration and writes springs by response and damping")
     func swiftCurves() throws {
-        var p = Parameters(specs: StyleRegistry.schema(of: PagingStyle.self))
+        var p = Parameters(specs: StyleRegistry.schema(of: PagingStyle.definition))
         let swift = ParameterExport.swift(p, style: "paging")
         #expect(swift.contains("    pageCurve: Animation.easeInOut(duration: 0.5),"))
         #expect(swift.contains("    settleCurve: Animation.spring(response: 0.4, dampingFraction: 1.0),"))
         try p.set("settleCurve", .text("linear"))
         #expect(ParameterExport.swift(p, style: "paging").contains("    settleCurve: Animation.linear(duration: 0.5),"))
-        let loop = ParameterExport.swift(Parameters(specs: StyleRegistry.schema(of: LoopStyle.self)), style: "loop")
+        let loop = ParameterExport.swift(Parameters(specs: StyleRegistry.schema(of: LoopStyle.definition)), style: "loop")
         #expect(loop.contains("    selectionCurve: Animation.spring(response: 0.55, dampingFraction: 1.0),"))
     }
 }

@@ -109,7 +109,7 @@ struct TuningPanelWidthTests {
         defer { f.cleanUp() }
         f.open()
         var dragged = 0
-        for spec in StyleRegistry.schema(of: f.preview.styleType) {
+        for spec in StyleRegistry.schema(of: f.preview.definition) {
             guard let slider = spec.slider, let track = f.frame("panel.slider.track.\(spec.key)"), let thumb = f.frame("panel.slider.thumb.\(spec.key)"),
                   track.maxY < 700 else { continue }
             #expect(track.width > 20, "\(spec.key): a track \(track.width) pt wide")

@@ -9,7 +9,7 @@ import Testing
 struct ReducedMotionStyleTests {
     let size = Size(1280, 720)
 
-    func make<S: CarouselStyle>(_ type: S.Type, reduced: Bool, count: Int = 12, _ overrides: [String: ParameterValue] = [:])
+    func make<S: BuiltInStyle>(_ type: S.Type, reduced: Bool, count: Int = 12, _ overrides: [String: ParameterValue] = [:])
         throws -> (StyleHarness<S>, InputSimulator) {
         let h = try StyleHarness(type, deck: .sample(count: count), size: size, overrides: overrides)
         h.scene.reducesMotion = reduced
@@ -18,7 +18,7 @@ struct ReducedMotionStyleTests {
     }
 
     /// The style's `scrollOffset` after each 60 Hz frame for `seconds`.
-    func offsets<S: CarouselStyle>(_ h: StyleHarness<S>, _ sim: InputSimulator, for seconds: Double) -> [Double] {
+    func offsets<S: BuiltInStyle>(_ h: StyleHarness<S>, _ sim: InputSimulator, for seconds: Double) -> [Double] {
         var out: [Double] = []
         for _ in 0..<Int(seconds * 60) {
             sim.wait(1.0 / 60)
@@ -38,7 +38,7 @@ struct ReducedMotionStyleTests {
     }
 
     /// Presses Right `times` times, 0.3 s apart, sampling the offset throughout.
-    func rights<S: CarouselStyle>(_ h: StyleHarness<S>, _ sim: InputSimulator, times: Int) -> [Double] {
+    func rights<S: BuiltInStyle>(_ h: StyleHarness<S>, _ sim: InputSimulator, times: Int) -> [Double] {
         var samples: [Double] = []
         for _ in 0..<times {
             sim.key("right")
@@ -49,7 +49,7 @@ struct ReducedMotionStyleTests {
 
     @Test("Keys cut instead of sliding in every style with a scroll (expand, stitch, loop, circular, paging); without reduced motion they slide")
     func keysCut() throws {
-        func check<S: CarouselStyle>(_ type: S.Type) throws {
+        func check<S: BuiltInStyle>(_ type: S.Type) throws {
             for reduced in [false, true] {
                 let (h, sim) = try make(type, reduced: reduced)
                 let samples = rights(h, sim, times: 8)

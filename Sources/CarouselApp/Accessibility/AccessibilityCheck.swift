@@ -66,9 +66,9 @@ public enum AccessibilityCheck {
         let preview = full.session.preview
         let texts = full.texts.values.sorted { ($0.contrast / $0.required, $0.text) < ($1.contrast / $1.required, $1.text) }
         return CheckReport(
-            style: preview.styleType.descriptor.name, width: preview.windowSize.width, height: preview.windowSize.height,
+            style: preview.definition.name, width: preview.windowSize.width, height: preview.windowSize.height,
             results: [full.pauseResult, targetResult(full.targets), textResult(texts),
-                      motionResult(full: travel(full.offsets), reduced: travel(reduced.offsets), style: preview.styleType),
+                      motionResult(full: travel(full.offsets), reduced: travel(reduced.offsets), style: preview.definition),
                       full.focusResult],
             texts: texts, targets: full.targets.map { ($0.name, $0.frame.width, $0.frame.height) })
     }
@@ -235,7 +235,7 @@ public enum AccessibilityCheck {
     }
 
     /// 2.3.3: the content's travel with reduced motion is at most a twentieth of its travel without (or a point).
-    static func motionResult(full: Double, reduced: Double, style: any CarouselStyle.Type) -> CheckResult {
+    static func motionResult(full: Double, reduced: Double, style: StyleDefinition) -> CheckResult {
         let rule = (rule: "2.3.3", title: "Animation from Interactions", level: "AAA")
         let figures = ["travel": full, "reducedTravel": reduced]
         let passed = reduced <= max(full / 20, 1)

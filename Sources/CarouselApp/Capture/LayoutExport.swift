@@ -13,7 +13,7 @@ extension Preview {
     /// whether live; the loop range).
     public func layoutJSON() -> JSONValue {
         .object([
-            JSONMember("style", .string(styleType.descriptor.name)),
+            JSONMember("style", .string(definition.name)),
             JSONMember("time", .number(styleTime)),
             JSONMember("size", .array([.number(windowSize.width), .number(windowSize.height)])),
             JSONMember("items", .array(focused.layoutItems())),
@@ -49,7 +49,7 @@ extension Preview {
         return .object([
             JSONMember("label", .string(pane.name)),
             JSONMember("differences", .array((panes.count > 1 && pane !== panes[0] ? pane.differences(from: panes[0]) : []).map { .string($0) })),
-            JSONMember("style", .string(pane.styleType.descriptor.name)),
+            JSONMember("style", .string(pane.definition.name)),
             JSONMember("focused", .bool(pane === focused)),
             JSONMember("frame", .array([f.x, f.y, f.width, f.height].map { .number($0) })),
             JSONMember("parameters", pane.currentParameters.json),
@@ -73,7 +73,7 @@ extension Preview {
         members.append(JSONMember("variants", .array(panes.map { pane in
             .object([
                 JSONMember("name", .string(pane.name)),
-                JSONMember("style", .string(pane.styleType.descriptor.name)),
+                JSONMember("style", .string(pane.definition.name)),
                 JSONMember("parameters", pane.currentParameters.json),
                 JSONMember("input", Preview.inputJSON(pane)),
             ])

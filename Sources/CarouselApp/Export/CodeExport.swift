@@ -30,11 +30,12 @@ public struct CodeExport: Sendable {
     /// The preset's name when the values came from a preset: the SwiftUI type's name on standard output.
     public var presetName: String?
 
-    /// An export of `styleType` with `parameters` (its full schema, as `StyleRegistry.schema` gives it).
-    @MainActor public init?(styleType: any CarouselStyle.Type, parameters: Parameters, deck: Deck) {
-        guard let exportable = styleType as? any ExportableStyle.Type else { return nil }
-        style = styleType.descriptor
-        export = exportable.export
+    /// An export of `definition` with `parameters` (its full schema, as `StyleRegistry.schema` gives it); nil when
+    /// the style has no export.
+    @MainActor public init?(definition: StyleDefinition, parameters: Parameters, deck: Deck) {
+        guard let export = definition.export else { return nil }
+        style = definition.descriptor
+        self.export = export
         self.parameters = parameters
         self.deck = deck
     }
@@ -44,21 +45,16 @@ public struct CodeExport: Sendable {
     /// (each names its key and line; the rest applies).
     @MainActor public static func make(styleName: String, values: JSONValue?, file: String, deck: Deck)
         throws(ExportError) -> (export: CodeExport, problems: [String]) {
-        guard let styleType = StyleRegistry.style(named: styleName) else {
+        guard let definition = StyleRegistry.style(named: styleName) else {
             throw ExportError("unknown style \(MessageText.quote(styleName)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
         }
-        var parameters = Parameters(specs: StyleRegistry.schema(of: styleType))
+        var parameters = Parameters(specs: StyleRegistry.schema(of: definition))
         let problems = values.map { parameters.apply(json: $0, file: file) } ?? []
-        guard var export = CodeExport(styleType: styleType, parameters: parameters, deck: deck) else {
+        guard var export = CodeExport(definition: definition, parameters: parameters, deck: deck) else {
             throw ExportError("\(styleName) has no export")
         }
         if values?["parameters"] != nil { export.presetName = values?["name"]?.stringValue }
         return (export, problems)
-    }
-
-    /// The formats the style exports (`carousel-lab styles --json` lists them).
-    @MainActor public static func formats(of styleType: any CarouselStyle.Type) -> [ExportFormat] {
-        (styleType as? any ExportableStyle.Type)?.export.formats ?? []
     }
 
     // MARK: Rendering

@@ -41,8 +41,8 @@ public protocol PaneReading: AnyObject {
     var id: Pane.ID { get }
     /// The variant's name as its label shows it.
     var name: String { get }
-    /// The active style's type and name.
-    var styleType: any CarouselStyle.Type { get }
+    /// The active style's definition and name.
+    var definition: StyleDefinition { get }
     var styleName: String { get }
     /// The active style's values.
     var currentParameters: Parameters { get }

@@ -134,7 +134,7 @@ extension Preview {
             timeline.range = nil
             return .chrome
         case .nextGraphChannel:
-            let count = styleType.channels.count
+            let count = definition.channels.count
             timeline.graphChannel = timeline.graphChannel.map { $0 + 1 < count ? $0 + 1 : nil } ?? (count > 0 ? 0 : nil)
             channelGraph.show(timeline.graphChannel != nil && timeline.isShown)
             return .chrome
@@ -226,10 +226,10 @@ extension Preview {
             clips.saveReplay()
             return .chrome
         case .exportCode:
-            guard let codeExports, let export = CodeExport(styleType: styleType, parameters: currentParameters, deck: deck) else {
+            guard let codeExports, let export = CodeExport(definition: definition, parameters: currentParameters, deck: deck) else {
                 return perform(.message(Message("Export needs a window (use carousel-lab export)", error: true)))
             }
-            codeExports.start(export, style: styleType.descriptor.name)
+            codeExports.start(export, style: definition.name)
             return []
         case .pasteDeck:
             guard let deckDrops, let text = clipboard?.readText() else {

@@ -29,8 +29,8 @@ public final class Pane: PaneReading {
     public var name: String
     /// The active style.
     public private(set) var style: any CarouselStyle
-    /// The active style's type.
-    public private(set) var styleType: any CarouselStyle.Type
+    /// The active style's definition.
+    public private(set) var definition: StyleDefinition
     /// Parameter values per style name, kept when switching away and back.
     public private(set) var parameters: [String: Parameters] = [:]
     /// Undo histories per style name (the window records the panel's edits of the focused pane into its own).
@@ -64,7 +64,7 @@ public final class Pane: PaneReading {
     /// measure text with `textMeasurer`.
     public init(deck: Deck, images: ImageStore, frame: Rect, style styleName: String, parameters: Parameters? = nil,
                 name: String = "variant 1", time: Double = 0, textMeasurer: any TextMeasurer = EstimatedTextMeasurer.shared) throws(PreviewError) {
-        guard let type = StyleRegistry.style(named: styleName) else {
+        guard let definition = StyleRegistry.style(named: styleName) else {
             throw PreviewError("unknown style \"\(styleName)\" (styles: \(StyleRegistry.names.joined(separator: ", ")))")
         }
         guard !deck.items.isEmpty else { throw PreviewError("the deck has no items") }
@@ -82,10 +82,10 @@ public final class Pane: PaneReading {
         scene.root.addChild(container)
         scene.root.addChild(chrome.root)
         chrome.layout(size: frame.size)
-        styleType = type
-        let params = parameters ?? Parameters(specs: StyleRegistry.schema(of: type))
-        self.parameters[type.descriptor.name] = params
-        style = type.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
+        self.definition = definition
+        let params = parameters ?? Parameters(specs: StyleRegistry.schema(of: definition))
+        self.parameters[definition.name] = params
+        style = definition.makeStyle(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: params)
         autoAdvance.onAdvance = { [weak self] in self?.advanceStyle() }
         chrome.onRotationControl = { [unowned self] in toggleRotation() }
         input = StyleInput(scene: scene) { [unowned self] in style }
@@ -206,7 +206,7 @@ public final class Pane: PaneReading {
     /// A new pane showing the same variant (style and every style's values) at `frame`, named `name`.
     func duplicate(frame: Rect, name: String) -> Pane {
         // The style exists (this pane shows it), so this cannot throw.
-        let copy = try! Pane(deck: deck, images: images, frame: frame, style: styleType.descriptor.name,
+        let copy = try! Pane(deck: deck, images: images, frame: frame, style: definition.name,
                              parameters: currentParameters, name: name, time: scene.now, textMeasurer: scene.textMeasurer)
         copy.parameters = parameters
         copy.reducesMotion = reducesMotion
@@ -220,10 +220,10 @@ public final class Pane: PaneReading {
     // MARK: Styles and parameters
 
     /// The active style's name.
-    public var styleName: String { styleType.descriptor.name }
+    public var styleName: String { definition.name }
 
     /// The active style's values.
-    public var currentParameters: Parameters { parameters[styleType.descriptor.name]! }
+    public var currentParameters: Parameters { parameters[definition.name]! }
 
     /// The undo history of `style`'s values in this pane.
     public func history(for style: String) -> ParameterHistory { histories[style] ?? ParameterHistory() }
@@ -233,10 +233,10 @@ public final class Pane: PaneReading {
 
     /// Switches to another style, keeping each style's values; the old style's timers stop.
     public func switchStyle(to name: String) throws(PreviewError) {
-        guard let type = StyleRegistry.style(named: name) else { throw PreviewError("unknown style \"\(name)\"") }
-        guard type != styleType else { return }
-        styleType = type
-        parameters[name] = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: type))
+        guard let new = StyleRegistry.style(named: name) else { throw PreviewError("unknown style \"\(name)\"") }
+        guard !new.isSame(as: definition) else { return }
+        definition = new
+        parameters[name] = parameters[name] ?? Parameters(specs: StyleRegistry.schema(of: new))
         rebuildStyle()
     }
 
@@ -247,14 +247,14 @@ public final class Pane: PaneReading {
         rebuildStyle()
     }
 
-    /// Tears the active style down and makes `styleType` anew on the current deck with its values.
+    /// Tears the active style down and makes `definition` anew on the current deck with its values.
     private func rebuildStyle() {
         style.tearDown()
         autoAdvance.stop()
         container.removeAllChildren()
         container.finishAnimations()
-        style = styleType.init(context: StyleContext(scene: scene, container: container, deck: deck, images: images),
-                               parameters: currentParameters)
+        style = definition.makeStyle(context: StyleContext(scene: scene, container: container, deck: deck, images: images),
+                                     parameters: currentParameters)
         styleStart = scene.now
         recording.reset()
         valueChanges = []
@@ -277,8 +277,8 @@ public final class Pane: PaneReading {
 
     /// Replaces the active style's values and applies them live, mid-animation.
     public func setParameters(_ p: Parameters) {
-        if !isReplaying, let before = parameters[styleType.descriptor.name] { logChanges(from: before, to: p) }
-        parameters[styleType.descriptor.name] = p
+        if !isReplaying, let before = parameters[definition.name] { logChanges(from: before, to: p) }
+        parameters[definition.name] = p
         style.apply(p)
         applyCommonParameters()
         scene.setNeedsDisplay()
@@ -453,8 +453,8 @@ public final class Pane: PaneReading {
     /// How this pane's values differ from `reference`'s, one line per parameter, named as the panel names it
     /// ("Expand duration 0.4 → 0.6 s"); a different style is one line ("style expand → stitch").
     public func differences(from reference: Pane) -> [String] {
-        guard reference.styleType == styleType else {
-            return ["style \(reference.styleType.descriptor.name) → \(styleType.descriptor.name)"]
+        guard reference.definition.isSame(as: definition) else {
+            return ["style \(reference.styleName) → \(styleName)"]
         }
         let mine = currentParameters, theirs = reference.currentParameters
         return mine.specs.compactMap { spec in
@@ -478,21 +478,9 @@ public final class Pane: PaneReading {
 
     /// The pane's laid-out items in the `capture --layout` format, frames moved into window coordinates.
     func layoutItems() -> [JSONValue] {
-        style.layoutItems().map { item in
-            let f = item.frame.offsetBy(frame.x, frame.y)
-            return .object([
-                JSONMember("index", .number(Double(item.index))),
-                JSONMember("image", .string(item.image)),
-                JSONMember("frame", .array([f.x, f.y, f.width, f.height].map { .number(Pane.round4($0)) })),
-                JSONMember("scale", .number(Pane.round4(item.scale))),
-                JSONMember("opacity", .number(Pane.round4(item.opacity))),
-                JSONMember("cornerRadius", .number(Pane.round4(item.cornerRadius))),
-                JSONMember("visible", .bool(item.visible)),
-            ])
-        }
+        style.layoutItems().map { $0.json(offsetBy: frame.origin) }
     }
 
-    static func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
 }
 
 /// A pane as a `FrameDriver` on its style's clock: `update(to: t)` moves its scene to style time `t` (timers fire in

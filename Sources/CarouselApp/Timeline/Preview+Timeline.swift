@@ -99,13 +99,13 @@ extension Preview {
     /// The graph follows the chosen channel of the focused item (the style's current item at the playhead) over the
     /// strip's span; it samples while the timeline is not live (a live span moves every frame).
     func updateGraph() {
-        guard let index = timeline.graphChannel, index < styleType.channels.count, !timeline.isLive else { return }
+        guard let index = timeline.graphChannel, index < definition.channels.count, !timeline.isLive else { return }
         let (start, end) = timelineStrip.window(timeline: timeline, liveTime: focused.styleTime)
         let item = ["expanded", "current", "active", "page"].lazy.compactMap { key -> Int? in
             guard case .number(let n)? = self.style.state.last(where: { $0.key == key })?.value else { return nil }
             return Int(n)
         }.first ?? 0
-        channelGraph.update(pane: focused, channel: styleType.channels[index], item: item, start: start, end: min(end, timeline.end),
+        channelGraph.update(pane: focused, channel: definition.channels[index], item: item, start: start, end: min(end, timeline.end),
                             span: start...end, playhead: timeline.playhead ?? end, track: timelineStrip.trackSpan)
     }
 

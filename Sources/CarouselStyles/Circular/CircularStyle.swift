@@ -15,7 +15,7 @@ import CarouselCore
 /// Scrolling is a `ScrollController` whose snap targets centre each image. The centred image (the one the scroll is
 /// heading to) is the active one. Only images that can be visible have nodes: they come from a pool.
 @MainActor
-public final class CircularStyle: CarouselStyle, ContextualStyle {
+public final class CircularStyle: BuiltInStyle, ContextualStyle {
 
     // MARK: Mode
 

@@ -10,7 +10,7 @@ import CarouselCore
 /// position, scale and opacity from those values each frame, so a collapse plays backwards from wherever it is.
 /// Only items that can be visible get nodes (a pool of `ExpandItemView`s), so long decks cost what the window shows.
 @MainActor
-public final class ExpandStyle: CarouselStyle, ContextualStyle {
+public final class ExpandStyle: BuiltInStyle, ContextualStyle {
     public static let descriptor = StyleDescriptor(
         name: "expand",
         summary: "Google's desktop movie carousel: hover expands an item and reveals a still and its details",

@@ -43,7 +43,7 @@ public struct SwiftConstant: Sendable, Equatable {
 
 /// A style whose tuned effect can be exported as code.
 @MainActor
-public protocol ExportableStyle: CarouselStyle {
+public protocol ExportableStyle: BuiltInStyle {
     /// The style's templates and Swift spellings.
     static var export: StyleExport { get }
 }

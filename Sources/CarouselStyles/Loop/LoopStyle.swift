@@ -14,7 +14,7 @@ import CarouselCore
 /// jump is exactly the frame before it. `layout()` places a small pool of card nodes on the slots that can be
 /// visible, left to right, from the presentation value of `motion`.
 @MainActor
-public final class LoopStyle: CarouselStyle, ContextualStyle {
+public final class LoopStyle: BuiltInStyle, ContextualStyle {
     // MARK: Descriptor
 
     /// What the timeline's graphs can follow.

@@ -21,7 +21,7 @@ import Foundation
 /// new page, which fades in over the page being left (`crossFade`) with the page curve and duration; after the last
 /// page it is the first that fades in, whatever the wrap.
 @MainActor
-public final class PagingStyle: CarouselStyle, ContextualStyle {
+public final class PagingStyle: BuiltInStyle, ContextualStyle {
     /// What happens after the last page.
     public enum Wrap: String, CaseIterable, Sendable {
         /// Scroll back across every page to the first (the article's `scrollToItem` to index 0).

@@ -20,7 +20,7 @@ import CarouselCore
 /// - The phone's heavy haptic becomes a short white pulse around the row (`cue`) and, with `sound` on, a call to
 ///   `onHaptic` for the app to play a click.
 @MainActor
-public final class StitchStyle: CarouselStyle, HapticFeedbackStyle, ContextualStyle {
+public final class StitchStyle: BuiltInStyle, HapticFeedbackStyle, ContextualStyle {
     /// The style's name, summary and parameters: every number of the article, with its value as the default.
     public static let descriptor = StyleDescriptor(
         name: "stitch",
