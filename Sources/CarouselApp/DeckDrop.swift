@@ -136,9 +136,9 @@ public final class DeckDrop: BackgroundWork {
     /// What an outcome does to the window: the new deck (or none), each problem on stderr, and the message (an error
     /// when anything was skipped or nothing loaded).
     static func actions(for outcome: Outcome) -> [AppAction] {
-        outcome.problems.map { .report($0) }
-            + (outcome.deck.map { [.replaceDeck($0, source: outcome.source, problems: outcome.problems)] } ?? [])
-            + [.message(Message(outcome.message, seconds: outcome.problems.isEmpty ? 3 : 8, error: !outcome.problems.isEmpty))]
+        let reports: [AppAction] = outcome.problems.map { .report($0) }
+        let deck: [AppAction] = outcome.deck.map { [.panes(.replaceDeck($0, source: outcome.source, problems: outcome.problems))] } ?? []
+        return reports + deck + [.message(Message(outcome.message, seconds: outcome.problems.isEmpty ? 3 : 8, error: !outcome.problems.isEmpty))]
     }
 
     // MARK: Building (no window needed)

@@ -65,9 +65,8 @@ public final class ParameterFileWatcher {
     public private(set) var problem: String?
 
     private unowned let context: AppContext
-    /// The pane whose values the file sets, by its id: a scrub or a replay made ahead puts a new pane object in its
-    /// place (holding the object, the watcher read a freed pane after a scrub).
-    private let paneID: Pane.ID
+    /// The pane whose values the file sets, by its id (its state lives in the window's; the watcher reads it there).
+    public let paneID: PaneState.ID
     /// The identity of the file whose contents were last applied (or found broken).
     private var loaded: FileSignature?
     /// A read that failed and is not shown yet: the error shows only if the file is unchanged at the next check,
@@ -78,10 +77,10 @@ public final class ParameterFileWatcher {
 
     /// Watches `path` for `pane` of `context`'s window (its focused pane when nil). Call `load()` once for the
     /// initial values.
-    public init(path: String, context: AppContext, pane: (any PaneReading)? = nil, interval: Double = 0.25) {
+    public init(path: String, context: AppContext, pane: PaneState.ID? = nil, interval: Double = 0.25) {
         self.path = path
         self.context = context
-        paneID = (pane ?? context.focusedPane).id
+        paneID = pane ?? context.focusedPane.id
         self.interval = interval
     }
 
@@ -141,7 +140,7 @@ public final class ParameterFileWatcher {
         guard let pane = context.pane(paneID) else { return [] }
         var values = pane.currentParameters
         let problems = values.apply(json: json, file: path)
-        context.apply(.setValues(values, pane: paneID))
+        context.apply(.values(.set(values, pane: paneID)))
         problems.forEach { context.apply(.report($0)) }
         switch problems.count {
         case 0:
@@ -155,7 +154,7 @@ public final class ParameterFileWatcher {
 
     private func setProblem(_ text: String?) {
         problem = text
-        context.apply(.problem(text))
+        context.apply(.chrome(.problem(text)))
     }
 
     private var displayName: String { (path as NSString).lastPathComponent }

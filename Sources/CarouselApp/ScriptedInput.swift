@@ -34,6 +34,15 @@ public struct ScriptedInput: Equatable, Sendable {
         case set(String, ParameterValue)
         /// Resume from the playhead, replaying the recorded input.
         case play
+
+        /// The window's action for the command.
+        var action: AppAction {
+            switch self {
+            case .scrub(let t): .timeline(.scrub(t))
+            case .set(let key, let value): .values(.setScripted(key, value))
+            case .play: .timeline(.play)
+            }
+        }
     }
     public var entries: [Entry]
     /// A script of these entries (already in time order).
@@ -224,6 +233,17 @@ public struct ScriptLoadError: Error, CustomStringConvertible {
 public final class ScriptPlayer {
     private var pending: ArraySlice<ScriptedInput.Entry>
     public init(_ script: ScriptedInput) { pending = script.entries[...] }
+    /// A player of `entries` (in time order), sharing their storage.
+    public init(_ entries: [ScriptedInput.Entry]) { pending = entries[...] }
+    /// A player of `entries` (in time order) from the first entry after time `time` on, found by bisection.
+    public init(_ entries: [ScriptedInput.Entry], after time: Double) {
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].time <= time { lo = mid + 1 } else { hi = mid }
+        }
+        pending = entries[lo...]
+    }
 
     /// Delivers every entry due at or before `time`, each after updating the driver to the entry's own time; a
     /// timeline command goes to the driver when it is an `AppContext` (the window's model).
@@ -231,7 +251,7 @@ public final class ScriptPlayer {
         while let e = pending.first, e.time <= time {
             driver.update(to: e.time)
             for event in e.events { driver.handle(event) }
-            if let command = e.command, let context = driver as? AppContext { context.apply(.script(command)) }
+            if let command = e.command, let context = driver as? AppContext { context.apply(command.action) }
             pending = pending.dropFirst()
         }
     }

@@ -20,7 +20,7 @@ public enum StyleRegistry {
     }
 
     /// The parameters every style shares, declared once: auto-advance, its progress indicator and its pause button.
-    public enum SharedKey {
+    public nonisolated enum SharedKey {
         /// Auto-advance, off by default (a style's schema sets its own default: `autoAdvance(onByDefault:)`).
         public static let autoAdvance = autoAdvance(onByDefault: false)
         public static let autoAdvanceInterval = ParameterKey<Double>.number(
@@ -33,20 +33,20 @@ public enum StyleRegistry {
             "Show a pause / play button while auto-advance is on (WCAG 2.2.2); Enter or Space on the focused carousel press it")
 
         /// Auto-advance with the default a style chooses.
-        static func autoAdvance(onByDefault: Bool) -> ParameterKey<Bool> {
+        nonisolated static func autoAdvance(onByDefault: Bool) -> ParameterKey<Bool> {
             .toggle("autoAdvance", "Auto-advance", onByDefault, group: "Auto-advance",
                     "Select the next item every interval, through the style's own selection path")
         }
     }
 
     /// The parameters every style shares, with auto-advance on by default when `autoAdvance`.
-    public static func commonParameters(autoAdvance: Bool) -> [ParameterSpec] {
+    public nonisolated static func commonParameters(autoAdvance: Bool) -> [ParameterSpec] {
         [SharedKey.autoAdvance(onByDefault: autoAdvance).spec, SharedKey.autoAdvanceInterval.spec, SharedKey.autoAdvanceProgress.spec,
          SharedKey.autoAdvancePauseButton.spec]
     }
 
     /// The full schema of a style: its own parameters, then the shared ones.
-    public static func schema(of style: StyleDefinition) -> [ParameterSpec] {
+    public nonisolated static func schema(of style: StyleDefinition) -> [ParameterSpec] {
         style.descriptor.parameters + commonParameters(autoAdvance: style.descriptor.autoAdvanceByDefault)
     }
 

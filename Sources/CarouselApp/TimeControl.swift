@@ -1,7 +1,7 @@
 import CarouselSupport
 
 /// Maps wall-clock time to scene time: pause, frame stepping and slow motion for every animation and timer.
-public struct TimeControl: Sendable {
+public struct TimeControl: Sendable, Equatable {
     /// The playback speeds offered, slowest last.
     public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
     /// Scene seconds per wall second.

@@ -24,19 +24,19 @@ enum ScrubBench {
     static func run(style: String, deck: Deck, size: Size, seconds: Double, scrubs: Int) throws -> ScrubResult {
         let store = SyntheticImageStore(deck: deck)
         let preview = try Preview(deck: deck, images: store, size: size, style: style)
-        preview.timeline.span = seconds
+        preview.apply(.timeline(.setSpan(seconds)))
         let recorder = DrawListRecorder(size: size)
         // The interaction, live, as a window would get it.
         Replay.advance(preview, from: 0, to: seconds, player: ScriptPlayer(BenchScripts.script(for: style, size: size, seconds: seconds)))
         preview.draw(into: recorder)
-        preview.apply(.toggleTimeline)
+        preview.apply(.timeline(.toggleShown))
         var generator = SystemRandomNumberGenerator()
         var samples = Samples()
         var wall = seconds
         for k in 0..<(scrubs + 1) {
             let t = Double.random(in: 0...seconds, using: &generator)
             let start = ProcessMetrics.monotonic()
-            preview.apply(.scrub(t))
+            preview.apply(.timeline(.scrub(t)))
             wall += 1.0 / 60
             preview.update(to: wall)
             preview.draw(into: recorder)

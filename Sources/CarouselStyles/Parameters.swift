@@ -261,9 +261,14 @@ extension ParameterKey where Value == TimingCurve {
 }
 
 /// A style's parameter values, checked against its schema. Reading a key the schema lacks is a programming error.
-public struct Parameters: Sendable {
+public struct Parameters: Sendable, Equatable {
     public let specs: [ParameterSpec]
     public private(set) var values: [String: ParameterValue]
+
+    /// Equal when they hold the same keys in the same order with the same values (the schema's ranges are the style's).
+    public static func == (a: Parameters, b: Parameters) -> Bool {
+        a.values == b.values && a.specs.map(\.key) == b.specs.map(\.key)
+    }
 
     public init(specs: [ParameterSpec]) {
         self.specs = specs

@@ -14,8 +14,7 @@ public enum StyleOrigin: Equatable, Sendable {
 /// graphs, its export, where it came from, and how to make it on a scene. Each built-in style has one
 /// (`BuiltInStyle.definition`); an effect file makes one. Two definitions are the same style when their names and
 /// origins are equal.
-@MainActor
-public struct StyleDefinition {
+public struct StyleDefinition: Equatable {
     /// Name, summary and the style's own parameters.
     public let descriptor: StyleDescriptor
     /// The style's animated channels, for the timeline's graphs (value and speed over time).
@@ -36,10 +35,13 @@ public struct StyleDefinition {
     public var name: String { descriptor.name }
 
     /// Builds the style's nodes for the context's deck; `parameters` holds every value of the schema.
-    public func makeStyle(context: StyleContext, parameters: Parameters) -> any CarouselStyle { make(context, parameters) }
+    @MainActor public func makeStyle(context: StyleContext, parameters: Parameters) -> any CarouselStyle { make(context, parameters) }
 
     /// Whether `other` is the same style (same name, same origin and content).
     public func isSame(as other: StyleDefinition) -> Bool { name == other.name && origin == other.origin }
+
+    /// The same style: same name, same origin and content.
+    public static func == (a: StyleDefinition, b: StyleDefinition) -> Bool { a.isSame(as: b) }
 }
 
 /// One of the styles compiled into the app: its type gives its definition.

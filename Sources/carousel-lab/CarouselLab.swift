@@ -151,7 +151,7 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     /// style, and the comparison's panes, when none of `--style`, `--params` and `--compare` says otherwise; the deck
     /// without `--images` (when it is still there). Returns the panes to open, if remembered and not overridden.
     /// What is remembered but unusable (an unknown style, a deck that is gone) is said in one line on `report`.
-    func remembering(_ state: WindowState, file: String, report: (String) -> Void = printError) -> (options: DeckOptions, panes: [Variant]?) {
+    func remembering(_ state: RememberedWindow, file: String, report: (String) -> Void = printError) -> (options: DeckOptions, panes: [Variant]?) {
         var o = self
         if o.size == nil { o.size = "\(Int(state.size.width))x\(Int(state.size.height))" }
         var panes: [Variant]?
@@ -275,20 +275,22 @@ extension DeckOptions {
         preview.report = report
         preview.startupProblems.forEach(report)
         if watch {
-            for (pane, file) in zip(preview.panes, files) {
+            for (pane, file) in zip(preview.state.panes, files) {
                 guard let file else { continue }
-                let watcher = ParameterFileWatcher(path: file, context: preview, pane: pane)
+                let watcher = ParameterFileWatcher(path: file, context: preview, pane: pane.id)
                 watcher.load()
-                pane.parameterFile = watcher
+                preview.watch(watcher)
             }
         }
         if let a = autoAdvance {
-            for pane in preview.panes {
-                try? pane.setParameter("autoAdvance", .bool(a > 0))
-                if a > 0 { try? pane.setParameter("autoAdvanceInterval", .number(a)) }
+            for pane in preview.state.panes {
+                var p = pane.currentParameters
+                try? p.set("autoAdvance", .bool(a > 0))
+                if a > 0 { try? p.set("autoAdvanceInterval", .number(a)) }
+                preview.apply(.values(.set(p, pane: pane.id)))
             }
         }
-        if let reducedMotion { preview.apply(.setReducedMotion(reducedMotion, source: .option)) }
+        if let reducedMotion { preview.apply(.chrome(.setReducedMotion(reducedMotion, source: .option))) }
         return preview
     }
 
@@ -329,7 +331,7 @@ extension DeckOptions {
                                       textMeasurer: canvas.renderer, report: report)
         preview.paneSet.showsFocus = false
         // Headless runs never ask the desktop: the command line, else the sidecar, else full motion.
-        if reducedMotion == nil, sidecar?.reducedMotion == true { preview.apply(.setReducedMotion(true, source: .option)) }
+        if reducedMotion == nil, sidecar?.reducedMotion == true { preview.apply(.chrome(.setReducedMotion(true, source: .option))) }
         let run = CaptureRun(preview: preview, script: inputs.script) {
             if !canvas.images.waitUntilLoaded(timeout: 60) { report("some images did not load within 60 s") }
             return true
@@ -414,7 +416,7 @@ extension CarouselLab {
                 let runStats = RunStats()
                 // What the last window remembered fills in what the flags do not say.
                 let stateFile = StateFile.standard()
-                var remembered: WindowState?
+                var remembered: RememberedWindow?
                 // A first launch: no state remembered and none broken (the window then shows where to start).
                 var firstRun = false
                 if !fresh {
@@ -439,7 +441,7 @@ extension CarouselLab {
                 host.imageStore.onFailure = printError
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes,
                                                       textMeasurer: host.renderer)
-                if remembered?.panelOpen == true { preview.apply(.togglePanel) }
+                if remembered?.panelOpen == true { preview.apply(.chrome(.togglePanel)) }
                 if firstRun { preview.showFirstRunHint() }
                 if options.reducedMotion == nil { preview.addBackgroundWork(DesktopMotionReader(wake: host.wake)) }
                 preview.addBackgroundWork(ImageLoading(pump: host.imageStore.pump))
@@ -474,11 +476,12 @@ extension CarouselLab {
                 Signals.handle([SIGTERM, SIGINT, SIGHUP]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)
                 let saveState = { [unowned preview, unowned host] in
-                    let panes = preview.panes.count > 1
-                        ? preview.panes.map { Variant(name: $0.name, style: $0.definition.name, values: $0.currentParameters.json) } : nil
-                    let state = WindowState(size: host.size, position: host.position, style: preview.definition.name,
-                                            deck: preview.deckReplaced ? preview.deckSource : deckPath,
-                                            panelOpen: preview.panel.isVisible, panes: panes)
+                    let window = preview.state
+                    let panes = window.isComparing
+                        ? window.panes.map { Variant(name: $0.name, style: $0.styleName, values: $0.currentParameters.json) } : nil
+                    let state = RememberedWindow(size: host.size, position: host.position, style: window.focused.styleName,
+                                                 deck: window.deck.replaced ? window.deck.source : deckPath,
+                                                 panelOpen: window.chrome.panelOpen, panes: panes)
                     do throws(StateFileError) { try stateFile.save(state) } catch { printError(error.message) }
                 }
                 // SIGUSR2 saves the state now and keeps the window open.

@@ -58,7 +58,7 @@ extension DeckOptions {
         canvas.images.onFailure = report
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, textMeasurer: canvas.renderer, report: report)
         // The window's chrome stays on (unlike capture's): the checks measure the focus ring.
-        preview.apply(.setReducedMotion(reducedMotion, source: .option))
+        preview.apply(.chrome(.setReducedMotion(reducedMotion, source: .option)))
         let readPixels: @MainActor () -> CheckPixels = {
             CheckPixels(width: canvas.pixelWidth, height: canvas.pixelHeight, scale: 1, rgba: canvas.pixels())
         }

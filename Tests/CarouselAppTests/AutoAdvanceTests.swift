@@ -19,7 +19,7 @@ struct AutoAdvanceTests {
         return (preview, InputSimulator(driver: preview, size: size))
     }
 
-    func page(_ p: Preview) -> Int { Int(p.state.first { $0.key == "page" }?.value.numberValue ?? -1) }
+    func page(_ p: Preview) -> Int { Int(p.styleState.first { $0.key == "page" }?.value.numberValue ?? -1) }
 
     @Test("Paging opens with auto-advance on and pages every 3 s: page 1 at t = 3, page 2 at t = 6")
     func cadence() throws {
@@ -111,10 +111,10 @@ struct AutoAdvanceTests {
         }
         #expect(!p.autoAdvance.isEnabled)
         #expect(p.autoAdvance.remaining == nil)
-        let before = p.state.first { $0.key == "page" }?.value
+        let before = p.styleState.first { $0.key == "page" }?.value
         sim.wait(10)
         controlSim.wait(10)
-        #expect(p.state.first { $0.key == "page" }?.value == before)
+        #expect(p.styleState.first { $0.key == "page" }?.value == before)
         #expect(p.scene.timers.nextDue == nil)
         #expect(page(control) == 4)
     }

@@ -93,15 +93,15 @@ struct CompareTests {
     func focusPanelAndKeys() throws {
         let (p, sim) = try makePreview()
         sim.key("d", .ctrl)
-        #expect(p.panes.count == 2 && p.paneSet.focusedIndex == 1)
+        #expect(p.panes.count == 2 && p.state.focusedIndex == 1)
         try p.setParameter("expandDuration", .number(0.9))
-        #expect(p.panes[0].currentParameters.number("expandDuration") == 0.4)
-        #expect(p.panes[1].currentParameters.number("expandDuration") == 0.9)
+        #expect(p.state.panes[0].currentParameters.number("expandDuration") == 0.4)
+        #expect(p.state.panes[1].currentParameters.number("expandDuration") == 0.9)
         sim.key("1", .ctrl)
-        #expect(p.paneSet.focusedIndex == 0)
+        #expect(p.state.focusedIndex == 0)
         // A click in a pane focuses it.
         sim.click(640, 600)
-        #expect(p.paneSet.focusedIndex == 1)
+        #expect(p.state.focusedIndex == 1)
         for _ in 0..<2 { sim.key("d", .ctrl) }
         #expect(p.panes.count == 4)
         #expect(p.panes.map(\.frame) == [Rect(0, 0, 640, 360), Rect(640, 0, 640, 360), Rect(0, 360, 640, 360), Rect(640, 360, 640, 360)])
@@ -164,7 +164,7 @@ struct CompareTests {
             let chrome = try #require(pane.scene.root.children.first { $0.name == "pane.chrome" })
             let box = try #require(chrome.children.first { $0.name == "pane.label" })
             let onScreen = box.frame.offsetBy(pane.frame.x, pane.frame.y)
-            #expect(!onScreen.intersects(panel), "\(pane.name)'s label is under the panel")
+            #expect(!onScreen.intersects(panel), "\(pane.id)'s label is under the panel")
         }
         #expect(p.panel.root.children.compactMap { $0.children.first { $0.name == "panel.title" }?.text?.string }.first?.contains("variant 2") == true
                 || p.layoutJSON()["panelOpen"] == .bool(true))
@@ -176,13 +176,13 @@ struct CompareTests {
         sim.key("2", .ctrl)
         var tuned = p.currentParameters
         try tuned.set("spacing", .number(33))
-        p.apply(.setValues(tuned, undo: UndoLabel("Spacing")))
+        p.apply(.values(.set(tuned, undo: UndoLabel("Spacing"))))
         sim.key("w", .ctrl)
         #expect(p.panes.count == 1 && p.currentMessage?.contains("Ctrl+Z") == true)
         sim.key("z", .ctrl)
         #expect(p.panes.count == 2, "the variant is back")
-        #expect(p.focused.name == "variant 2" && p.currentParameters.number("spacing") == 33 && p.currentParameters.number("expandDuration") == 0.8)
-        #expect(p.focused.history(for: "expand").undoSteps.count == 1, "with its history")
+        #expect(p.focusedPane.name == "variant 2" && p.currentParameters.number("spacing") == 33 && p.currentParameters.number("expandDuration") == 0.8)
+        #expect(p.focusedPane.history(for: "expand").undoSteps.count == 1, "with its history")
         // Closed again, then something else changed: Ctrl+Z undoes that, and the variant stays closed.
         sim.key("w", .ctrl)
         sim.key("a")

@@ -139,19 +139,19 @@ struct DeckDropTests {
         preview.deckDrops = DeckDrop()
         var edited = preview.currentParameters
         try edited.set("autoAdvance", .bool(true))
-        preview.apply(.setValues(edited, undo: UndoLabel("Auto-advance")))
-        preview.apply(.duplicatePane)
+        preview.apply(.values(.set(edited, undo: UndoLabel("Auto-advance"))))
+        preview.apply(.panes(.duplicate))
         try preview.switchStyle(to: "paging")
-        let values = preview.panes.map { $0.parameters.mapValues { $0.json.serialized() } }
+        let values = preview.state.panes.map { $0.parameters.mapValues { $0.json.serialized() } }
         for step: DropEvent in [.begin, .file(f.path("red.png")), .file(f.path("broken.jpg")), .file(f.path("blue.jpg")), .complete] {
             preview.handle(.drop(step))
         }
         sim.wait(0.1)
         #expect(preview.panes.allSatisfy { images($0.deck) == ["red.png", "blue.jpg"] })
         #expect(images(preview.deck) == ["red.png", "blue.jpg"])
-        #expect(preview.panes.map(\.styleName) == ["circular", "paging"])
-        #expect(preview.panes.map { $0.parameters.mapValues { $0.json.serialized() } } == values)
-        #expect(preview.panes[0].histories["circular"] != nil)
+        #expect(preview.state.panes.map(\.styleName) == ["circular", "paging"])
+        #expect(preview.state.panes.map { $0.parameters.mapValues { $0.json.serialized() } } == values)
+        #expect(preview.state.panes[0].histories["circular"] != nil)
         // Every pane's style shows the new images (paging shows one page at a time).
         for pane in preview.layoutJSON()["panes"]?.arrayValue ?? [] {
             let shown = Set(pane["items"]?.arrayValue?.compactMap { $0["image"]?.stringValue } ?? [])

@@ -52,7 +52,7 @@ struct HostileInputTests {
         let (preview, sim) = try makePreview()
         let watcher = ParameterFileWatcher(path: path("p.json"), context: preview)
         watcher.load()
-        preview.parameterFile = watcher
+        preview.watch(watcher)
         #expect(mkfifo(path("fifo"), 0o644) == 0 && rename(path("fifo"), path("p.json")) == 0)
         quickly("two polls") { sim.wait(0.6) }
         #expect(preview.currentParameters.number("itemWidth") == 180, "the last good values stay")

@@ -12,7 +12,7 @@ import Testing
 struct KeyboardFocusTests {
     let size = Size(1280, 720)
 
-    func recorded(_ p: Preview) -> [String] { p.focused.recording.script.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 1)[1]) } }
+    func recorded(_ p: Preview) -> [String] { p.focusedPane.recording.script.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 1)[1]) } }
 
     /// The ring's bands drawn in the last frame: the fills in the ring's two colours.
     func ringDraws(_ sim: InputSimulator) -> [ResolvedDraw] {
@@ -83,7 +83,7 @@ struct KeyboardFocusTests {
         sim.wait(1)
         sim.key("t")
         sim.key("left")
-        #expect(p.timeline.playhead != nil, "Left stepped the playhead back, not the page")
+        #expect(p.state.playhead != nil, "Left stepped the playhead back, not the page")
         sim.key("t")
         sim.key("p")
         #expect(p.panelHasFocus, "the panel takes the focus as it opens")
@@ -110,16 +110,16 @@ struct KeyboardFocusTests {
                             variants: [Variant(name: "a", style: "circular"), Variant(name: "b", style: "circular")])
         let sim = InputSimulator(driver: p, size: size)
         sim.key("tab")
-        #expect(p.carouselHasFocus && p.paneSet.focusedIndex == 0)
+        #expect(p.carouselHasFocus && p.state.focusedIndex == 0)
         sim.key("tab")
-        #expect(p.carouselHasFocus && p.paneSet.focusedIndex == 1)
+        #expect(p.carouselHasFocus && p.state.focusedIndex == 1)
         #expect(ringDraws(sim).filter { $0.opacity == 1 }.allSatisfy { p.panes[1].frame.contains($0.rect.center) })
         #expect(ringDraws(sim).count == 16)
         sim.key("right")
         sim.wait(1)
         #expect(p.panes.map { $0.style.state.first { $0.key == "active" }?.value } == [.number(1), .number(1)])
         // Both panes heard the focus come in once: moving between them is not a focus change for the carousels.
-        #expect(p.panes.map { $0.recording.script.components(separatedBy: "focus in").count - 1 } == [1, 1])
+        #expect(p.state.panes.map { $0.recording.script.components(separatedBy: "focus in").count - 1 } == [1, 1])
         sim.key("tab")
         #expect(!p.carouselHasFocus)
     }
@@ -152,7 +152,7 @@ struct KeyboardFocusTests {
         sim.key("l")
         #expect(!p.reducesMotion)
         // The desktop's answer, which comes late, does not undo the key's choice.
-        p.apply(.setReducedMotion(true, source: .desktop("test")))
+        p.apply(.chrome(.setReducedMotion(true, source: .desktop("test"))))
         #expect(!p.reducesMotion)
     }
 

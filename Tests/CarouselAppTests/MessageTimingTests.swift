@@ -39,7 +39,7 @@ struct MessageTimingTests {
         let dots = try #require(paging.focused.style.bottomControls)
         let box = try #require(paging.overlay.messageFrame)
         #expect(box.maxY <= dots.minY - 6, "message \(box), dots \(dots)")
-        paging.apply(.toggleTimeline)
+        paging.apply(.timeline(.toggleShown))
         paging.handle(.keyDown("a", [], isRepeat: false))
         paging.update(to: 0.2)
         let strip = paging.chrome.size.height - TimelineStrip.height

@@ -13,21 +13,16 @@ final class RecordingContext: AppContext {
     var messages: [(String, Bool)] = []
     init(_ preview: Preview) { self.preview = preview }
     func apply(_ action: AppAction) {
-        if case .message(let m) = action { messages.append((m.text, m.isError)) }
+        if case .chrome(.message(let m)) = action { messages.append((m.text, m.isError)) }
         preview.apply(action)
     }
-    var focusedPane: any PaneReading { preview.focusedPane }
-    func pane(_ id: Pane.ID) -> (any PaneReading)? { preview.pane(id) }
-    var isComparing: Bool { preview.isComparing }
-    var deck: Deck { preview.deck }
-    var deckReplaced: Bool { preview.deckReplaced }
-    var wall: Double { preview.wall }
+    var state: WindowState { preview.state }
     var clipboard: Clipboard? { preview.clipboard }
     func sidecar(named name: String, kind: String) -> JSONValue { preview.sidecar(named: name, kind: kind) }
     /// The values the panel edits.
     var editedParameters: Parameters { preview.currentParameters }
     /// The edited style's history in the focused pane.
-    var history: ParameterHistory { preview.focused.history(for: preview.focused.styleName) }
+    var history: ParameterHistory { preview.focusedPane.history(for: preview.focusedPane.styleName) }
 }
 
 @Suite("Panel model")

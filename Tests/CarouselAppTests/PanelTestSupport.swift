@@ -59,7 +59,7 @@ final class PanelFixture {
     func shiftUp() { sim.send(.keyUp(Key("left shift"), [])) }
 
     /// A style state value as JSON.
-    func state(_ key: String) -> JSONValue? { preview.state.first { $0.key == key }?.value }
+    func state(_ key: String) -> JSONValue? { preview.styleState.first { $0.key == key }?.value }
 }
 
 /// A clipboard that keeps what it is given.

@@ -33,7 +33,7 @@ struct ParameterFileWatcherTests {
         let (preview, sim) = try makePreview()
         let watcher = ParameterFileWatcher(path: path, context: preview)
         watcher.load()
-        preview.parameterFile = watcher
+        preview.watch(watcher)
         sim.frame()
         return (preview, watcher, sim)
     }
@@ -57,9 +57,9 @@ struct ParameterFileWatcherTests {
         let (p, _, sim) = try make(#"{"expandDuration": 0.6}"#)
         sim.move(270, 350)
         sim.wait(2)
-        p.apply(.toggleTimeline)
+        p.apply(.timeline(.toggleShown))
         let before = ObjectIdentifier(p.focused)
-        p.apply(.scrub(1))
+        p.apply(.timeline(.scrub(1)))
         sim.frame()
         #expect(ObjectIdentifier(p.focused) != before, "the scrub replayed into a new pane")
         try write(#"{"expandDuration": 0.8, "itemWidth": 120}"#)

@@ -12,8 +12,8 @@ import Testing
 @MainActor
 struct PointerRoutingTests {
     /// The input lines a pane's style received.
-    func lines(_ pane: Pane) -> [String] { pane.recording.script.split(separator: "\n").map(String.init) }
-    func presses(_ pane: Pane) -> [String] { lines(pane).filter { $0.contains(" down ") || $0.contains(" up ") } }
+    func lines(_ pane: PaneState) -> [String] { pane.recording.script.split(separator: "\n").map(String.init) }
+    func presses(_ pane: PaneState) -> [String] { lines(pane).filter { $0.contains(" down ") || $0.contains(" up ") } }
 
     @Test("A press in one pane released over another pane and over the panel stays the first pane's: the panel gets nothing")
     func paneKeepsItsPress() throws {
@@ -22,7 +22,7 @@ struct PointerRoutingTests {
                                   variants: [Variant(name: "a", style: "paging"), Variant(name: "b", style: "paging")])
         let sim = InputSimulator(driver: preview, size: Size(1280, 720))
         sim.key("p")
-        preview.apply(.focusPane(1))
+        preview.apply(.panes(.focus(1)))
         let panel = preview.panel.frame
         #expect(preview.panes[0].frame.contains(Point(100, 300)) && preview.panes[1].frame.contains(Point(800, 300)))
         sim.move(100, 300)
@@ -34,7 +34,7 @@ struct PointerRoutingTests {
         // Both panes got the press and its release at the same place relative to the first pane (mirrored).
         // The recording keeps positions inside the pane it was made for.
         let x = JSONValue.format(min(panel.midX, preview.panes[0].frame.width - 1))
-        for pane in preview.panes { #expect(presses(pane).map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["down 100 300", "up \(x) 300"]) }
+        for pane in preview.state.panes { #expect(presses(pane).map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["down 100 300", "up \(x) 300"]) }
         #expect(preview.panel.model.hovered == nil, "the panel never saw the pointer while the pane had it")
         #expect(preview.panes[0].style.state.first { $0.key == "page" }?.value != nil)
     }
@@ -46,7 +46,7 @@ struct PointerRoutingTests {
         f.open()
         let track = try #require(f.frame("panel.slider.track.itemWidth"))
         let before = f.number("itemWidth")
-        let pane = f.preview.panes[0]
+        var pane: PaneState { f.preview.state.panes[0] }
         let start = lines(pane).count
         f.sim.send(.pointerMove(Point(track.minX + 5, track.midY)), .pointerDown(Point(track.minX + 5, track.midY), .left))
         f.sim.move(track.maxX - 5, track.midY)

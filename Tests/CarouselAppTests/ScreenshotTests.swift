@@ -255,7 +255,7 @@ struct ScreenshotAppTests {
 
         let deck = Deck.sample(count: 12)
         let replay = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(1280, 720), style: defaults.style ?? "")
-        replay.applyParameterFile(sidecar, file: "sidecar.json")
+        replay.apply(.values(.applyFile(sidecar, file: "sidecar.json")))
         let recorder = DrawListRecorder(size: Size(1280, 720))
         let run = CaptureRun(preview: replay, script: try ScriptedInput.parse(input, size: Size(1280, 720))) { false }
         run.render(times: [try #require(defaults.time)], into: recorder) { _ in }
@@ -287,7 +287,7 @@ struct ScreenshotAppTests {
                 "the changes are in the input: \(input)")
         let deck = Deck.sample(count: 12)
         let replay = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(1280, 720), style: "paging")
-        replay.applyParameterFile(sidecar, file: "sidecar.json")
+        replay.apply(.values(.applyFile(sidecar, file: "sidecar.json")))
         let recorder = DrawListRecorder(size: Size(1280, 720))
         let run = CaptureRun(preview: replay, script: try ScriptedInput.parse(input, size: Size(1280, 720))) { false }
         run.render(times: [try #require(defaults.time)], into: recorder) { _ in }

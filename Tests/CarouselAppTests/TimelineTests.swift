@@ -50,7 +50,7 @@ struct TimelineTests {
                                      store: store, deck: deck)
         #expect(backAndForth.draws == expected.draws, "\(c.style): back then forward differs")
         let timeline = try #require(scrubbed.layout.members?.first { $0.key == "timeline" }?.value)
-        #expect(timeline.serialized(indent: nil) == "{\"playhead\":\(JSONValue.format(c.at)),\"start\":0,\"end\":2,\"live\":false,\"range\":null}")
+        #expect(timeline.serialized(indent: nil) == "{\"playhead\":\(JSONValue.format(c.at)),\"start\":0,\"end\":2,\"live\":false,\"replaying\":false,\"range\":null}")
     }
 
     /// Each value is one a live change cannot show at that moment (a duration or curve mid-animation, spacing while
@@ -99,7 +99,7 @@ struct TimelineTests {
         let type = preview.definition
         #expect(!type.channels.isEmpty)
         for channel in type.channels {
-            let series = ChannelSeries.sample(preview.focused, channel: channel, item: 2, from: 0, to: 1.5)
+            let series = ChannelSeries.sample({ preview.runtime.replayStart(preview.focusedPane, frame: preview.focused.frame, state: preview.state) }, channel: channel, item: 2, from: 0, to: 1.5)
             #expect(series.times.count == 91, "\(c.style): a sample every 1/60 s")
             for k in stride(from: 5, to: series.times.count, by: 17) {
                 let t = series.times[k]
@@ -147,15 +147,15 @@ struct TimelineTests {
         preview.damage.isEnabled = false
         preview.update(to: 0)
         Replay.advance(preview, from: 0, to: 3, player: ScriptPlayer(try ScriptedInput.parse(c.script, size: Self.size)))
-        preview.apply(.toggleTimeline)
+        preview.apply(.timeline(.toggleShown))
         for t in [c.at, c.at + 1.2, c.at + 0.6] {
-            preview.apply(.scrub(2.95))
+            preview.apply(.timeline(.scrub(2.95)))
             #expect(preview.buildCheckpoints(budget: 10), "the scrub's own update makes none: its frame comes first")
             #expect(!preview.buildCheckpoints(budget: 10), "every checkpoint made")
-            #expect(preview.checkpoints.count == 2, "one checkpoint per second up to the end (2 s)")
-            let before = preview.checkpoints.used
-            preview.apply(.scrub(t))
-            if t >= 1.05 { #expect(preview.checkpoints.used == before + 1, "\(c.style) at \(t): the scrub started from a checkpoint") }
+            #expect(preview.runtime.replays.count == 2, "one checkpoint per second up to the end (2 s)")
+            let before = preview.runtime.replays.used
+            preview.apply(.timeline(.scrub(t)))
+            if t >= 1.05 { #expect(preview.runtime.replays.used == before + 1, "\(c.style) at \(t): the scrub started from a checkpoint") }
             let recorder = DrawListRecorder(size: Self.size)
             preview.drawPicture(into: recorder)
             let expected = try frame(style: c.style, script: c.script, at: t, store: store, deck: deck)

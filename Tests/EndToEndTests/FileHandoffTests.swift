@@ -32,7 +32,7 @@ struct FileHandoffTests {
     func preview(saved path: String) throws -> Preview {
         let (deck, _) = try Deck.load(path: Golden.packageRoot.appendingPathComponent("Resources/deck.json").path)
         let p = try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(640, 360), style: "expand")
-        p.apply(.saved(path))
+        p.apply(.capture(.saved(path)))
         return p
     }
 
@@ -52,7 +52,7 @@ struct FileHandoffTests {
         #expect(try Self.clipboard("image/png") == bytes, "the clipboard holds the PNG's bytes")
         let mp4 = dir.appendingPathComponent("clip.mp4").path
         FileManager.default.createFile(atPath: mp4, contents: Data("not really".utf8))
-        p.apply(.saved(mp4))
+        p.apply(.capture(.saved(mp4)))
         sim.key("c", [.ctrl, .shift])
         #expect(p.waitForBackgroundWork(timeout: 10))
         #expect(String(decoding: try Self.clipboard("text/uri-list"), as: UTF8.self) == URL(fileURLWithPath: mp4).absoluteString + "\r\n")
@@ -77,7 +77,7 @@ struct FileHandoffTests {
         #expect(p.currentMessage?.hasPrefix("Nothing to show yet") == true)
         let png = dir.appendingPathComponent("shot one.png").path
         FileManager.default.createFile(atPath: png, contents: Data())
-        p.apply(.saved(png))
+        p.apply(.capture(.saved(png)))
         sim.key("o", [.ctrl, .shift])
         #expect(p.waitForBackgroundWork(timeout: 10))
         let asked = try String(contentsOfFile: log, encoding: .utf8)

@@ -161,7 +161,7 @@ public enum AccessibilityCheck {
     // MARK: The rules
 
     /// 2.2.2: auto-advance on needs its pause button.
-    static func pauseResult(_ pane: Pane) -> CheckResult {
+    static func pauseResult(_ pane: PaneRuntime) -> CheckResult {
         let rule = (rule: "2.2.2", title: "Pause, Stop, Hide", level: "A")
         guard pane.autoAdvance.isEnabled else {
             return CheckResult(rule: rule.rule, title: rule.title, level: rule.level, passed: true,
@@ -270,7 +270,7 @@ public enum AccessibilityCheck {
     /// 2 pt thick outline of what has the focus.
     static func focusResult(preview: Preview, before: CheckPixels, after: CheckPixels) -> CheckResult {
         let rule = (rule: "2.4.7", title: "Focus Visible", level: "AA")
-        guard preview.carouselHasFocus, let ring = preview.focusRing.rings.first(where: \.strong) else {
+        guard preview.carouselHasFocus, let ring = preview.runtime.focusRing.rings.first(where: \.strong) else {
             return CheckResult(rule: rule.rule, title: rule.title, level: rule.level, passed: false,
                                measured: "Tab does not bring the keyboard focus to the carousel",
                                fix: "a bug: the carousel must be a focus stop (report it)", figures: ["area": 0])

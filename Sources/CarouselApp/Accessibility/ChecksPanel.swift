@@ -1,5 +1,6 @@
 import CarouselClips
 import CarouselCore
+import CarouselStyles
 import CarouselSupport
 import Foundation
 
@@ -76,16 +77,24 @@ public final class ChecksPanel: BackgroundWork {
 
     // MARK: Showing
 
-    /// Shows the panel and runs the checks, or hides it.
-    func toggle() {
-        isVisible.toggle()
+    /// Shows the panel and runs the checks, or hides it (the state's `ChromeState.checksShown`).
+    func setShown(_ shown: Bool) {
+        guard shown != isVisible else { return }
+        isVisible = shown
         root.isHidden = !isVisible
         if isVisible { start() }
     }
 
-    /// The values, the style or the deck changed: while shown, the checks run again.
-    func invalidate() {
-        guard isVisible else { return }
+    /// What the checks were last asked for: the focused style, its values and the deck.
+    private var checkedFor: (style: String, values: Parameters, deck: Int)?
+
+    /// The focused pane's style and values and the deck now: when they changed while the panel shows, the checks run
+    /// again (once the run under way ends).
+    func follow(style: String, values: Parameters, deck: Int) {
+        if let c = checkedFor, c.style == style, c.values == values, c.deck == deck { return }
+        let first = checkedFor == nil
+        checkedFor = (style, values, deck)
+        guard isVisible, !first else { return }
         if running { stale = true } else { start() }
     }
 

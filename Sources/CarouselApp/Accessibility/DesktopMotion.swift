@@ -148,7 +148,7 @@ public final class DesktopMotionReader: BackgroundWork {
     public func takeResults() -> [AppAction] {
         answer.drain().compactMap { motion in
             pending = false
-            return motion.map { .setReducedMotion($0.reduced, source: .desktop($0.source)) }
+            return motion.map { AppAction.chrome(.setReducedMotion($0.reduced, source: .desktop($0.source))) }
         }
     }
 

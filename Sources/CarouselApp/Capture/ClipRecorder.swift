@@ -28,7 +28,8 @@ public struct ClipSettings: Sendable {
 }
 
 /// Records the window as clips that are re-rendered, not grabbed from the screen: Ctrl+R marks a start and an end in
-/// the focused pane's style time, Shift+F12 takes the last `replaySeconds`; either writes a clip sidecar (style,
+/// the focused pane's style time (the start is the state's: `CaptureState.clipStart`), Shift+F12 takes the last
+/// `replaySeconds`; either writes a clip sidecar (style,
 /// values, every variant, the input delivered, from, to, fps) into the screenshots folder and has `ClipJobs` render
 /// it with this program's `record` in the background, so the clip has every frame even when the window dropped some,
 /// and the window keeps its frame rate. The window's side of clips: the marks, the names, the sidecar's content, and
@@ -44,8 +45,6 @@ public final class ClipRecorder: BackgroundWork {
     /// The wall-clock date for file names (injected; tests pass a fixed one).
     public var date: () -> Date = Date.init
     private unowned let context: AppContext
-    /// The style time recording started at, while recording.
-    public private(set) var startedAt: Double?
     /// The renders under way.
     private let renders: ClipJobs
 
@@ -55,94 +54,69 @@ public final class ClipRecorder: BackgroundWork {
         renders = ClipJobs(jobs: jobs)
     }
 
-    /// Whether a recording is under way (the badge shows).
-    public var isRecording: Bool { startedAt != nil }
     /// Clips still being rendered.
     public var rendering: Int { renders.running }
 
-    /// Ctrl+R: starts recording, or stops and saves the clip from the start to now.
-    public func toggle() {
-        guard let start = startedAt else {
-            startedAt = context.focusedPane.styleTime
-            context.show(message: "Recording (Ctrl+R stops)")
-            return
-        }
-        startedAt = nil
-        save(from: start, to: context.focusedPane.styleTime, what: "Clip")
+    /// Shift+F12: saves the last `replaySeconds` up to style time `end` (as much as there is since the style appeared)
+    /// of the focused pane, whose style is `style`; returns the message to show.
+    func saveReplay(end: Double, style: String) -> [AppAction] {
+        save(from: max(end - settings.replaySeconds, 0), to: end, what: "Replay", style: style)
     }
 
-    /// Shift+F12: saves the last `replaySeconds` (as much as there is since the style appeared).
-    public func saveReplay() {
-        let end = context.focusedPane.styleTime
-        save(from: max(end - settings.replaySeconds, 0), to: end, what: "Replay")
-    }
-
-    /// The timeline's loop range as a clip (Ctrl+R while it is marked): the same frames `record` renders from the
-    /// sidecar, with the current values.
-    public func save(range: ClosedRange<Double>) {
-        save(from: range.lowerBound, to: range.upperBound, what: "Loop")
-    }
-
-    /// The style switched: a recording under way ends there (its input started with the style).
-    func styleSwitched(from end: Double) {
-        guard let start = startedAt else { return }
-        startedAt = nil
-        save(from: start, to: end, what: "Clip")
-    }
-
-    private func save(from start: Double, to end: Double, what: String) {
+    /// Saves the clip of the focused pane (style `style`) from style time `start` to `end` (Ctrl+R's marks, the
+    /// timeline's loop, a recording ended by a style switch): its sidecar is written, and `record` renders it in the
+    /// background. Returns the message to show: that it renders, or why it is not saved.
+    func save(from start: Double, to end: Double, what: String, style: String) -> [AppAction] {
         guard end - start >= 1.0 / Double(settings.fps) else {
-            context.show(message: "\(what) not saved: nothing to record yet", error: true)
-            return
+            return [.message(Message("\(what) not saved: nothing to record yet", error: true))]
         }
         let folder = settings.folder.path
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            report("\(what) not saved: cannot create the folder \(folder)")
-            return
+            return problem("\(what) not saved: cannot create the folder \(folder)")
         }
-        let mp4 = settings.folder.path(style: context.focusedPane.styleName, date: date(), extensions: ["mp4", "gif"]) {
+        let mp4 = settings.folder.path(style: style, date: date(), extensions: ["mp4", "gif"]) {
             FileManager.default.fileExists(atPath: $0)
         }
         let sidecarPath = (mp4 as NSString).deletingPathExtension + ".json"
         let state = context.sidecar(named: (mp4 as NSString).lastPathComponent, kind: "clip").members ?? []
         do { try ClipJobs.writeSidecar(state, from: start, to: end, fps: settings.fps, at: sidecarPath) } catch {
-            report("\(what) not saved: \(error)")
-            return
+            return problem("\(what) not saved: \(error)")
         }
         var outputs = [mp4]
         if settings.gif { outputs.append((mp4 as NSString).deletingPathExtension + ".gif") }
-        context.show(message: "\(what) of \(String(format: "%.1f", end - start)) s: rendering \(abbreviated(mp4))…")
-        for out in outputs { render(sidecar: sidecarPath, out: out, what: what, ownsSidecar: out == mp4) }
+        var messages: [AppAction] = [.message(Message("\(what) of \(String(format: "%.1f", end - start)) s: rendering \(abbreviated(mp4))…"))]
+        for out in outputs { messages += render(sidecar: sidecarPath, out: out, what: what, ownsSidecar: out == mp4) }
+        return messages
     }
 
     /// Has `record` render one output in the background; with `ownsSidecar`, that run removes the sidecar when it
     /// writes no clip.
-    private func render(sidecar: String, out: String, what: String, ownsSidecar: Bool) {
+    private func render(sidecar: String, out: String, what: String, ownsSidecar: Bool) -> [AppAction] {
         // A deck dropped since the window opened is written beside the sidecar for `record` (removed when done).
         let deck: (arguments: [String], written: String?)
         do { deck = try context.deckArguments(deckPath: settings.deckPath, beside: (sidecar as NSString).deletingPathExtension) } catch {
-            report("\(what) not saved: \(error)")
-            return
+            return problem("\(what) not saved: \(error)")
         }
         do throws(ClipError) {
             try renders.start(executable: settings.executable, sidecar: sidecar, out: out, label: what, ownsSidecar: ownsSidecar,
                               deckArguments: deck.arguments, deckFile: deck.written)
         } catch {
-            report("\(what) not saved: cannot run \(settings.executable): \(error.message)")
+            return problem("\(what) not saved: cannot run \(settings.executable): \(error.message)")
         }
+        return []
     }
 
     /// Clips that finished rendering, as messages: where each is, or why it is not.
     public func takeResults() -> [AppAction] {
         renders.takeFinished().flatMap { job -> [AppAction] in
             if let why = job.failure { return [.message(.problem("\(job.label.lowercased()) not saved: \(why)"))] }
-            return [.message(Message("Saved \(abbreviated(job.out)) · Ctrl+Shift+C copies it")), .saved(job.out)]
+            return [.message(Message("Saved \(abbreviated(job.out)) · Ctrl+Shift+C copies it")), .capture(.saved(job.out))]
         }
     }
 
     public var isIdle: Bool { renders.running == 0 }
 
-    private func report(_ line: String) { context.apply(.message(.problem(line))) }
+    private func problem(_ line: String) -> [AppAction] { [.message(.problem(line))] }
 
     private func abbreviated(_ path: String) -> String { ScreenshotFolder.abbreviated(path, home: settings.home) }
 }

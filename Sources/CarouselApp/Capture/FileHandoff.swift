@@ -4,15 +4,13 @@ import Foundation
 import Glibc
 #endif
 
-/// The last file the window saved (a screenshot, a clip, an export) handed on to other programs: copied to the
+/// The last file the window saved (a screenshot, a clip, an export: `CaptureState.lastSaved`) handed on to other programs: copied to the
 /// clipboard as chat apps and file managers take it (a PNG or GIF as image data, any other file as a file:
 /// `text/uri-list`), through `xclip` (Debian's xclip: it keeps serving the clipboard after we move on); or shown in
 /// the file manager, selected (the desktop's `org.freedesktop.FileManager1.ShowItems` over D-Bus, else its folder
 /// opened with `xdg-open`). The programs run off the main thread; a failure comes back as one line.
 @MainActor
 public final class FileHandoff: BackgroundWork {
-    /// The last file saved, if any.
-    public private(set) var lastSaved: String?
     /// Where the programs are looked for (the process's PATH; tests give their own).
     public var searchPath: String
     /// Wakes the window loop when a program finished.
@@ -21,9 +19,6 @@ public final class FileHandoff: BackgroundWork {
     private var running = 0
 
     public init(searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") { self.searchPath = searchPath }
-
-    /// A file was saved: it is what the next copy or reveal hands on.
-    func saved(_ path: String) { lastSaved = path }
 
     /// The clipboard type a file goes as: its image type for a PNG or GIF, else a file.
     nonisolated static func clipboardType(of path: String) -> String {
@@ -34,9 +29,8 @@ public final class FileHandoff: BackgroundWork {
         }
     }
 
-    /// Copies the last file to the clipboard.
-    func copy() -> AppAction? {
-        guard let path = lastSaved else { return .message(Message("Nothing to copy yet: take a screenshot (F12), a clip or an export first", error: true)) }
+    /// Copies the file at `path` to the clipboard.
+    func copy(_ path: String) -> AppAction? {
         guard let xclip = program("xclip") else { return .message(.problem("copying files needs xclip (sudo apt install xclip)")) }
         let type = FileHandoff.clipboardType(of: path)
         let name = (path as NSString).lastPathComponent
@@ -49,9 +43,8 @@ public final class FileHandoff: BackgroundWork {
         return nil
     }
 
-    /// Shows the last file in the file manager.
-    func reveal() -> AppAction? {
-        guard let path = lastSaved else { return .message(Message("Nothing to show yet: take a screenshot (F12), a clip or an export first", error: true)) }
+    /// Shows the file at `path` in the file manager.
+    func reveal(_ path: String) -> AppAction? {
         let uri = URL(fileURLWithPath: path).absoluteString
         let folder = (path as NSString).deletingLastPathComponent
         if let dbus = program("dbus-send") {

@@ -2,85 +2,91 @@ import CarouselCore
 import CarouselSupport
 import Foundation
 
-/// What is on screen, in the `capture --layout` format, and the sidecars of screenshots and clips.
-extension Preview {
-    /// The focused pane's style state plus the window's (auto-advance, pause), for `capture --layout` and sidecars.
-    public var state: [JSONMember] { focused.state(timePaused: time.isPaused) }
+/// What is on screen, in the `capture --layout` format, and the sidecars of screenshots and clips: read from the
+/// window's state and the runtime built from it.
+@MainActor
+public enum LayoutExport {
+    /// The most deck images the layout lists (it is written after every changed frame; a deck may be huge).
+    static let layoutDeckImages = 100
 
     /// What is on screen now: the focused pane's style, time, state, values and items (frames in window pixels),
     /// the window's size, `panes`: one entry per pane with its label, style, frame, values, state and items, and
     /// whether the tuning panel is open, the deck, and the timeline (its playhead, null when live; its start and end;
-    /// whether live; the loop range).
-    public func layoutJSON() -> JSONValue {
-        .object([
-            JSONMember("style", .string(definition.name)),
-            JSONMember("time", .number(styleTime)),
-            JSONMember("size", .array([.number(windowSize.width), .number(windowSize.height)])),
+    /// whether live or replaying; the loop range).
+    public static func layoutJSON(_ state: WindowState, _ runtime: WindowRuntime) -> JSONValue {
+        let focused = runtime.panes.focused
+        return .object([
+            JSONMember("style", .string(state.focused.styleName)),
+            JSONMember("time", .number(state.focusedStyleTime)),
+            JSONMember("size", .array([.number(state.size.width), .number(state.size.height)])),
             JSONMember("items", .array(focused.layoutItems())),
-            JSONMember("state", .object(state)),
-            JSONMember("parameters", currentParameters.json),
-            JSONMember("panes", .array(panes.map(paneJSON))),
-            JSONMember("panelOpen", .bool(panel.isVisible)),
-            JSONMember("deck", deckJSON),
-            JSONMember("timeline", timeline.json(liveEnd: styleTime)),
-            JSONMember("reducedMotion", .bool(reducesMotion)),
-            JSONMember("keyboardFocus", carouselHasFocus ? "carousel" : panelHasFocus ? "panel" : .null),
-            JSONMember("checks", checks.layoutJSON),
+            JSONMember("state", .object(focused.state(timePaused: state.time.isPaused))),
+            JSONMember("parameters", state.focused.currentParameters.json),
+            JSONMember("panes", .array(zip(state.panes, runtime.panes.runtimes).enumerated().map { paneJSON(state, $0.element.0, $0.element.1, index: $0.offset) })),
+            JSONMember("panelOpen", .bool(state.chrome.panelOpen)),
+            JSONMember("deck", deckJSON(state.deck)),
+            JSONMember("timeline", state.timeline.json(playhead: state.focusedStyleTime, liveEnd: state.focusedStyleTime)),
+            JSONMember("reducedMotion", .bool(state.motion.reducesMotion)),
+            JSONMember("keyboardFocus", runtime.carouselHasFocus ? "carousel" : runtime.panelHasFocus ? "panel" : .null),
+            JSONMember("checks", runtime.checks.layoutJSON),
         ])
     }
 
     /// The deck every pane shows: its name, its size and first `layoutDeckImages` images in order, where it came
     /// from when one path or URL says so, and the problems of the last drop or paste that loaded it.
-    private var deckJSON: JSONValue {
+    private static func deckJSON(_ deck: DeckState) -> JSONValue {
         .object([
-            JSONMember("name", .string(deck.name)),
-            JSONMember("count", .number(Double(deck.items.count))),
-            JSONMember("images", .array(deck.items.prefix(Preview.layoutDeckImages).map { .string($0.image) })),
-            JSONMember("source", deckSource.map { .string($0) } ?? .null),
-            JSONMember("problems", .array(deckProblems.map { .string($0) })),
+            JSONMember("name", .string(deck.deck.name)),
+            JSONMember("count", .number(Double(deck.deck.items.count))),
+            JSONMember("images", .array(deck.deck.items.prefix(layoutDeckImages).map { .string($0.image) })),
+            JSONMember("source", deck.source.map { .string($0) } ?? .null),
+            JSONMember("problems", .array(deck.problems.map { .string($0) })),
         ])
     }
 
-    /// The most deck images the layout lists (it is written after every changed frame; a deck may be huge).
-    static let layoutDeckImages = 100
-
-    private func paneJSON(_ pane: Pane) -> JSONValue {
-        let f = pane.frame
+    private static func paneJSON(_ state: WindowState, _ pane: PaneState, _ runtime: PaneRuntime, index: Int) -> JSONValue {
+        let f = runtime.frame
         return .object([
             JSONMember("label", .string(pane.name)),
-            JSONMember("differences", .array((panes.count > 1 && pane !== panes[0] ? pane.differences(from: panes[0]) : []).map { .string($0) })),
-            JSONMember("style", .string(pane.definition.name)),
-            JSONMember("focused", .bool(pane === focused)),
+            JSONMember("differences", .array((state.isComparing && index > 0 ? pane.differences(from: state.panes[0]) : []).map { .string($0) })),
+            JSONMember("style", .string(pane.styleName)),
+            JSONMember("focused", .bool(index == state.focusedIndex)),
             JSONMember("frame", .array([f.x, f.y, f.width, f.height].map { .number($0) })),
             JSONMember("parameters", pane.currentParameters.json),
-            JSONMember("state", .object(pane.state(timePaused: time.isPaused))),
-            JSONMember("items", .array(pane.layoutItems())),
+            JSONMember("state", .object(runtime.state(timePaused: state.time.isPaused))),
+            JSONMember("items", .array(runtime.layoutItems())),
         ])
     }
-
-    /// A screenshot's sidecar: see `sidecar(named:kind:)`.
-    public func screenshotSidecar(png: String) -> JSONValue { sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot") }
 
     /// The sidecar of a screenshot or clip named `name`: the layout (style, time, size, items, state, parameters,
     /// panes), `kind: name`, the input the focused pane received since its style appeared, and `variants`: every
     /// pane's name, style, values and input, so `carousel-lab capture --params SIDECAR` draws the same frame, the
     /// whole comparison included.
-    public func sidecar(named name: String, kind: String) -> JSONValue {
-        var members = layoutJSON().members ?? []
+    public static func sidecar(_ state: WindowState, _ runtime: WindowRuntime, named name: String, kind: String) -> JSONValue {
+        var members = layoutJSON(state, runtime).members ?? []
         members.insert(JSONMember(kind, .string(name)), at: 0)
-        members.append(JSONMember("input", Preview.inputJSON(focused)))
-        if focused.recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
-        members.append(JSONMember("variants", .array(panes.map { pane in
+        members.append(JSONMember("input", inputJSON(state.focused)))
+        if state.focused.recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
+        members.append(JSONMember("variants", .array(state.panes.map { pane in
             .object([
                 JSONMember("name", .string(pane.name)),
-                JSONMember("style", .string(pane.definition.name)),
+                JSONMember("style", .string(pane.styleName)),
                 JSONMember("parameters", pane.currentParameters.json),
-                JSONMember("input", Preview.inputJSON(pane)),
+                JSONMember("input", inputJSON(pane)),
             ])
         })))
         return .object(members)
     }
 
     /// A pane's input and the values changed while its style ran, as the lines of an `--input` script.
-    private static func inputJSON(_ pane: Pane) -> JSONValue { .array(pane.scriptLines.map { .string($0) }) }
+    private static func inputJSON(_ pane: PaneState) -> JSONValue { .array(pane.scriptLines.map { .string($0) }) }
+}
+
+extension Preview {
+    /// What is on screen now, in the `capture --layout` format (`LayoutExport.layoutJSON`).
+    public func layoutJSON() -> JSONValue { LayoutExport.layoutJSON(state, runtime) }
+    /// A screenshot's sidecar (`LayoutExport.sidecar`).
+    public func screenshotSidecar(png: String) -> JSONValue { sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot") }
+    /// The focused pane's style state plus the window's (auto-advance, pause), for `capture --layout` and sidecars.
+    public var styleState: [JSONMember] { focused.state(timePaused: state.time.isPaused) }
 }

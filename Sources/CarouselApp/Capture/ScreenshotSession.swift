@@ -47,7 +47,7 @@ final class ScreenshotSession: BackgroundWork {
         switch result {
         case .success(let path):
             finished.append(.message(Message("Saved \(ScreenshotFolder.abbreviated(path, home: settings?.home ?? "")) · Ctrl+Shift+C copies it")))
-            finished.append(.saved(path))
+            finished.append(.capture(.saved(path)))
         case .failure(let error):
             finished.append(.message(.problem("screenshot not saved: \(error)")))
         }

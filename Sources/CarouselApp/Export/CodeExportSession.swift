@@ -61,7 +61,7 @@ public final class CodeExportSession: BackgroundWork {
             let extensions = job.written.map { ($0 as NSString).pathExtension }.filter { !$0.isEmpty }
             let files = extensions.isEmpty ? "" : ([name + "." + extensions[0]] + extensions.dropFirst().map { "." + $0 }).joined(separator: " and ")
             let folder = ScreenshotFolder.abbreviated((job.stem as NSString).deletingLastPathComponent, home: home)
-            let saved: [AppAction] = job.written.first.map { [.saved($0)] } ?? []
+            let saved: [AppAction] = job.written.first.map { [.capture(.saved($0))] } ?? []
             switch (files.isEmpty, job.failure) {
             case (_, nil):
                 return [.message(Message("Exported \(files) to \(folder)", seconds: 6))] + saved

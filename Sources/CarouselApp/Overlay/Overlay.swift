@@ -23,14 +23,8 @@ final class Overlay {
     private let focusRing = Node(name: "panes.focus")
     /// Where the pointer is mirrored onto the panes it is not over.
     private let markers = Node(name: "panes.markers")
-    /// The wall time at which the message hides (messages run on wall time, so they also go away while paused).
-    private(set) var messageDeadline: Double?
-    /// How long the message just shown stays, until the frame's wall time is known (`advance`): a message shown
-    /// while handling input or a finished job, before the frame's time, counts from that frame, not from the last
-    /// frame drawn (which may be minutes ago in an idle window: the message then vanished at once).
-    private var pendingSeconds: Double?
-    /// The wall time of the current frame, set by the preview.
-    var wallNow: Double = 0
+    /// The recorded pointer while the timeline shows or replays a moment.
+    private let ghost = Node(name: "timeline.ghost")
     /// How much of the window's bottom is taken when a message shows (the timeline strip, a style's page dots):
     /// messages sit above it.
     var bottomInset: () -> Double = { 0 }
@@ -48,7 +42,8 @@ final class Overlay {
         root.addChild(dividers)
         root.addChild(windowOnly)
         dividers.isHitTestable = false
-        for n in [focusRing, markers, message, status, helpCard.root, problem, badge] { n.isHitTestable = false; windowOnly.addChild(n) }
+        for n in [focusRing, markers, ghost, message, status, helpCard.root, problem, badge] { n.isHitTestable = false; windowOnly.addChild(n) }
+        ghost.isHidden = true
         message.background = Color(0, 0, 0, 0.78)
         message.cornerRadius = 8
         message.isHidden = true
@@ -130,6 +125,23 @@ final class Overlay {
         }
     }
 
+    /// Shows the recorded pointer the timeline replays (a small ghost cursor at window point `p`), or hides it with nil.
+    func showGhostPointer(_ p: Point?) {
+        guard let p else { if !ghost.isHidden { ghost.isHidden = true }; return }
+        if ghost.children.isEmpty {
+            ghost.background = Color(1, 1, 1, 0.55)
+            ghost.cornerRadius = 7
+            let dot = Node(name: "ghost.dot", frame: Rect(4, 4, 6, 6))
+            dot.background = Color(0.1, 0.1, 0.12, 0.85)
+            dot.cornerRadius = 3
+            dot.isHitTestable = false
+            ghost.addChild(dot)
+        }
+        let frame = Rect(p.x - 7, p.y - 7, 14, 14)
+        if ghost.frame != frame { ghost.frame = frame }
+        if ghost.isHidden { ghost.isHidden = false }
+    }
+
     private func bar(_ name: String, _ frame: Rect, _ color: Color) -> Node {
         let n = Node(name: name, frame: frame)
         n.background = color
@@ -142,8 +154,8 @@ final class Overlay {
     /// Where the message shows, while one does (window coordinates).
     var messageFrame: Rect? { message.isHidden ? nil : message.frame }
 
-    /// Shows a one-line message near the bottom for `seconds` (errors stay until replaced when `sticky`).
-    func show(message text: String, seconds: Double = 3, sticky: Bool = false, error: Bool = false) {
+    /// Shows a one-line message near the bottom (how long is the state's: `ChromeState.messageDeadline`).
+    func show(message text: String, error: Bool = false) {
         let font = Overlay.messageFont
         let width = boxWidth(text, font: font, padding: 24)
         message.frame = Rect((scene.size.width - width) / 2, scene.size.height - 56 - bottomInset(), width, 30)
@@ -151,22 +163,10 @@ final class Overlay {
         message.removeAllChildren()
         message.addChild(label("message.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))
         message.isHidden = false
-        messageDeadline = nil
-        pendingSeconds = sticky ? nil : seconds
     }
 
-    /// Hides a sticky message.
-    func clearMessage() { message.isHidden = true; messageDeadline = nil; pendingSeconds = nil }
-
-    /// Moves to wall time `wall`: a message shown since the last call starts its time now; one whose time is up hides.
-    func advance(wall: Double) {
-        wallNow = wall
-        if let seconds = pendingSeconds {
-            messageDeadline = wall + seconds
-            pendingSeconds = nil
-        }
-        if let d = messageDeadline, wall >= d { clearMessage() }
-    }
+    /// Hides the message.
+    func clearMessage() { message.isHidden = true }
 
     /// The message on screen, if any (for tests).
     var currentMessage: String? { message.isHidden ? nil : message.children.first?.text?.string }
@@ -210,7 +210,8 @@ final class Overlay {
     var isStatusVisible: Bool { !status.isHidden }
     /// The status line's text while shown.
     var statusText: String? { status.isHidden ? nil : status.children.first?.text?.string }
-    func toggleStatus() { status.isHidden.toggle() }
+    /// Shows or hides the status line (F3).
+    func setStatusShown(_ shown: Bool) { status.isHidden = !shown }
 
     /// Updates the status line's text (F3): frame rate, frame time, speed and the style's state.
     func setStatus(_ text: String) {

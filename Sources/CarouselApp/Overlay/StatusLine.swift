@@ -16,16 +16,13 @@ final class StatusLine {
     /// The line on screen, if shown.
     var text: String? { overlay.statusText }
 
-    /// F3: shows or hides the line.
-    func toggle() { overlay.toggleStatus() }
-
     /// A frame was drawn at wall time `wall`.
     func frameDrawn(atWall wall: Double) { stats.frameDrawn(atWall: wall) }
 
     /// Sets the line, while it is shown, to the figures as of the last frame drawn, the speed of `time`, and the style
     /// of `focused` with its state. Called only for a frame drawn anyway (setting it for its own sake would redraw the
     /// window after every frame).
-    func update(time: TimeControl, focused: Pane) {
+    func update(time: TimeControl, focused: PaneRuntime) {
         guard overlay.isStatusVisible else { return }
         let state = focused.style.state.map { "\($0.key) \(StatusLine.words($0.value))" }.joined(separator: "  ")
         let line = stats.line(speed: time.speedText, style: focused.styleName, state: state)

@@ -23,6 +23,8 @@ final class Toolbar {
         var timelineShown: Bool
         var recording: Bool
         var helpShown: Bool
+        /// The first-run hint beside the buttons.
+        var hint: Bool
     }
 
     nonisolated static let height = 28.0
@@ -49,18 +51,13 @@ final class Toolbar {
         root.onPointer = { [unowned self] in handlePointer($0) }
     }
 
-    /// Shows the first-run hint beside the buttons until `hideHint` (the first press or key).
-    func showHint() { hint.isHidden = false; shown = nil }
-    func hideHint() {
-        guard !hint.isHidden else { return }
-        hint.isHidden = true
-    }
     var isHintShown: Bool { !hint.isHidden }
 
     /// Draws the buttons for `state` (only when it changed).
     func update(_ state: State) {
         guard state != shown else { return }
         shown = state
+        hint.isHidden = !state.hint
         for (node, _) in buttons { node.removeFromParent() }
         buttons = []
         var x = 0.0
@@ -79,11 +76,11 @@ final class Toolbar {
             x += w + 6
         }
         button("style", "\(state.style) ▾", on: !menu.isHidden, action: nil)
-        button("panel", "Tune", on: state.panelOpen, action: .togglePanel)
-        button("timeline", "Timeline", on: state.timelineShown, action: .toggleTimeline)
+        button("panel", "Tune", on: state.panelOpen, action: .chrome(.togglePanel))
+        button("timeline", "Timeline", on: state.timelineShown, action: .timeline(.toggleShown))
         button("record", state.recording ? "● REC" : "● Record", on: state.recording, color: state.recording ? Toolbar.recordColor : .white,
-               action: .toggleRecording)
-        button("help", "?", on: state.helpShown, action: .toggleHelp)
+               action: .capture(.toggleRecording))
+        button("help", "?", on: state.helpShown, action: .chrome(.toggleHelp))
         let hintWidth = scene.textMeasurer.width(of: Toolbar.hintText, font: Toolbar.hintFont).rounded(.up) + 20
         hint.frame = Rect(x + 6, 0, hintWidth, Toolbar.height)
         hint.background = Color(0.54, 0.71, 0.97, 0.2)
@@ -116,13 +113,13 @@ final class Toolbar {
     /// toolbar keeps every pointer event over it (the carousel under it gets none).
     private func handlePointer(_ event: InputEvent) -> Bool {
         guard case .pointerDown(let p, .left) = event else { return true }
-        hideHint()
+        if shown?.hint == true { context.apply(.chrome(.showHint(false))) }
         let local = Point(p.x - root.frame.x, p.y - root.frame.y)
         if !menu.isHidden {
             menu.isHidden = true
             if menu.frame.contains(local) {
                 let i = Int((local.y - menu.frame.y - 4) / 26)
-                if StyleRegistry.names.indices.contains(i) { context.apply(.switchStyle(StyleRegistry.names[i], announce: true)) }
+                if StyleRegistry.all.indices.contains(i) { context.apply(.panes(.switchStyle(StyleRegistry.all[i], announce: true))) }
             }
             shown = nil
             return true

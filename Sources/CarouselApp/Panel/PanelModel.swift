@@ -85,13 +85,13 @@ final class PanelModel {
 
     /// Applies new values live and records them as one undo step.
     func apply(_ p: Parameters, label: String, tag: String? = nil, merging: Bool = false) {
-        context.apply(.setValues(p, undo: UndoLabel(label, tag: tag, merging: merging)))
+        context.apply(.values(.set(p, undo: UndoLabel(label, tag: tag, merging: merging))))
     }
 
     /// Sets a number during a drag (recorded as one step when the drag ends).
     func setNumber(_ c: NumberControl, _ v: Double) {
         guard let p = try? c.setting(v, in: current) else { return }
-        context.apply(.setValues(p))
+        context.apply(.values(.set(p)))
     }
 
     func flip(_ key: String) {
@@ -144,10 +144,10 @@ final class PanelModel {
     }
 
     /// Undoes the edited style's last step.
-    func undo() { context.apply(.undo) }
+    func undo() { context.apply(.values(.undo)) }
 
     /// Redoes the edited style's last undone step.
-    func redo() { context.apply(.redo) }
+    func redo() { context.apply(.values(.redo)) }
 
     /// The edited values changed (the window's notice, once per edit): tells the view, the row list when it changed
     /// (a curve turned into a spring adds rows), else the values.
@@ -360,7 +360,7 @@ final class PanelModel {
             points[k] = (min(max(x, 0), 1), min(max(y, range.lowerBound), range.upperBound))
             var values = current
             try? values.set(key, .text(CurvePlotView.curveText(p1: points[0], p2: points[1], decimals: d.fine ? 3 : 2)))
-            context.apply(.setValues(values))
+            context.apply(.values(.set(values)))
         }
     }
 
@@ -371,7 +371,7 @@ final class PanelModel {
     func finishDrag() {
         guard let d = drag else { return }
         drag = nil
-        context.apply(.recordUndo(label(of: d.kind), before: d.before))
+        context.apply(.values(.recordUndo(label(of: d.kind), before: d.before)))
     }
 
     private func label(of kind: PanelDrag.Kind) -> String {

@@ -5,7 +5,7 @@ import CarouselStyles
 /// A step records only the keys it changed, each with its value before and after, so undoing it puts back exactly
 /// those keys and leaves alone what changed elsewhere in between (a parameter file reloaded, the A key).
 /// Pure: it never touches a style; the caller applies `Step.before` or `Step.after`.
-public struct ParameterHistory: Sendable {
+public struct ParameterHistory: Sendable, Equatable {
     /// One parameter's value before and after a step.
     public struct Change: Equatable, Sendable {
         public let key: String

@@ -145,7 +145,7 @@ final class PresetController {
     func cancelDelete() {
         guard pendingDelete != nil else { return }
         pendingDelete = nil
-        model.context.apply(.clearMessage)
+        model.context.apply(.chrome(.clearMessage))
     }
 
     /// The files changed: the list is read again and the rows follow.

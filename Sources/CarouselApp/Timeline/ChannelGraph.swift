@@ -14,12 +14,13 @@ struct ChannelSeries: Equatable {
     /// Units per second at each time (the change since the sample before, over the time between them).
     var speeds: [Double?] = []
 
-    /// Samples `channel` of item `item` in a replay of `pane`'s recorded input with its current values, at every
-    /// 1/60 s of style time from `start` to `end`: the values `capture --layout` lists at those times.
+    /// Samples `channel` of item `item` in a replay of a pane's recorded input with its current values (`replayStart`
+    /// makes the replay: a fresh runtime and the input's player), at every 1/60 s of style time from `start` to `end`:
+    /// the values `capture --layout` lists at those times.
     @MainActor
-    static func sample(_ pane: Pane, channel: StyleChannel, item: Int, from start: Double, to end: Double) -> ChannelSeries {
+    static func sample(_ replayStart: () -> (PaneRuntime, ScriptPlayer), channel: StyleChannel, item: Int, from start: Double, to end: Double) -> ChannelSeries {
         var series = ChannelSeries(channel: channel, item: item)
-        let (replay, player) = pane.replayStart()
+        let (replay, player) = replayStart()
         let clock = replay.styleClock
         Replay.advance(clock, from: 0, to: start, player: player)
         var t = start
@@ -152,12 +153,12 @@ final class ChannelGraph {
 
     /// Samples (when the pane, its values, its input, the channel or the span changed) and draws the graph for the
     /// focused pane between `start` and `end`, above the strip, with the playhead at `playhead`.
-    func update(pane: Pane, channel: StyleChannel, item: Int, start: Double, end: Double, span: ClosedRange<Double>,
-                playhead t: Double, track: (x: Double, width: Double)) {
+    func update(pane: PaneState, channel: StyleChannel, item: Int, start: Double, end: Double, span: ClosedRange<Double>,
+                playhead t: Double, track: (x: Double, width: Double), replayStart: () -> (PaneRuntime, ScriptPlayer)) {
         guard isShown else { return }
         let key = "\(pane.id) \(pane.styleName) \(pane.currentParameters.json.serialized(indent: nil)) \(pane.recording.count) \(channel.name) \(item) \(start) \(end)"
         if key != sampledFor {
-            series = ChannelSeries.sample(pane, channel: channel, item: item, from: start, to: end)
+            series = ChannelSeries.sample(replayStart, channel: channel, item: item, from: start, to: end)
             sampledFor = key
             drawnFor = nil
         }

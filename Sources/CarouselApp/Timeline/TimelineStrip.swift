@@ -95,8 +95,8 @@ final class TimelineStrip {
 
     /// The strip's time span now: the last `span` seconds up to the timeline's end (the live moment while live), or
     /// from the style's start while there is less (at least `minimumSpan` wide).
-    func window(timeline: Timeline, liveTime: Double) -> (start: Double, end: Double) {
-        let end = timeline.isLive ? liveTime : timeline.end
+    func window(timeline: TimelineState, liveTime: Double) -> (start: Double, end: Double) {
+        let end = timeline.end(liveTime: liveTime)
         let start = timeline.start(end: end)
         return (start, max(end, start + TimelineStrip.minimumSpan))
     }
@@ -104,14 +104,15 @@ final class TimelineStrip {
     /// The shortest span the strip shows, in seconds.
     static let minimumSpan = 4.0
 
-    /// Draws the strip for the focused pane's `recording` (only when something it shows changed).
-    func update(timeline: Timeline, recording: InputRecorder, liveTime: Double, paneSize: Size) {
+    /// Draws the strip for the focused pane's `recording`, the playhead at `playhead` (nil: live) (only when
+    /// something it shows changed).
+    func update(timeline: TimelineState, playhead: Double?, recording: InputRecording, liveTime: Double, paneSize: Size) {
         guard isShown else { return }
         let (start, end) = window(timeline: timeline, liveTime: liveTime)
         // While live the strip moves with time; it is redrawn every 20th of a second at most.
         let shownEnd = timeline.isLive ? (end * 20).rounded(.down) / 20 : end
         let state = Drawn(size: scene.size, start: start, end: max(shownEnd, start + TimelineStrip.minimumSpan), entries: recording.count,
-                          playhead: timeline.playhead, range: timeline.range, replaying: timeline.isReplaying)
+                          playhead: playhead, range: timeline.range, replaying: timeline.isReplaying)
         guard state != drawn else { return }
         drawn = state
         let size = scene.size
@@ -136,7 +137,7 @@ final class TimelineStrip {
         } else {
             rangeBox.isHidden = true
         }
-        let t = timeline.playhead ?? end
+        let t = playhead ?? end
         let px = x(of: t, start: state.start, end: state.end)
         playheadLine.frame = Rect(px - 1, local.minY - 4, 2, local.height + 8)
         let text = timeline.isLive ? "live · \(TimelineStrip.format(t)) s" : "\(TimelineStrip.format(t)) s"
@@ -223,13 +224,13 @@ final class TimelineStrip {
         case .pointerDown(let p, .left):
             let local = Point(p.x, p.y - (scene.size.height - TimelineStrip.height))
             if button.frame.contains(local) {
-                context.apply(.togglePlayback)
+                context.apply(.timeline(.togglePlayback))
             } else {
                 scrubbing = true
-                context.apply(.scrub(time(atX: p.x, start: drawn.start, end: drawn.end)))
+                context.apply(.timeline(.scrub(time(atX: p.x, start: drawn.start, end: drawn.end))))
             }
         case .pointerMove(let p) where scrubbing:
-            context.apply(.scrub(time(atX: p.x, start: drawn.start, end: drawn.end)))
+            context.apply(.timeline(.scrub(time(atX: p.x, start: drawn.start, end: drawn.end))))
         case .pointerUp, .pointerLeave:
             scrubbing = false
         default:

@@ -10,8 +10,8 @@ import Foundation
 /// carousel uses (its style, or its rotation control). Not recorded: what the app handles
 /// itself (time control, screenshots, help), key releases, typed text, other buttons, window resizes and visibility.
 /// Moves at the same time collapse into the last one. After `maxEntries` entries it stops and says so.
-@MainActor
-public final class InputRecorder {
+/// A value: the window's state holds one per pane (`PaneState.recording`), and the timeline replays it.
+public struct InputRecording: Equatable, Sendable {
     /// The most entries kept: about 27 minutes of continuous pointer motion at 60 Hz, well within the script size
     /// `ScriptedInput` accepts.
     public static let maxEntries = 100_000
@@ -27,10 +27,10 @@ public final class InputRecorder {
     public init() {}
 
     /// Forgets everything (a new style appeared).
-    public func reset() { lines.removeAll(); entries.removeAll(); lastWasMoveAt = nil; isTruncated = false }
+    public mutating func reset() { lines.removeAll(); entries.removeAll(); lastWasMoveAt = nil; isTruncated = false }
 
     /// Forgets what was recorded after style time `time` (the timeline went live there: new input replaces it).
-    public func truncate(after time: Double) {
+    public mutating func truncate(after time: Double) {
         while let last = entries.last, last.time > time {
             entries.removeLast()
             lines.removeLast()
@@ -56,11 +56,11 @@ public final class InputRecorder {
     public var script: String { lines.joined(separator: "\n") }
 
     /// Records `event`, delivered at style time `time` to a window of `size`.
-    public func record(_ event: InputEvent, at time: Double, size: Size) {
-        let t = InputRecorder.format(time, decimals: 6)
+    public mutating func record(_ event: InputEvent, at time: Double, size: Size) {
+        let t = InputRecording.format(time, decimals: 6)
         func point(_ p: Point) -> String {
             let x = min(max(p.x, 0), max(size.width - 1, 0)), y = min(max(p.y, 0), max(size.height - 1, 0))
-            return "\(InputRecorder.format(x, decimals: 3)) \(InputRecorder.format(y, decimals: 3))"
+            return "\(InputRecording.format(x, decimals: 3)) \(InputRecording.format(y, decimals: 3))"
         }
         let entry: String
         switch event {
@@ -78,10 +78,10 @@ public final class InputRecorder {
         case .pointerUp(let p, .left):
             entry = "up \(point(p))"
         case .wheel(let dx, let dy, let precise, let mods, _):
-            entry = "wheel \(InputRecorder.format(dx, decimals: 4)) \(InputRecorder.format(dy, decimals: 4))"
+            entry = "wheel \(InputRecording.format(dx, decimals: 4)) \(InputRecording.format(dy, decimals: 4))"
                 + (mods.contains(.ctrl) ? " ctrl" : "") + (mods.contains(.shift) ? " shift" : "") + (precise ? " precise" : "")
         case .magnify(let phase, let scale, _):
-            entry = "magnify \(phase.rawValue) \(InputRecorder.format(scale, decimals: 6))"
+            entry = "magnify \(phase.rawValue) \(InputRecording.format(scale, decimals: 6))"
         case .keyDown(let key, let mods, _):
             guard ScriptedInput.isKeyName(key.name) else { return }
             entry = "key \(key.name)" + (mods.contains(.ctrl) ? " ctrl" : "") + (mods.contains(.shift) ? " shift" : "")
@@ -95,8 +95,8 @@ public final class InputRecorder {
         append("\(t) \(entry)", size: size)
     }
 
-    private func append(_ line: String, size: Size) {
-        guard lines.count < InputRecorder.maxEntries else { isTruncated = true; return }
+    private mutating func append(_ line: String, size: Size) {
+        guard lines.count < InputRecording.maxEntries else { isTruncated = true; return }
         // The line is made from checked values, so it always parses.
         guard let parsed = try? ScriptedInput.parse(line, size: size).entries.first else { return }
         lines.append(line)

@@ -12,7 +12,7 @@ struct InputRecorderTests {
 
     @Test("Recorded events parse back as the same events at the same times")
     func roundTrip() throws {
-        let r = InputRecorder()
+        var r = InputRecording()
         let events: [(Double, InputEvent)] = [
             (0.1, .pointerMove(Point(10.5, 20.25))),
             (0.2, .pointerDown(Point(10.5, 20.25), .left)),
@@ -48,7 +48,7 @@ struct InputRecorderTests {
 
     @Test("Moves at the same time collapse into the last; presses outside the window are clamped into it")
     func collapseAndClamp() {
-        let r = InputRecorder()
+        var r = InputRecording()
         r.record(.pointerMove(Point(1, 1)), at: 0.5, size: size)
         r.record(.pointerMove(Point(2, 2)), at: 0.5, size: size)
         r.record(.pointerMove(Point(3, 3)), at: 0.6, size: size)
@@ -58,7 +58,7 @@ struct InputRecorderTests {
 
     @Test("Releases, typed text, other buttons, resizes and visibility are not recorded; reset forgets")
     func skipped() {
-        let r = InputRecorder()
+        var r = InputRecording()
         for e: InputEvent in [.keyUp("a", []), .text("x"), .pointerDown(Point(1, 1), .right), .resize(Size(10, 10)), .visibility(false)] {
             r.record(e, at: 1, size: size)
         }

@@ -1,10 +1,8 @@
 import CarouselCore
 import CarouselStyles
 
-/// The window's keyboard focus and reduced motion (see `FocusRouter`, `FocusRing`, `Pane.reducesMotion`).
-extension Preview {
-    // MARK: Keys
-
+/// The window's keys and keyboard focus (see `FocusRouter`, `FocusRing`).
+extension WindowRuntime {
     /// Where a key press goes, in order:
     /// 1. The tuning panel, when it has the keyboard focus (its rows, values and resets; typing into one of its fields
     ///    was taken before, by `TuningPanel.route`).
@@ -15,30 +13,33 @@ extension Preview {
     /// 4. The app's other keys.
     /// 5. With no carousel focused, every pane, as before there was keyboard focus (scripts rely on it).
     func handleKey(_ event: InputEvent) {
-        guard case .keyDown(let key, let mods, _) = event else { return }
-        let panelFocused = focus.isFocused(within: panel.root)
+        guard case .keyDown(let key, let mods, let isRepeat) = event else { return }
+        let panelFocused = panelHasFocus
         if panelFocused, focus.route(event) == true { return }
-        if let actions = CommandTable.actions(for: key, mods, in: self, beforeFocus: true) { actions.forEach(apply); return }
+        if let actions = CommandTable.actions(for: key, mods, isRepeat: isRepeat, in: context.state, beforeFocus: true) {
+            actions.forEach(context.apply)
+            return
+        }
         if !panelFocused, focus.route(event) == true { return }
-        if let actions = CommandTable.actions(for: key, mods, in: self) { actions.forEach(apply); return }
-        if !carouselHasFocus { paneSet.deliverToAll(event) }
+        if let actions = CommandTable.actions(for: key, mods, isRepeat: isRepeat, in: context.state) { actions.forEach(context.apply); return }
+        if !carouselHasFocus { panes.deliverToAll(event) }
     }
 
     /// Whether one of the panes' carousels has the keyboard focus.
-    public var carouselHasFocus: Bool { focus.isFocused(within: paneSet.target) }
+    public var carouselHasFocus: Bool { focus.isFocused(within: panes.target) }
 
     /// Whether the tuning panel has the keyboard focus.
     public var panelHasFocus: Bool { focus.isFocused(within: panel.root) }
 
     /// Tab: the next stop (Shift+Tab the previous), a message when the focus leaves.
     func moveFocus(forward: Bool) {
-        if focus.move(forward: forward) == nil { overlay.show(message: "No keyboard focus (Tab: the carousel)", seconds: 1.5) }
+        if focus.move(forward: forward) == nil { context.apply(.chrome(.message(Message("No keyboard focus (Tab: the carousel)", seconds: 1.5)))) }
     }
 
     /// The focused pane's carousel gains (or loses) the keyboard focus, as a script's `focus in` asks.
     func focusCarousel(_ entered: Bool) {
         if entered {
-            focus.focus(paneSet.focusStops[paneSet.focusedIndex])
+            focus.focus(panes.focusStops[panes.focusedIndex])
         } else if carouselHasFocus {
             focus.focus(nil)
         }
@@ -53,8 +54,8 @@ extension Preview {
     /// When the focused pane changes (Ctrl+1-4, a click, a pane closed or added) while the carousels have the focus,
     /// the focus goes to its stop, which tells no pane anything: the carousels keep it.
     func followFocusedPane() {
-        guard carouselHasFocus else { return }
-        focus.focus(paneSet.focusStops[paneSet.focusedIndex])
+        guard carouselHasFocus, panes.focusStops.indices.contains(panes.focusedIndex) else { return }
+        focus.focus(panes.focusStops[panes.focusedIndex])
     }
 
     /// A press in the window going to `targets`: one on the panel gives it the keyboard focus.
@@ -67,26 +68,16 @@ extension Preview {
     /// none where the window's focus marks are off (a headless capture draws only the picture: `PaneSet.showsFocus`).
     func updateFocusRing() {
         focus.validate()
-        if !paneSet.showsFocus {
+        if !panes.showsFocus {
             focusRing.show([])
         } else if panelHasFocus {
             focusRing.show([FocusRing.Ring(rect: panel.focusRingFrame, bounds: panel.frame, strong: true)])
         } else if carouselHasFocus {
-            focusRing.show(panes.enumerated().map { i, pane in
-                FocusRing.Ring(rect: pane.style.carouselFrame.offsetBy(pane.frame.x, pane.frame.y), bounds: pane.frame,
-                               strong: i == paneSet.focusedIndex)
+            focusRing.show(panes.runtimes.enumerated().map { i, r in
+                FocusRing.Ring(rect: r.style.carouselFrame.offsetBy(r.frame.x, r.frame.y), bounds: r.frame, strong: i == panes.focusedIndex)
             })
         } else {
             focusRing.show([])
         }
-    }
-
-    // MARK: Reduced motion
-
-    /// Sets reduced motion for every pane, saying where it came from.
-    func setReducedMotion(_ reduced: Bool, source: MotionSource) {
-        motionSource = source
-        reducesMotion = reduced
-        for pane in panes { pane.reducesMotion = reduced }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// What the window remembers from one run to the next: its size and place on the screen, the style, the deck, whether
 /// the tuning panel was open, and the panes of a comparison (each with its values, as a pane means its values).
 /// Flags given on the command line win over it; `run --fresh` ignores it.
-public struct WindowState: Equatable, Sendable {
+public struct RememberedWindow: Equatable, Sendable {
     /// The window's size in points.
     public var size: Size
     /// The window's top-left corner on the desktop, in the window system's pixels; nil when unknown.
@@ -24,7 +24,7 @@ public struct WindowState: Equatable, Sendable {
         self.panes = panes
     }
 
-    public static func == (a: WindowState, b: WindowState) -> Bool {
+    public static func == (a: RememberedWindow, b: RememberedWindow) -> Bool {
         a.size == b.size && a.position?.x == b.position?.x && a.position?.y == b.position?.y && a.style == b.style
             && a.deck == b.deck && a.panelOpen == b.panelOpen && a.panes == b.panes
     }
@@ -101,7 +101,7 @@ public struct StateFile: Sendable {
     /// The remembered state: nil with no problem when there is none yet; nil with one line naming the file when
     /// it cannot be used (unreadable, not JSON, not a state), which `save` then replaces. Read without ever
     /// waiting: a FIFO or device in its place is refused at once (and not replaced).
-    public func load() -> (state: WindowState?, problem: String?) {
+    public func load() -> (state: RememberedWindow?, problem: String?) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return (nil, nil) }
         let data: Data
@@ -110,7 +110,7 @@ public struct StateFile: Sendable {
             return (nil, "\(error.message); starting with defaults\(regular ? " and replacing it" : "")")
         }
         do {
-            return (try WindowState(json: JSONParser.parse(data)), nil)
+            return (try RememberedWindow(json: JSONParser.parse(data)), nil)
         } catch let error as StateFileError {
             return (nil, "\(path): \(error.message); starting with defaults and replacing it")
         } catch {
@@ -119,7 +119,7 @@ public struct StateFile: Sendable {
     }
 
     /// Writes `state` atomically, creating the folder; throws one line naming the file.
-    public func save(_ state: WindowState) throws(StateFileError) {
+    public func save(_ state: RememberedWindow) throws(StateFileError) {
         let folder = (path as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw StateFileError("\(path): cannot create the folder (\(SystemError.reason(error)))")

@@ -30,7 +30,7 @@ struct WindowStateTests {
         #expect(file.load().state == nil && file.load().problem == nil, "nothing remembered yet, and that is no problem")
         let panes = [Variant(name: "current", style: "expand", values: .object([JSONMember("spacing", 30)])),
                      Variant(name: "snappy", style: "circular", values: .object([]))]
-        let state = WindowState(size: Size(900, 600), position: (100, 80), style: "circular", deck: "/photos", panelOpen: true, panes: panes)
+        let state = RememberedWindow(size: Size(900, 600), position: (100, 80), style: "circular", deck: "/photos", panelOpen: true, panes: panes)
         try file.save(state)
         let loaded = try #require(file.load().state)
         #expect(loaded.size == state.size && loaded.position?.x == 100 && loaded.position?.y == 80)
@@ -67,7 +67,7 @@ struct WindowStateTests {
         try "a file where the folder should be".write(toFile: dir + "/carousel-lab", atomically: true, encoding: .utf8)
         let file = StateFile(path: dir + "/carousel-lab/state.json")
         #expect(throws: StateFileError.self) {
-            try file.save(WindowState(size: Size(800, 600), position: nil, style: "expand", deck: nil, panelOpen: false, panes: nil))
+            try file.save(RememberedWindow(size: Size(800, 600), position: nil, style: "expand", deck: nil, panelOpen: false, panes: nil))
         }
     }
 }
