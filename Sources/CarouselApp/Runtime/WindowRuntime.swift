@@ -110,7 +110,11 @@ public final class WindowRuntime {
     func connect(_ r: PaneRuntime, deckVersion: Int) {
         r.deckVersion = deckVersion
         r.haptic = { [weak self] in self?.sound?.playClick() }
-        r.onRecord = { [unowned context, id = r.id] in context.apply(.panes(.record(id, $0))) }
+        r.onRecord = { [unowned context, id = r.id] event in
+            // A deliberate input the carousel took while a moment was shown: live from that moment first.
+            if !context.state.timeline.isLive { context.apply(.timeline(.branch)) }
+            context.apply(.panes(.record(id, event)))
+        }
     }
 
     /// Plays the click that stands in for a phone's haptic feedback (nil: silent).
@@ -296,17 +300,16 @@ public final class WindowRuntime {
         replays.start(state.panes.map { ($0.id, $0.recording.entries, state.styleTime(of: $0)) })
     }
 
-    /// Whether input for the panes may be delivered now. Live: always. While a moment is shown or replayed: a
-    /// deliberate input in the carousel (a press, the wheel, a pinch, a key that reaches it) takes the window live
-    /// from that moment first (`.timeline(.branch)`); moves, releases and the pointer leaving are held back, so a
+    /// Whether input for the panes may be delivered now. Live: always. While a moment is shown or replayed, only a
+    /// deliberate input: a press, the wheel, a pinch, a key (not held down); when the carousel takes it, it is
+    /// recorded, which takes the window live from that moment first (`connect`: `.timeline(.branch)`), and a key
+    /// it does not take changes nothing. Moves, releases, the pointer leaving and the focus are held back, so a
     /// replay plays on while the pointer wanders.
     private func admits(_ event: InputEvent) -> Bool {
         guard !context.state.timeline.isLive else { return true }
         switch event {
-        case .visibility, .resize: return true
-        case .pointerDown, .wheel, .magnify, .keyDown:
-            context.apply(.timeline(.branch))
-            return true
+        case .visibility, .resize, .pointerDown, .wheel, .magnify: return true
+        case .keyDown(_, _, let isRepeat): return !isRepeat
         default: return false
         }
     }
