@@ -1,6 +1,7 @@
 import CarouselCore
 import CarouselStyles
 import CarouselSupport
+import Foundation
 
 /// What tests, the checks and the executable read of the window, and the few ways they ask for a change. Each
 /// reading is a view of `state` or of the runtime built from it; each change is an action (`apply`).
@@ -107,6 +108,15 @@ extension Preview {
     public func drawFrame(into renderer: Renderer, windowOnly: Bool = true) { runtime.drawFrame(into: renderer, windowOnly: windowOnly) }
     /// Draws the picture a screenshot takes: the panes and what belongs with them, without the window's own marks.
     public func drawPicture(into renderer: Renderer) { runtime.drawFrame(into: renderer, windowOnly: false) }
+
+    // MARK: Layout
+
+    /// What is on screen now, in the `capture --layout` format (`LayoutExport.layoutJSON`).
+    public func layoutJSON() -> JSONValue { LayoutExport.layoutJSON(state, runtime) }
+    /// A screenshot's sidecar (`LayoutExport.sidecar`).
+    public func screenshotSidecar(png: String) -> JSONValue { sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot") }
+    /// The focused pane's style state plus the window's (auto-advance, pause), for `capture --layout` and sidecars.
+    public var styleState: [JSONMember] { focused.state(timePaused: state.time.isPaused) }
 
     // MARK: Timeline
 

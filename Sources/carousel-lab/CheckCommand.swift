@@ -66,6 +66,6 @@ extension DeckOptions {
             if !canvas.images.waitUntilLoaded(timeout: 60) { report("some images did not load within 60 s") }
             return true
         }
-        return CheckSession(preview: preview, canvas: CheckCanvas(renderer: canvas.renderer, readPixels: readPixels, waitForImages: waitForImages))
+        return CheckSession(window: preview, canvas: CheckCanvas(renderer: canvas.renderer, readPixels: readPixels, waitForImages: waitForImages))
     }
 }

@@ -82,6 +82,89 @@ extension WindowTests {
             #expect(try PixelImage.load(liveCapture).cropped(Rect(0, 60, 1280, 500)).pixelsOff(from: screen, tolerance: 24).count > 1000)
         }
 
+        @Test("Space replays the sweep in the window from the playhead while the pointer wanders off; the recording keeps its end; paused frames are capture's")
+        func replayInTheWindow() throws {
+            let dir = try CLI.folder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            // A window smaller than the screen, the pointer outside it when it opens, as a user starts.
+            let holder = try AppWindow.holdPointer(at: 1200, 700, seconds: 3)
+            defer { holder.terminate() }
+            let app = try AppWindow(["--style", "expand", "--size", "1000x600", "--screenshots", dir.path],
+                                    environment: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path])
+            _ = try #require(app.layout())
+            let window = try #require(app.windowID())
+            app.xdotool("windowmove", window, "0", "0")
+            // A slow sweep across the row (about 4 s), then the pointer above it.
+            for x in stride(from: 40, through: 940, by: 20) {
+                app.xdotool("mousemove", "\(x)", "300")
+                Thread.sleep(forTimeInterval: 0.08)
+            }
+            app.xdotool("mousemove", "500", "40")
+            app.wait { $0["state"]?["expanded"] == .null }
+            app.xdotool("key", "t")
+            app.xdotool("key", "Home")
+            let start = try #require(app.wait { $0["timeline"]?["playhead"] == .number(0) })
+            let end = try #require(start["timeline"]?["end"]?.numberValue)
+            #expect(end > 3, "the sweep was recorded: \(end) s")
+            app.xdotool("key", "shift+Right")
+            try #require(app.wait { $0["timeline"]?["playhead"] == .number(1) } != nil, "Shift+Right: one second on")
+            // Space replays; the pointer leaves the window and comes back above the row: the replay plays on.
+            app.xdotool("key", "space")
+            let playing = app.wait { $0["timeline"]?["replaying"] == .bool(true) }
+            #expect(playing?["timeline"]?["live"] == .bool(false), "Space replays from the playhead")
+            app.xdotool("mousemove", "1200", "700")
+            app.xdotool("mousemove", "500", "40")
+            app.xdotool("mousemove", "1200", "700")
+            let later = try #require(app.wait(timeout: 10) { ($0["timeline"]?["playhead"]?.numberValue ?? 0) > 2 })
+            #expect(later["timeline"]?["replaying"] == .bool(true), "still replaying after the pointer wandered: \(later["timeline"]?.serialized(indent: nil) ?? "")")
+            #expect(later["timeline"]?["end"]?.numberValue == end, "the recording keeps its end")
+            // Paused at one moment, then the strip's play button, paused at a later one: each frame on screen is the
+            // one capture draws from the sidecar at that moment.
+            var moments: [Double] = []
+            for round in 0..<2 {
+                if round == 1 {
+                    app.xdotool("mousemove", "34", "558")
+                    app.xdotool("click", "1")
+                    app.xdotool("mousemove", "1200", "700")
+                    let resumed = app.wait { $0["timeline"]?["replaying"] == .bool(true) }
+                    #expect(resumed != nil, "the strip's play button replays from the playhead")
+                    _ = app.wait(timeout: 10) { ($0["timeline"]?["playhead"]?.numberValue ?? 0) > moments[0] + 0.8 }
+                }
+                app.xdotool("key", "space")
+                let paused = try #require(app.wait { $0["timeline"]?["replaying"] == .bool(false) && $0["timeline"]?["live"] == .bool(false) })
+                let t = try #require(paused["timeline"]?["playhead"]?.numberValue)
+                moments.append(t)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasSuffix(".json") || name.hasSuffix(".png") {
+                    try? FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+                }
+                app.xdotool("key", "F12")
+                let sidecar = try #require(TimelineWindow.file(in: dir.path, suffix: ".json", timeout: 20))
+                let captured = dir.appendingPathComponent("capture-\(round).png").path
+                let result = try CLI.run(["capture", "--params", sidecar, "--out", captured])
+                try #require(result.status == 0, "\(result.stderr)")
+                try FileManager.default.removeItem(atPath: sidecar)
+                // The carousel, below the toolbar, above the strip. The ghost of the recorded pointer (14 pt) is the
+                // window's alone: up to 200 pixels of it may differ; a wrong moment differs by thousands.
+                let area = Rect(0, 50, 1000, 400)
+                let capture = try PixelImage.load(captured).cropped(area)
+                let grabbed = dir.appendingPathComponent("screen-\(round).png").path
+                var off = Int.max
+                let deadline = Date().addingTimeInterval(10)
+                repeat {
+                    try TimelineWindow.grab(window: window, to: grabbed)
+                    off = try PixelImage.load(grabbed).cropped(area).pixelsOff(from: capture, tolerance: 24).count
+                    if off >= 400 { Thread.sleep(forTimeInterval: 0.2) }
+                } while off >= 400 && Date() < deadline
+                #expect(off < 400, "at \(t) s, \(off) pixels differ between the screen and capture of its sidecar")
+                if off >= 400 { for f in [captured, grabbed] { try? FileManager.default.copyItem(atPath: f, toPath: "/tmp/dbg/" + (f as NSString).lastPathComponent) } }
+            }
+            #expect(moments[0] > 1.5 && moments[1] > moments[0] + 0.5, "two moments of the replay: \(moments)")
+            // End: live again at the newest moment; nothing recorded was lost.
+            app.xdotool("key", "End")
+            let live = try #require(app.wait { $0["timeline"]?["live"] == .bool(true) })
+            #expect((live["timeline"]?["end"]?.numberValue ?? 0) >= end, "live again at the newest moment, the recording kept")
+        }
+
         /// Grabs X window `window` as it is on screen (Tests/Tools/x11-grab.py) into a PNG at `path`.
         static func grab(window: String, to path: String) throws {
             let p = Process()

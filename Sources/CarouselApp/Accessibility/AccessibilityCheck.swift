@@ -18,12 +18,30 @@ public struct CheckCanvas {
     }
 }
 
+/// What the checks drive and read of a window made headless (the headless capture's: `Preview` in `Capture.swift`).
+@MainActor
+public protocol CheckedWindow: FrameDriver {
+    /// The window's size in points.
+    var windowSize: Size { get }
+    /// The focused pane's style and its runtime (its style objects, frame and rotation control).
+    var definition: StyleDefinition { get }
+    var focused: PaneRuntime { get }
+    /// Whether a carousel has the keyboard focus, and the focus rings drawn.
+    var carouselHasFocus: Bool { get }
+    var focusRings: [FocusRing.Ring] { get }
+    /// Images finished loading: styles re-measure.
+    func imagesChanged()
+    /// Draws the frame as the window shows it (`windowOnly`) or the picture alone.
+    func drawFrame(into renderer: Renderer, windowOnly: Bool)
+    func drawPicture(into renderer: Renderer)
+}
+
 /// A window to check, made headless for one run: one pane of the style and values checked, on `canvas`'s images.
 @MainActor
 public struct CheckSession {
-    public let preview: Preview
+    public let window: any CheckedWindow
     public let canvas: CheckCanvas
-    public init(preview: Preview, canvas: CheckCanvas) { self.preview = preview; self.canvas = canvas }
+    public init(window: any CheckedWindow, canvas: CheckCanvas) { self.window = window; self.canvas = canvas }
 }
 
 /// The WCAG checks of a style and its values, as `carousel-lab check` and the window's checks panel (`C`) report
@@ -63,7 +81,7 @@ public enum AccessibilityCheck {
         try full.play(measuring: true)
         var reduced = Run(session: try make(true))
         try reduced.play(measuring: false)
-        let preview = full.session.preview
+        let preview = full.session.window
         let texts = full.texts.values.sorted { ($0.contrast / $0.required, $0.text) < ($1.contrast / $1.required, $1.text) }
         return CheckReport(
             style: preview.definition.name, width: preview.windowSize.width, height: preview.windowSize.height,
@@ -88,7 +106,7 @@ public enum AccessibilityCheck {
         init(session: CheckSession) { self.session = session }
 
         mutating func play(measuring: Bool) throws {
-            let preview = session.preview
+            let preview = session.window
             let player = ScriptPlayer(try ScriptedInput.parse(AccessibilityCheck.script, size: preview.windowSize))
             preview.update(to: 0)
             settleImages()
@@ -117,20 +135,20 @@ public enum AccessibilityCheck {
         }
 
         private func settleImages() {
-            if session.canvas.waitForImages() { session.preview.imagesChanged() }
+            if session.canvas.waitForImages() { session.window.imagesChanged() }
         }
 
         /// The window's frame as it shows (the focus ring included), as pixels.
         private func windowFrame() -> CheckPixels {
             settleImages()
-            session.preview.drawFrame(into: session.canvas.renderer, windowOnly: true)
+            session.window.drawFrame(into: session.canvas.renderer, windowOnly: true)
             return session.canvas.readPixels()
         }
 
         /// Draws the picture without its text and measures each line of text against what is behind it.
         private mutating func measureTexts() {
             settleImages()
-            let preview = session.preview, renderer = session.canvas.renderer
+            let preview = session.window, renderer = session.canvas.renderer
             let recorder = DrawListRecorder(size: preview.windowSize)
             recorder.textMeasurer = { renderer.measureText($0, font: $1) }
             preview.drawPicture(into: recorder)
@@ -268,9 +286,9 @@ public enum AccessibilityCheck {
     /// 2.4.7: the ring after the Tab, measured against the same pixels before it as WCAG 2.4.13 measures a focus
     /// indicator: the part of the ring that differs from what it covers by 3:1 or more must be at least as large as a
     /// 2 pt thick outline of what has the focus.
-    static func focusResult(preview: Preview, before: CheckPixels, after: CheckPixels) -> CheckResult {
+    static func focusResult(preview: any CheckedWindow, before: CheckPixels, after: CheckPixels) -> CheckResult {
         let rule = (rule: "2.4.7", title: "Focus Visible", level: "AA")
-        guard preview.carouselHasFocus, let ring = preview.runtime.focusRing.rings.first(where: \.strong) else {
+        guard preview.carouselHasFocus, let ring = preview.focusRings.first(where: \.strong) else {
             return CheckResult(rule: rule.rule, title: rule.title, level: rule.level, passed: false,
                                measured: "Tab does not bring the keyboard focus to the carousel",
                                fix: "a bug: the carousel must be a focus stop (report it)", figures: ["area": 0])

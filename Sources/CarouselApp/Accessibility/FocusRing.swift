@@ -10,7 +10,7 @@ import CarouselCore
 /// 2.4.13's measure, which the checks take on rendered pixels for 2.4.7). A ring that would leave its bounds (a page
 /// that fills its pane) is drawn inside them.
 @MainActor
-final class FocusRing {
+public final class FocusRing {
     let root = Node(name: "focus.ring")
     /// The widths of the bands, in points.
     static let darkBand = 2.0
@@ -23,10 +23,10 @@ final class FocusRing {
     static let mirroredOpacity = 0.45
 
     /// One ring: around `rect`, kept inside `bounds`, strong or faint.
-    struct Ring: Equatable {
-        var rect: Rect
-        var bounds: Rect
-        var strong: Bool
+    public struct Ring: Equatable {
+        public var rect: Rect
+        public var bounds: Rect
+        public var strong: Bool
     }
 
     /// The rings shown.

@@ -39,6 +39,11 @@ public struct CaptureRun {
     }
 }
 
+/// The headless window the checks drive (`AccessibilityCheck`).
+extension Preview: CheckedWindow {
+    public var focusRings: [FocusRing.Ring] { runtime.focusRing.rings }
+}
+
 /// How recorded or scripted input is played into a driver: the one way `capture`, `record` and the timeline's scrub
 /// get to a moment, so they draw the same frame.
 @MainActor

@@ -81,12 +81,3 @@ public enum LayoutExport {
     /// A pane's input and the values changed while its style ran, as the lines of an `--input` script.
     private static func inputJSON(_ pane: PaneState) -> JSONValue { .array(pane.scriptLines.map { .string($0) }) }
 }
-
-extension Preview {
-    /// What is on screen now, in the `capture --layout` format (`LayoutExport.layoutJSON`).
-    public func layoutJSON() -> JSONValue { LayoutExport.layoutJSON(state, runtime) }
-    /// A screenshot's sidecar (`LayoutExport.sidecar`).
-    public func screenshotSidecar(png: String) -> JSONValue { sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot") }
-    /// The focused pane's style state plus the window's (auto-advance, pause), for `capture --layout` and sidecars.
-    public var styleState: [JSONMember] { focused.state(timePaused: state.time.isPaused) }
-}

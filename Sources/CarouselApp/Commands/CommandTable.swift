@@ -80,7 +80,7 @@ public struct Command: Sendable {
     /// Whether holding the key down repeats the command (a step, a scroll); else a repeat does nothing (a toggle held
     /// down toggles once).
     public let repeats: Bool
-    /// Whether the row's keys come before the focused carousel's (`Preview.handle`): the rows of a mode (the
+    /// Whether the row's keys come before the focused carousel's (`WindowRuntime.handleKey`): the rows of a mode (the
     /// timeline's while it is shown, Escape over the help card) and Tab, which moves the focus itself.
     public let precedesFocus: Bool
 

@@ -8,7 +8,7 @@ import Foundation
 /// column is 320 pt wide; in a narrower window it narrows (keeping a strip of the style beside it) and its rows are
 /// laid out again for its width.
 ///
-/// Typing comes first in `Preview.handle`: `route` keeps every key while a field is open (and the answer to a
+/// Typing comes first in `WindowRuntime.handle`: `route` keeps every key while a field is open (and the answer to a
 /// delete's question), and passes the rest on; its own keys (rows, values, reset) reach it while it has the keyboard
 /// focus: its root is a focus stop of the window's `FocusRouter` (Tab, or opening it, or a press on it). Pointer events reach it through the window's `PointerRouter` (its root is a
 /// pointer target in front of the panes, so it gets what happens over it, and keeps a press begun on it until the
