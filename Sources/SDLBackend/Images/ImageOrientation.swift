@@ -113,11 +113,16 @@ enum ImageOrientation: Int, Sendable, CaseIterable {
               let sp = surface.pointee.pixels, let dp = out.pointee.pixels else { return nil }
         let sPitch = Int(surface.pointee.pitch) / 4, dPitch = Int(out.pointee.pitch) / 4
         let src = sp.assumingMemoryBound(to: UInt32.self), dst = dp.assumingMemoryBound(to: UInt32.self)
+        // The stored pixel's index is affine in the upright pixel's x and y: a start and a step along each.
+        func index(_ p: (Int, Int)) -> Int { p.1 * sPitch + p.0 }
+        let origin = index(source(0, 0, w, h))
+        let stepX = index(source(1, 0, w, h)) - origin, stepY = index(source(0, 1, w, h)) - origin
         for y in 0..<size.h {
             let row = dst + y * dPitch
+            var i = origin + y * stepY
             for x in 0..<size.w {
-                let (sx, sy) = source(x, y, w, h)
-                row[x] = src[sy * sPitch + sx]
+                row[x] = src[i]
+                i += stepX
             }
         }
         return out
