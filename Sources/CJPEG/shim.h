@@ -1,5 +1,6 @@
 // libjpeg-turbo (Debian's libjpeg62-turbo): JPEG decoding scaled down in the DCT and straight into BGRA, for the
-// image store's decoding threads (SDLBackend/Images/ImageDecoder.swift). libjpeg reports fatal errors by calling a
+// image store's decoding threads (SDLBackend/Images/ImageDecoder.swift); CMYK and YCCK JPEGs through CMYK rows
+// converted here. libjpeg reports fatal errors by calling a
 // function that must not return, so the decode is one C function here that catches them with setjmp/longjmp,
 // never crossing a Swift frame.
 #include <stdio.h>
@@ -22,6 +23,26 @@ static void carousel_jpeg_error_exit(j_common_ptr info) {
 
 // Warnings (corrupt data libjpeg recovers from) are not printed: the decoder's own checks report bad files.
 static void carousel_jpeg_output_message(j_common_ptr info) { (void)info; }
+
+/// One row of CMYK samples (`count` pixels) to BGRA. libjpeg hands out CMYK as stored; every CMYK JPEG in practice
+/// follows Adobe's convention (Photoshop's, written with an APP14 "Adobe" marker: 0 is full ink), and browsers and
+/// Pillow read every CMYK JPEG so, with or without the marker: red = C * K / 255 (the inverted cyan and black), the
+/// same for green (M) and blue (Y). Computed as Pillow does (K - (255 - C) * K / 255, rounded by its `MULDIV255`), so
+/// the levels are Pillow's exactly; Chromium's truncate and differ by at most one.
+static inline unsigned char carousel_cmyk_channel(unsigned int ink, unsigned int k) {
+    unsigned int t = (255 - ink) * k + 128;
+    return (unsigned char)(k - (((t >> 8) + t) >> 8));
+}
+
+static inline void carousel_cmyk_row_to_bgra(const unsigned char *cmyk, unsigned char *bgra, unsigned int count) {
+    for (unsigned int i = 0; i < count; i++, cmyk += 4, bgra += 4) {
+        unsigned int c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+        bgra[0] = carousel_cmyk_channel(y, k);
+        bgra[1] = carousel_cmyk_channel(m, k);
+        bgra[2] = carousel_cmyk_channel(c, k);
+        bgra[3] = 255;
+    }
+}
 
 /// Decodes the JPEG in `data` (`size` bytes) into BGRA pixels (4 bytes each, alpha 255, rows packed), reduced in the
 /// DCT by the largest of 1/2, 1/4, 1/8 that keeps both sides at least the size the image is kept at: shrunk to fit
@@ -64,7 +85,9 @@ static inline int carousel_jpeg_decode(const unsigned char *data, unsigned long 
     }
     info.scale_num = 1;
     info.scale_denom = denom;
-    info.out_color_space = JCS_EXT_BGRA;
+    // libjpeg converts YCCK to CMYK, and neither to RGB: those come out as CMYK rows, converted in place.
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_BGRA;
     info.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&info);
     size_t stride = (size_t)info.output_width * 4;
@@ -77,6 +100,8 @@ static inline int carousel_jpeg_decode(const unsigned char *data, unsigned long 
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = out + stride * info.output_scanline;
         jpeg_read_scanlines(&info, &row, 1);
+        // CMYK and BGRA are both 4 bytes a pixel: the row is converted where it was read.
+        if (cmyk) carousel_cmyk_row_to_bgra(row, row, info.output_width);
     }
     jpeg_finish_decompress(&info);
     *width = (int)info.output_width;

@@ -38,7 +38,13 @@ public final class DeckDrop: BackgroundWork {
         public var source: String?
         public var problems: [String]
         public var message: String
+        /// The deck's images the image check finds unreadable (named in `message`).
+        public var unreadable = UnreadableImages([])
     }
+
+    /// Why an image cannot be shown, found without decoding it, or nil: the executable gives the image store's
+    /// check, whose words the image's tile says too.
+    public typealias ImageCheck = @Sendable (String) -> String?
 
     /// One thing dropped or pasted.
     public enum Source: Equatable, Sendable {
@@ -48,6 +54,9 @@ public final class DeckDrop: BackgroundWork {
 
     /// Fetches URLs; nil where there is no network (URLs are then reported as such).
     public var fetcher: DropFetcher?
+    /// Checks a new deck's images, in the background with the deck, so its message says which cannot be read
+    /// ("Deck: 13 images from "shots", 2 could not be read: a.jpg (empty file), ..."); nil: not checked.
+    public var imageCheck: ImageCheck?
     /// Wakes the window loop when a background fetch finished.
     public var wake: @Sendable () -> Void = {}
     /// The items of the drop in progress, between `.begin` and `.complete`, and the lines of its text that name none.
@@ -104,13 +113,13 @@ public final class DeckDrop: BackgroundWork {
     func load(_ sources: [Source], what: String, problems: [String] = []) -> [AppAction] {
         generation += 1
         let urls: [String] = fetcher == nil ? [] : sources.compactMap { if case .url(let u) = $0 { u } else { nil } }
-        guard !urls.isEmpty || sources.count > Self.atOnce else {
+        guard imageCheck != nil || !urls.isEmpty || sources.count > Self.atOnce else {
             return DeckDrop.actions(for: DeckDrop.build(sources, what: what, fetched: [:], problems: problems))
         }
         let fetching = urls.count == 1 ? MessageText.quote(urls[0]) : "\(urls.count) URLs"
-        let doing = urls.isEmpty ? "Reading \(sources.count) paths" : "Fetching \(fetching)"
+        let doing = urls.isEmpty ? "Reading \(sources.count == 1 ? "1 path" : "\(sources.count) paths")" : "Fetching \(fetching)"
         inFlight += 1
-        let jobs = finished, wake = self.wake, generation = self.generation, fetcher = self.fetcher
+        let jobs = finished, wake = self.wake, generation = self.generation, fetcher = self.fetcher, check = imageCheck
         Task.detached {
             var fetched: [String: Result<Data, DeckError>] = [:]
             if let fetcher {
@@ -118,10 +127,34 @@ public final class DeckDrop: BackgroundWork {
                     fetched[url] = DeckDrop.isDeckURL(url) ? await fetcher.document(url) : await fetcher.image(url)
                 }
             }
-            jobs.post((DeckDrop.build(sources, what: what, fetched: fetched, problems: problems), generation))
+            jobs.post((DeckDrop.build(sources, what: what, fetched: fetched, problems: problems, check: check), generation))
             wake()
         }
         return [.message(Message(doing + "…", seconds: 30))]
+    }
+
+    /// Checks the images of the deck the window opened with, in the background (`imageCheck`); when any cannot be
+    /// read, the deck line says which, on stderr and in the window. Nothing when all look fine or nothing checks.
+    public func checkOpeningDeck(_ deck: Deck) {
+        guard let check = imageCheck, !deck.items.isEmpty else { return }
+        inFlight += 1
+        let jobs = finished, wake = self.wake, generation = self.generation
+        Task.detached {
+            let unreadable = UnreadableImages.find(in: deck.items.map(\.image), check: check)
+            if let summary = unreadable.summary {
+                let line = "\(DeckDrop.deckLine(count: deck.items.count, from: MessageText.quote(deck.name))), \(summary)"
+                jobs.post((Outcome(deck: nil, source: nil, problems: [line], message: line, unreadable: unreadable), generation))
+            } else {
+                // Nothing to say, but the load is over (`isIdle`).
+                jobs.post((Outcome(deck: nil, source: nil, problems: [], message: ""), generation))
+            }
+            wake()
+        }
+    }
+
+    /// "Deck: 13 images from `source`".
+    nonisolated static func deckLine(count: Int, from source: String) -> String {
+        "Deck: \(count) image\(count == 1 ? "" : "s") from \(source)"
     }
 
     /// A finished background load (the latest drop's only), as actions.
@@ -134,11 +167,14 @@ public final class DeckDrop: BackgroundWork {
     public var isIdle: Bool { inFlight == 0 }
 
     /// What an outcome does to the window: the new deck (or none), each problem on stderr, and the message (an error
-    /// when anything was skipped or nothing loaded).
+    /// when anything was skipped, could not be read or nothing loaded).
     static func actions(for outcome: Outcome) -> [AppAction] {
+        // An opening deck whose images all look fine: nothing to say.
+        guard outcome.deck != nil || !outcome.message.isEmpty else { return [] }
+        let trouble = !outcome.problems.isEmpty || !outcome.unreadable.images.isEmpty
         let reports: [AppAction] = outcome.problems.map { .report($0) }
         let deck: [AppAction] = outcome.deck.map { [.panes(.replaceDeck($0, source: outcome.source, problems: outcome.problems))] } ?? []
-        return reports + deck + [.message(Message(outcome.message, seconds: outcome.problems.isEmpty ? 3 : 8, error: !outcome.problems.isEmpty))]
+        return reports + deck + [.message(Message(outcome.message, seconds: trouble ? 8 : 3, error: trouble))]
     }
 
     // MARK: Building (no window needed)
@@ -178,9 +214,10 @@ public final class DeckDrop: BackgroundWork {
 
     /// The deck made of `sources` in order, with `fetched` holding each URL's bytes (a URL missing there was not
     /// fetched: there is no network). `what` names the action in the message ("drop", "paste"); `problems` are
-    /// the text's lines that named no source, reported first.
+    /// the text's lines that named no source, reported first. With `check`, the message also names the deck's
+    /// images that cannot be read.
     public nonisolated static func build(_ sources: [Source], what: String, fetched: [String: Result<Data, DeckError>],
-                                         problems textProblems: [String] = []) -> Outcome {
+                                         problems textProblems: [String] = [], check: ImageCheck? = nil) -> Outcome {
         var items: [DeckItem] = [], problems = textProblems, names: [String] = []
         for source in sources {
             switch loadItems(source, fetched: fetched) {
@@ -205,11 +242,13 @@ public final class DeckDrop: BackgroundWork {
         // What `--images` would take again next run: a folder or a deck file (not a single image).
         var source: String?
         if single, case .path(let p) = sources[0], p.lowercased().hasSuffix(".json") || isFolder(p) { source = p }
-        var message = "Deck: \(items.count) image\(items.count == 1 ? "" : "s") from \(single ? MessageText.quote(names[0]) : "the \(what)")"
+        var message = deckLine(count: items.count, from: single ? MessageText.quote(names[0]) : "the \(what)")
+        let unreadable = check.map { UnreadableImages.find(in: items.map(\.image), check: $0) } ?? UnreadableImages([])
+        if let summary = unreadable.summary { message += ", \(summary)" }
         if let first = problems.first {
             message += "; skipped \(first)\(problems.count > 1 ? " (+\(problems.count - 1) more)" : "")"
         }
-        return Outcome(deck: Deck(name: name, items: items), source: source, problems: problems, message: message)
+        return Outcome(deck: Deck(name: name, items: items), source: source, problems: problems, message: message, unreadable: unreadable)
     }
 
     /// The items of one source, as a small deck named after it, with its warnings; or why it gives none.

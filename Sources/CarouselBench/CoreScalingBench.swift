@@ -77,4 +77,6 @@ final class SyntheticImageStore: ImageStore {
     }
 
     func source(of handle: ImageHandle) -> String? { sources.indices.contains(handle.raw) ? sources[handle.raw] : nil }
+    func failureReason(of handle: ImageHandle) -> String? { sources.indices.contains(handle.raw) ? nil : "unknown image handle \(handle.raw)" }
+    func note(of handle: ImageHandle) -> String? { nil }
 }

@@ -313,6 +313,8 @@ final class ObservedImageStore: ImageStore {
     }
 
     func source(of handle: ImageHandle) -> String? { base.source(of: handle) }
+    func failureReason(of handle: ImageHandle) -> String? { base.failureReason(of: handle) }
+    func note(of handle: ImageHandle) -> String? { base.note(of: handle) }
 }
 
 /// A benchmark failure, as one line.

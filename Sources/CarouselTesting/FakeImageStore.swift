@@ -7,7 +7,10 @@ public final class FakeImageStore: ImageStore {
     public var sizes: [String: Size] = [:]
     public var defaultSize = Size(400, 600)
     public var loading: Set<String> = []
+    /// Failure messages by source ("source: reason", as a real store words them).
     public var failing: [String: String] = [:]
+    /// What the tiles of ready images say over them, by source (`ImageStore.note(of:)`).
+    public var notes: [String: String] = [:]
     private var handles: [String: ImageHandle] = [:]
     private var sources: [ImageHandle: String] = [:]
     /// The largest `maxPixelSize` asked for each source.
@@ -31,4 +34,16 @@ public final class FakeImageStore: ImageStore {
     }
 
     public func source(of handle: ImageHandle) -> String? { sources[handle] }
+
+    /// The failure message after "source: " (the whole message when it does not start so).
+    public func failureReason(of handle: ImageHandle) -> String? {
+        guard let s = sources[handle] else { return "unknown handle" }
+        guard let m = failing[s] else { return nil }
+        return m.hasPrefix("\(s): ") ? String(m.dropFirst(s.count + 2)) : m
+    }
+
+    public func note(of handle: ImageHandle) -> String? {
+        guard case .ready = state(of: handle), let s = sources[handle] else { return nil }
+        return notes[s]
+    }
 }

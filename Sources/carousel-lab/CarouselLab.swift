@@ -470,8 +470,13 @@ extension CarouselLab {
                 preview.codeExports = codeExports
                 let drops = DeckDrop(fetcher: .using(host.imageStore.fetcher))
                 drops.wake = host.wake
+                // Decks (this one and those dropped later) are checked with the image store's own words: the deck
+                // line names the images that cannot be read, on stderr and in the window.
+                let pixelBudget = host.imageStore.pixelBudget
+                drops.imageCheck = { SDLImageStore.problem(of: $0, pixelBudget: pixelBudget) }
                 preview.handoff.wake = host.wake
                 preview.deckDrops = drops
+                drops.checkOpeningDeck(inputs.deck)
                 // SIGHUP (the terminal closed) ends the window as SIGTERM and Ctrl+C do: its state is saved.
                 Signals.handle([SIGTERM, SIGINT, SIGHUP]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)

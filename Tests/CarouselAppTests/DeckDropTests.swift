@@ -214,4 +214,85 @@ struct DeckDropTests {
         #expect(preview.deck.items.map(\.image) == ["https://example.com/pics/sunset.jpg"])
         #expect(preview.currentMessage == "Deck: 1 image from \"sunset.jpg\"")
     }
+
+    // MARK: Images that cannot be read
+
+    @Test("With an image check, the deck message names the images that cannot be read and why, cut in names, never in reasons")
+    func unreadableImagesNamed() throws {
+        let f = try Files()
+        let check: DeckDrop.ImageCheck = { source in
+            source.hasSuffix("b-2.jpg") ? "corrupt or truncated JPEG image (it ends before its end-of-image marker)" : nil
+        }
+        let out = DeckDrop.build([.path(f.path("shots"))], what: "drop", fetched: [:], check: check)
+        #expect(out.message == "Deck: 2 images from \"shots\", 1 could not be read: b-2.jpg (corrupt or truncated JPEG image)", "\(out.message)")
+        #expect(out.unreadable.images.map(\.source) == [f.path("shots/b-2.jpg")])
+        // Not skipped: the deck keeps them (their tiles say why), and their own lines come from the image store.
+        #expect(out.problems.isEmpty && out.deck?.items.count == 2)
+        // Without a check the message is the deck alone.
+        #expect(DeckDrop.build([.path(f.path("shots"))], what: "drop", fetched: [:]).message == "Deck: 2 images from \"shots\"")
+        // With a skipped source too, the unreadable images come first.
+        let both = DeckDrop.build([.path(f.path("shots")), .path(f.path("broken.jpg"))], what: "drop", fetched: [:], check: check)
+        #expect(both.message == "Deck: 2 images from the drop, 1 could not be read: b-2.jpg (corrupt or truncated JPEG image); skipped broken.jpg: not an image, folder or deck file", "\(both.message)")
+    }
+
+    @Test("The list names three images, counts the rest, and cuts a long name in its middle")
+    func unreadableSummary() {
+        let long = "/photos/" + String(repeating: "holiday-", count: 10) + "final.jpg"
+        let list = UnreadableImages([("/a/empty.jpg", "empty file (0 bytes)"), (long, "image too large (30000x30000, 900 megapixels; the limit is 100); not decoded"),
+                                     ("https://example.com/p/c.png?x=1", "HTTP 404 Not Found"), ("/d.jpg", "file not found")])
+        let summary = list.summary ?? ""
+        #expect(summary.hasPrefix("4 could not be read: empty.jpg (empty file), holiday-holiday-hol…ay-holiday-final.jpg (image too large), c.png (HTTP 404 Not Found) (+1 more)"), "\(summary)")
+        #expect(UnreadableImages.shortName(long).count == UnreadableImages.nameLimit)
+        #expect(UnreadableImages.gist("broken symbolic link (points to /x)") == "broken symbolic link")
+        #expect(UnreadableImages([]).summary == nil)
+    }
+
+    @Test("A drop checked in the background: the deck and the message naming its unreadable images come together")
+    func checkedDropInBackground() async throws {
+        let f = try Files()
+        let (preview, _) = try makePreview()
+        let drops = DeckDrop()
+        drops.imageCheck = { $0.hasSuffix("a-1.png") ? "empty file (0 bytes)" : nil }
+        preview.deckDrops = drops
+        for step: DropEvent in [.begin, .file(f.path("shots")), .complete] { preview.handle(.drop(step)) }
+        #expect(preview.currentMessage == "Reading 1 path…")
+        let deadline = Date().addingTimeInterval(5)
+        while preview.deck.items.count != 2 && Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            preview.update(to: preview.wall + 0.01)
+        }
+        #expect(images(preview.deck) == ["a-1.png", "b-2.jpg"])
+        #expect(preview.currentMessage == "Deck: 2 images from \"shots\", 1 could not be read: a-1.png (empty file)")
+        #expect(drops.isIdle)
+    }
+
+    @Test("The opening deck is checked in the background: a deck line on stderr and in the window when images cannot be read, nothing otherwise")
+    func openingDeckChecked() async throws {
+        let (preview, _) = try makePreview()
+        var reported: [String] = []
+        preview.report = { reported.append($0) }
+        let drops = DeckDrop()
+        let broken = preview.deck.items[1].image
+        drops.imageCheck = { $0 == broken ? "empty file (0 bytes)" : nil }
+        preview.deckDrops = drops
+        drops.checkOpeningDeck(preview.deck)
+        let deadline = Date().addingTimeInterval(5)
+        while !drops.isIdle && Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            preview.update(to: preview.wall + 0.01)
+        }
+        let name = (preview.deck.items[1].image as NSString).lastPathComponent
+        let line = "Deck: \(preview.deck.items.count) images from \"\(preview.deck.name)\", 1 could not be read: \(name) (empty file)"
+        #expect(reported == [line])
+        #expect(preview.currentMessage == line)
+        // All fine: not a word.
+        reported = []
+        drops.imageCheck = { _ in nil }
+        drops.checkOpeningDeck(preview.deck)
+        while !drops.isIdle && Date() < deadline.addingTimeInterval(5) {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            preview.update(to: preview.wall + 0.01)
+        }
+        #expect(reported.isEmpty)
+    }
 }

@@ -160,7 +160,7 @@ struct PaintTests {
         #expect(!recorder.commands.contains { if case .fill = $0 { return true } else { return false } })
     }
 
-    @Test("A failed image draws an error fill and a centred label when it fits")
+    @Test("A failed image draws an error fill, a centred label and under it why, when they fit")
     func failedImage() {
         let (scene, recorder, images) = makeScene()
         let handle = images.handle(for: "bad.jpg", maxPixelSize: nil)
@@ -177,12 +177,55 @@ struct PaintTests {
         let errorColor = Color(hex: 0x5c2b29)
         #expect(errorColor != Color(hex: 0x3c4043))
         #expect(recorder.commands.contains(.fill(Rect(0, 0, 200, 100), cornerRadius: 0, color: errorColor)))
-        #expect(recorder.commands.contains(.text(label, at: Point((200 - w) / 2, (100 - h) / 2), font: labelFont,
+        // The label and one line of reason, centred together.
+        let top = 0 + (100 - h - 1 * h) / 2
+        #expect(recorder.commands.contains(.text(label, at: Point((200 - w) / 2, top), font: labelFont,
+                                                 color: Color(1, 0.85, 0.8))))
+        let reasonWidth = measure("not an image", labelFont)
+        #expect(recorder.commands.contains(.text("not an image", at: Point((200 - reasonWidth) / 2, top + h), font: labelFont,
                                                  color: Color(1, 0.85, 0.8))))
         #expect(recorder.draws.images.isEmpty)
         // The 50-point-wide one gets the fill only: the label would not fit.
         #expect(fills(recorder, errorColor).count == 2)
-        #expect(recorder.draws.texts == [label])
+        #expect(recorder.draws.texts == [label, "not an image"])
+    }
+
+    @Test("A long reason wraps at spaces to the tile's width, as many lines as its height holds, the last cut with …")
+    func failedImageWraps() {
+        let (scene, recorder, images) = makeScene()
+        let handle = images.handle(for: "/photos/bad.jpg", maxPixelSize: nil)
+        let reason = "corrupt or truncated JPEG image (it ends before its end-of-image marker)"
+        images.failing["/photos/bad.jpg"] = "/photos/bad.jpg: " + reason
+        let n = Node(name: "n", frame: Rect(0, 0, 160, 200))
+        n.image = ImageContent(handle)
+        scene.root.addChild(n)
+        scene.paint(into: recorder, images: images)
+        let lines = Array(recorder.draws.texts.dropFirst())
+        #expect(lines.count > 1)
+        #expect(lines.joined(separator: " ") == reason)
+        let font = FontSpec(size: 12)
+        #expect(lines.allSatisfy { measure($0, font) <= 160 - 16 })
+        // A short tile keeps what fits: the label and one line ending in an ellipsis.
+        n.frame = Rect(0, 0, 160, 48)
+        scene.paint(into: recorder, images: images)
+        #expect(recorder.draws.texts.count == 2)
+        #expect(recorder.draws.texts.last?.hasSuffix("…") == true)
+    }
+
+    @Test("A ready image with a note (an animated GIF) shows it on a pill at its bottom-left when it fits")
+    func note() {
+        let (scene, recorder, images) = makeScene()
+        let handle = images.handle(for: "anim.gif", maxPixelSize: nil)
+        images.notes["anim.gif"] = "GIF: first frame of 12"
+        let n = Node(name: "n", frame: Rect(0, 0, 200, 100))
+        n.image = ImageContent(handle)
+        scene.root.addChild(n)
+        scene.paint(into: recorder, images: images)
+        #expect(recorder.draws.images.count == 1)
+        #expect(recorder.draws.texts == ["GIF: first frame of 12"])
+        n.frame = Rect(0, 0, 60, 100)
+        scene.paint(into: recorder, images: images)
+        #expect(recorder.draws.texts.isEmpty)
     }
 
     @Test("Nodes that cannot reach the viewport are culled; shadows and overflowing children count")

@@ -29,7 +29,8 @@ struct AccessibilityCommandLineTests {
         }
         let reduced = try capture(["--reduced-motion"], "reduced")
         #expect(reduced.items.map(\.index).sorted() == [0, 1])
-        #expect(reduced.items.allSatisfy { $0.frame == [0, 0, 1280, 720] }, "both pages in place: \(reduced.items)")
+        // Both in the page frame: below the toolbar's 48 pt, above the dots (PagingFrame).
+        #expect(reduced.items.allSatisfy { $0.frame == [0, 48, 1280, 616] }, "both pages in place: \(reduced.items)")
         let incoming = try #require(reduced.items.first { $0.index == 1 })
         #expect(incoming.opacity > 0.2 && incoming.opacity < 0.8, "mid cross-fade: \(incoming.opacity)")
         let full = try capture([], "full")

@@ -89,6 +89,27 @@ import Testing
         for (p, a) in zip(page_, app) { #expect(abs(p.lowerBound - a.lowerBound) <= 2, "a line at \(p) in the page, \(a) in the app") }
     }
 
+    @Test("A phone's portrait photograph (EXIF Orientation 6, and 5 and 8) stands upright in the page as in the app: stitch's boxes match within 1 px")
+    func orientedPhotosMatchTheApp() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Stitch sizes each image by its aspect ratio: the page measures it in Chromium (which applies the EXIF
+        // orientation), the app from its decoder.
+        let deck = folder.appendingPathComponent("phone")
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Images")
+        for (n, name) in [(6, "a-portrait.jpg"), (1, "b-upright.jpg"), (8, "c-turned-left.jpg"), (5, "d-transposed.jpg"), (3, "e-upside-down.jpg")] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent("orientation-\(n).jpg"), to: deck.appendingPathComponent(name))
+        }
+        let page = try Self.export("stitch", into: folder, images: deck.path)
+        let measured = try Browser.measure(page: page, input: "", at: [1])
+        let app = try Self.capture("stitch", size: measured.viewport, input: nil, at: [1], folder: folder, images: deck.path)
+        try Self.compare(page: measured.frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos")
+        // Every one is upright: 16 x 24, two thirds as wide as it is tall.
+        for item in app[0] { #expect(abs(item.frame[2] / item.frame[3] - 2.0 / 3) < 0.02, "image \(item.index): \(item.frame)") }
+    }
+
     // MARK: Helpers
 
     struct Item: Equatable {
@@ -97,11 +118,12 @@ import Testing
     }
 
     /// Exports `style`'s page with `ExportTestValues` into `folder`; returns the page's path.
-    static func export(_ style: String, into folder: URL) throws -> String {
+    static func export(_ style: String, into folder: URL, images: String? = nil) throws -> String {
         let params = folder.appendingPathComponent("\(style)-values.json").path
         try ExportTestValues.json[style]!.write(toFile: params, atomically: true, encoding: .utf8)
         let page = folder.appendingPathComponent("\(style).html").path
-        let result = try CLI.run(["export", "--style", style, "--format", "html", "--params", params, "--out", page])
+        let result = try CLI.run(["export", "--style", style, "--format", "html", "--params", params, "--out", page]
+                                 + (images.map { ["--images", $0] } ?? []))
         // Nothing but the line that names what was written.
         #expect(result.status == 0 && result.lines.count == 1 && result.lines.first?.hasPrefix("carousel-lab: \(page): web page of \(style), ") == true,
                 "\(result.stderr)")
@@ -109,13 +131,14 @@ import Testing
     }
 
     /// The app's visible items at `times` with the same values, size and input.
-    static func capture(_ style: String, size: [Double], input: String?, at times: [Double], folder: URL) throws -> [[Item]] {
+    static func capture(_ style: String, size: [Double], input: String?, at times: [Double], folder: URL, images: String? = nil) throws -> [[Item]] {
         try times.map { t in
             let layout = folder.appendingPathComponent("\(style)-\(t).json").path
             var args = ["capture", "--style", style, "--params", folder.appendingPathComponent("\(style)-values.json").path,
                         "--size", "\(Int(size[0]))x\(Int(size[1]))", "--at", "\(t)", "--out", folder.appendingPathComponent("\(style).png").path,
                         "--layout", layout]
             if let input { args += ["--input", input] }
+            if let images { args += ["--images", images] }
             let result = try CLI.run(args)
             #expect(result.status == 0, "\(result.stderr)")
             let json = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: layout)))

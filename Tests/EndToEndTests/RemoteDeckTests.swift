@@ -65,7 +65,7 @@ struct RemoteDeckTests {
         return [Int(v.r), Int(v.g), Int(v.b)]
     }
 
-    @Test("Served images are drawn and a 404 item shows the error placeholder, exactly as the same deck of files")
+    @Test("Served images are drawn and a 404 item shows the error placeholder with its reason, exactly as the same deck of files but for the reason")
     func remoteDeckMatchesLocalDeck() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("remote-deck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -86,10 +86,24 @@ struct RemoteDeckTests {
         let missing = try #require(probe(preview, 2))
         #expect(rgb(canvas, missing) == error)
 
-        // The same deck read from files draws the same frame.
+        // The same deck read from files draws the same frame, but for the missing item's reason under "can't load".
         let (localCanvas, _) = try capture(deck: local, cache: dir.appendingPathComponent("unused"))
-        let d = PixelImage(width: canvas.pixelWidth, height: canvas.pixelHeight, rgba: canvas.pixels())
-            .difference(to: PixelImage(width: localCanvas.pixelWidth, height: localCanvas.pixelHeight, rgba: localCanvas.pixels()))
+        let missingURL = try server.url("/missing.jpg")
+        #expect(canvas.images.failureReason(of: canvas.images.handle(for: missingURL, maxPixelSize: nil)) == "HTTP 404 Not Found")
+        #expect(localCanvas.images.failureReason(of: localCanvas.images.handle(for: dir.appendingPathComponent("missing.jpg").path, maxPixelSize: nil))
+                == "file not found")
+        let items = preview.layoutJSON()["items"]?.arrayValue ?? []
+        let frame = items.first { $0["index"] == .number(2) }?["frame"]?.arrayValue?.compactMap(\.numberValue)
+        let f = try #require(frame)
+        var remotePixels = canvas.pixels()
+        let localPixels = localCanvas.pixels()
+        for y in max(Int(f[1]), 0)..<min(Int((f[1] + f[3]).rounded(.up)), canvas.pixelHeight) {
+            for x in max(Int(f[0]), 0)..<min(Int((f[0] + f[2]).rounded(.up)), canvas.pixelWidth) {
+                for c in 0..<4 { remotePixels[(y * canvas.pixelWidth + x) * 4 + c] = localPixels[(y * canvas.pixelWidth + x) * 4 + c] }
+            }
+        }
+        let d = PixelImage(width: canvas.pixelWidth, height: canvas.pixelHeight, rgba: remotePixels)
+            .difference(to: PixelImage(width: localCanvas.pixelWidth, height: localCanvas.pixelHeight, rgba: localPixels))
         #expect(d.meanAbs < 0.01 && d.fractionOver == 0, "mean \(d.meanAbs), \(d.fractionOver * 100) % of pixels off")
     }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import CarouselApp
 import CarouselCore
 import Foundation
 import Testing
@@ -87,6 +88,34 @@ struct BadImageTests {
         #expect(m[3]?.hasPrefix("\(text): not an image or an unsupported format") == true, "\(m[3] ?? "loaded")")
         #expect(m[4]?.hasPrefix("\(pdf): not an image or an unsupported format") == true, "\(m[4] ?? "loaded")")
         #expect(m.dropFirst().allSatisfy(oneLine))
+    }
+
+    @Test("A deck's check gives each broken file the reason its tile says (failureReason), and the deck message names them")
+    func deckCheckAgreesWithTheTiles() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = write("empty.jpg", [])
+        let jpegPath = dir.appendingPathComponent("whole.jpg").path
+        let loaded = IMG_Load(good)
+        let surface = try #require(loaded)
+        #expect(IMG_SaveJPG(surface, jpegPath, 90) == 0)
+        SDL_FreeSurface(surface)
+        let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpegPath)))
+        let truncated = write("truncated.jpg", Array(jpeg.prefix(jpeg.count / 3)))
+        let text = write("notes.png", Array("These are my notes, not an image.\n".utf8))
+        let paths = [good, jpegPath, empty, truncated, text]
+        let store = canvas.images
+        let handles = paths.map { store.handle(for: $0, maxPixelSize: nil) }
+        #expect(store.waitUntilLoaded(timeout: 10))
+        for (path, h) in zip(paths, handles) {
+            let checked = SDLImageStore.problem(of: path, pixelBudget: store.pixelBudget)
+            let tile = store.failureReason(of: h)
+            #expect(checked.map(UnreadableImages.gist) == tile.map(UnreadableImages.gist), "\(path): checked \(checked ?? "fine"), tile \(tile ?? "fine")")
+        }
+        #expect(store.failureReason(of: handles[2]) == "empty file (0 bytes)")
+        // The folder dropped as a deck, checked with the store's words.
+        let budget = store.pixelBudget
+        let out = DeckDrop.build([.path(dir.path)], what: "drop", fetched: [:], check: { SDLImageStore.problem(of: $0, pixelBudget: budget) })
+        #expect(out.message == "Deck: 5 images from \"\(dir.lastPathComponent)\", 3 could not be read: empty.jpg (empty file), notes.png (not an image or an unsupported format), truncated.jpg (corrupt or truncated JPEG image)", "\(out.message)")
     }
 
     @Test("Headers claiming 30000x30000 or more are refused before decoding, for PNG, JPEG, GIF and BMP",

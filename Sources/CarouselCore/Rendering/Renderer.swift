@@ -99,6 +99,12 @@ public protocol ImageStore: AnyObject {
     func state(of handle: ImageHandle) -> ImageState
     /// The source the handle was made for.
     func source(of handle: ImageHandle) -> String?
+    /// Why the image behind `handle` could not be loaded, without its name ("empty file (0 bytes)", "corrupt or
+    /// truncated JPEG image (it ends before its end-of-image marker)"): what its tile says. Nil unless it failed.
+    func failureReason(of handle: ImageHandle) -> String?
+    /// What the tile of a ready image says over it, nil for almost every image: an animated GIF, shown as its first
+    /// frame, says so ("GIF: first frame of 12").
+    func note(of handle: ImageHandle) -> String?
 }
 
 extension ImageStore {

@@ -262,17 +262,80 @@ struct Painter {
         switch images?.state(of: image.handle) ?? .ready(bounds.size) {
         case .ready:
             renderer.drawImage(image.handle, in: bounds, cornerRadius: cornerRadius, contentMode: image.contentMode, opacity: 1)
+            if let note = images?.note(of: image.handle) { drawNote(note, bounds: bounds) }
         case .loading:
             renderer.fill(bounds, cornerRadius: cornerRadius, color: Painter.placeholderColor)
         case .failed:
             renderer.fill(bounds, cornerRadius: cornerRadius, color: Painter.errorColor)
-            let font = FontSpec(size: 12)
-            let label = "⚠ can't load"
-            let m = renderer.measureText(label, font: font)
-            if m.width < bounds.width {
-                renderer.drawText(label, at: Point((bounds.width - m.width) / 2, (bounds.height - m.height) / 2),
-                                  font: font, color: Color(1, 0.85, 0.8))
-            }
+            drawFailure(reason: images?.failureReason(of: image.handle), bounds: bounds)
         }
+    }
+
+    /// The error placeholder's words: "⚠ can't load" and, under it, why (the store's reason, wrapped to the tile's
+    /// width, as many lines as the tile has room for), centred. Always shown when the tile has room: a failed tile
+    /// has nothing else to show.
+    private func drawFailure(reason: String?, bounds: Rect) {
+        let label = "⚠ can't load"
+        let m = renderer.measureText(label, font: Painter.failureFont)
+        guard m.width < bounds.width else { return }
+        let room = bounds.width - 2 * Painter.failureMargin
+        let lineHeight = Typography.lineHeight(Painter.failureFont)
+        let fitting = max(Int((bounds.height - 2 * Painter.failureMargin) / lineHeight) - 1, 0)
+        let lines = reason.map { Painter.wrap($0, width: room, maxLines: fitting) { renderer.measureText($0, font: Painter.failureFont).width } } ?? []
+        var y = bounds.y + (bounds.height - m.height - Double(lines.count) * lineHeight) / 2
+        renderer.drawText(label, at: Point(bounds.x + (bounds.width - m.width) / 2, y), font: Painter.failureFont, color: Painter.failureTextColor)
+        y += m.height
+        for line in lines {
+            let w = renderer.measureText(line, font: Painter.failureFont).width
+            renderer.drawText(line, at: Point(bounds.x + (bounds.width - w) / 2, y), font: Painter.failureFont, color: Painter.failureTextColor)
+            y += lineHeight
+        }
+    }
+
+    /// A ready image's note ("GIF: first frame of 12") on a dark pill at its bottom-left corner, when it fits.
+    private func drawNote(_ note: String, bounds: Rect) {
+        let m = renderer.measureText(note, font: Painter.noteFont)
+        let pill = Rect(bounds.x + 6, bounds.maxY - 6 - (m.height + 4), m.width + 12, m.height + 4)
+        guard pill.maxX <= bounds.maxX - 6, pill.y >= bounds.y + 6 else { return }
+        renderer.fill(pill, cornerRadius: pill.height / 2, color: Color(0, 0, 0, 0.6))
+        renderer.drawText(note, at: Point(pill.x + 6, pill.y + 2), font: Painter.noteFont, color: .white)
+    }
+
+    static let failureFont = FontSpec(size: 12)
+    static let failureTextColor = Color(1, 0.85, 0.8)
+    /// Room kept between the placeholder's words and the tile's edges.
+    static let failureMargin = 8.0
+    static let noteFont = FontSpec(size: 11)
+
+    /// `text` broken into lines at most `width` wide (by `measure`) at spaces, a word wider than a line broken where
+    /// it must; at most `maxLines`, the last one shortened with "…" when text is left over.
+    static func wrap(_ text: String, width: Double, maxLines: Int, measure: (String) -> Double) -> [String] {
+        guard maxLines > 0, width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var words = text.split(separator: " ").map(String.init)
+        while !words.isEmpty {
+            let word = words.removeFirst()
+            let joined = current.isEmpty ? word : current + " " + word
+            if measure(joined) <= width { current = joined; continue }
+            if !current.isEmpty {
+                lines.append(current)
+                current = ""
+                words.insert(word, at: 0)
+            } else {
+                // A word wider than the line: as many characters as fit, the rest on the next line.
+                var n = word.count - 1
+                while n > 1 && measure(String(word.prefix(n))) > width { n -= 1 }
+                lines.append(String(word.prefix(n)))
+                words.insert(String(word.dropFirst(n)), at: 0)
+            }
+            if lines.count == maxLines { break }
+        }
+        if !current.isEmpty && lines.count < maxLines { lines.append(current); current = "" }
+        if lines.count == maxLines && (!current.isEmpty || !words.isEmpty), var last = lines.popLast() {
+            while !last.isEmpty && measure(last + "…") > width { last.removeLast() }
+            lines.append(last + "…")
+        }
+        return lines
     }
 }

@@ -7,8 +7,12 @@ import Foundation
 /// `contentMode = .center`, and a 3 s repeating timer that scrolls to the next item and back to the first after the
 /// last).
 ///
-/// Geometry: every page is the size of the container (the window); page `k` sits at `k * pitch` along a strip, where
-/// `pitch = width + pageSpacing`, and a `ScrollController` whose snap targets are the page offsets scrolls the strip.
+/// Geometry: every page is one frame, the article's "each cell is the carousel's bounds" within the room the window
+/// leaves it (`PagingFrame`): the container's width, from below the window's toolbar (`PagingFrame.topInset`) to above
+/// the page dots, and every image is placed in it by the content mode (by default scaled to fit, up or down, so a
+/// 1x1 image fills the frame as a big photograph does, and no image runs under the toolbar or the dots). Page `k`
+/// sits at `k * pitch` along a strip, where `pitch = width + pageSpacing`, and a `ScrollController` whose snap targets
+/// are the page offsets scrolls the strip.
 /// With `wrap = seamless` the strip also holds a copy of the last page before page 0 and a copy of the first page after
 /// the last; landing on a copy is followed, once the move settles, by an invisible jump to the real page (the frame
 /// after the jump equals the frame before it). With `wrap = rewind` (the article's) the strip has ends: advancing
@@ -57,24 +61,27 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
     private let pagesLayer = Node(name: "paging.pages")
     private let dots: PagingDots
 
-    private var contentMode = ContentMode.scaleDown
+    private var contentMode = ContentMode.fit
     private var wrap = Wrap.rewind
     private var background: Color?
     private var pageAnimation = Animation.easeInOut(0.5)
     private var settleAnimation = Animation.spring(response: 0.4, dampingFraction: 1)
     private var pageSpacing = 0.0
 
-    /// The page size and the strip layout they were computed for.
-    private var pageSize = Size.zero
+    /// The container's size, the pages' frame in it and the strip layout they were computed for.
+    private var containerSize = Size.zero
+    private var pageFrame = Rect.zero
+    /// How the dots are set (`dots.configure`), for the room the pages leave them.
+    private var dotsLayout = PagingFrame.Dots(shown: true, size: 8, inset: 24)
     private var pitch = 1.0
     private var leadingCopies = 0
 
     /// Page views by strip slot: only the slots that can be visible have one.
     private lazy var views = ViewPool<PagingPageView>(
-        parent: pagesLayer, make: { [unowned self] in PagingPageView(measurer: scene.textMeasurer) }, root: { $0.node },
+        parent: pagesLayer, make: { PagingPageView() }, root: { $0.node },
         bind: { [unowned self] view, slot in
             let index = deckIndex(ofSlot: slot)
-            view.bind(index: index, source: context.deck.items[index].image, size: pageSize, contentMode: contentMode,
+            view.bind(index: index, source: context.deck.items[index].image, size: pageFrame.size, contentMode: contentMode,
                       background: background, images: context.images)
         }, unbind: { $0.unbind() })
 
@@ -97,7 +104,7 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
         context.container.addChild(pagesLayer)
         context.container.addChild(dots.bar)
         read(parameters)
-        dots.configure(visible: parameters[Keys.dots], dotSize: parameters[Keys.dotSize], inset: parameters[Keys.dotsInset])
+        dots.configure(visible: dotsLayout.shown, dotSize: dotsLayout.size, inset: dotsLayout.inset)
         scroller.snapAnimation = settleAnimation
         scroller.onChange = { [weak self] in self?.scrollChanged() }
         // Lays out the strip and the dots at page 0.
@@ -113,6 +120,7 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
         pageAnimation = p.animation(curve: Keys.pageCurve, duration: Keys.pageDuration)
         settleAnimation = p.animation(curve: Keys.settleCurve, duration: Keys.pageDuration)
         pageSpacing = p[Keys.pageSpacing]
+        dotsLayout = PagingFrame.Dots(shown: p[Keys.dots], size: p[Keys.dotSize], inset: p[Keys.dotsInset])
     }
 
     /// Applies new values live: a running page change keeps going to the same page (re-based when the spacing or
@@ -123,9 +131,9 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
         scroller.snapAnimation = settleAnimation
         // Pages rebind on the next layout pass (at most two), asking for the image at the size the new mode draws.
         if look != (contentMode, background) { views.recycleAll() }
-        dots.configure(visible: parameters[Keys.dots], dotSize: parameters[Keys.dotSize], inset: parameters[Keys.dotsInset])
+        dots.configure(visible: dotsLayout.shown, dotSize: dotsLayout.size, inset: dotsLayout.inset)
         updateGeometry(force: false)
-        dots.layout(in: pageSize, page: page)
+        dots.layout(in: containerSize, page: page)
         scene.setNeedsDisplay()
     }
 
@@ -154,19 +162,21 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
         min(max(Int((scroller.offset / pitch).rounded()), 0), max(slotCount - 1, 0))
     }
 
-    /// Recomputes the strip for the container's size, the spacing and the wrap mode when any changed, keeping the
-    /// position in pages: the presentation stays where it is and a running move goes on to the same page.
+    /// Recomputes the strip for the container's size, the page frame, the spacing and the wrap mode when any changed,
+    /// keeping the position in pages: the presentation stays where it is and a running move goes on to the same page.
     private func updateGeometry(force: Bool) {
         let size = context.container.frame.size
+        let frame = PagingFrame.page(in: size, dots: dotsLayout, count: count)
         let newPitch = max(size.width + pageSpacing, 1)
         let newLeading = wrap == .seamless && count >= 2 ? 1 : 0
-        guard force || size != pageSize || newPitch != pitch || newLeading != leadingCopies else { return }
+        guard force || size != containerSize || frame != pageFrame || newPitch != pitch || newLeading != leadingCopies else { return }
         if newLeading < leadingCopies { unwrapCopy() }
         // Positions in page units, page 0 at 0.
         let presented = scroller.presentationOffset / pitch - Double(leadingCopies)
         let target = Double(targetSlot - leadingCopies)
         let wasMoving = scroller.isAnimating
-        pageSize = size
+        containerSize = size
+        pageFrame = frame
         pitch = newPitch
         leadingCopies = newLeading
         views.recycleAll()
@@ -197,7 +207,7 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
         updateGeometry(force: false)
         guard count > 0 else { return }
         let scroll = scroller.presentationOffset
-        let width = pageSize.width
+        let width = containerSize.width
         let first = max(Int(((scroll - width) / pitch).rounded(.down)), 0)
         let last = min(Int(((scroll + width) / pitch).rounded(.up)), slotCount - 1)
         if let fade = crossFade, !fade.opacity.isAnimating(at: scene.now) || scroller.isDragging { crossFade = nil }
@@ -218,7 +228,7 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
 
     /// Puts a page at `x` with `opacity`, above the other pages when `above` (the page fading in).
     private func place(_ view: PagingPageView, x: Double, opacity: Double, above: Bool) {
-        view.node.frame = Rect(x, 0, pageSize.width, pageSize.height)
+        view.node.frame = Rect(x, pageFrame.y, pageFrame.width, pageFrame.height)
         view.node.opacity = opacity
         view.node.zIndex = above ? 1 : 0
     }
@@ -378,11 +388,6 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
 
     /// The page indicator, while it shows.
     public var bottomControls: Rect? { dots.frame }
-
-    /// An image finished loading or failed: captions follow.
-    public func imagesChanged() {
-        for view in views.bound.values { view.refreshCaption(images: context.images) }
-    }
 
     /// Cancels the pending settle; the app stops its auto-advance timer itself.
     public func tearDown() {

@@ -1,13 +1,14 @@
-/// The paging style as a SwiftUI file, after its article (seed 004): full-size pages paging horizontally, moved on
-/// by a repeating timer (back to the first after the last), each image centred at its natural size (scaled down to a
-/// smaller page by default), with page dots.
+/// The paging style as a SwiftUI file, after its article (seed 004): pages of one frame (the view's width, below a
+/// top inset and above the page dots, as `PagingFrame` in the app) paging horizontally, moved on by a repeating timer
+/// (back to the first after the last), each image placed in the frame by the content mode (fitted by default), with
+/// page dots.
 enum PagingSwiftUITemplate {
     static let source = #"""
     {{> swiftHeader}}
 
     extension {{typeName}} {
         /// How an image sits in its page: natural size, centred, scaled down to fit a smaller page; the article's
-        /// `.center` (natural size, centred, cropped); aspect-fill or aspect-fit.
+        /// `.center` (natural size, centred, cropped); aspect-fill; or aspect-fit, small images scaled up.
         enum ContentMode {
             case scaleDown, center, fill, fit
         }
@@ -39,6 +40,14 @@ enum PagingSwiftUITemplate {
         /// The deck index of the page shown.
         private var currentPage: Int { items.isEmpty ? 0 : (position ?? 0) % items.count }
 
+        /// Room above the pages (the preview app's toolbar), as in the app.
+        private let topInset: CGFloat = 48
+
+        /// Room under the pages: the dots' pill and 8 points above it, or a 16-point margin without dots.
+        private var bottomInset: CGFloat {
+            Tuning.dots && items.count >= 2 ? Tuning.dotsInset + 3 * Tuning.dotSize + 8 : 16
+        }
+
         var body: some View {
             ScrollView(.horizontal) {
                 LazyHStack(spacing: Tuning.pageSpacing) {
@@ -53,6 +62,9 @@ enum PagingSwiftUITemplate {
             .scrollTargetBehavior(.viewAligned)
             .scrollPosition(id: $position)
             .scrollIndicators(.hidden)
+            // Every page is one frame, clear of the dots (and of a toolbar above): the padding is outside the pages.
+            .padding(.top, topInset)
+            .padding(.bottom, bottomInset)
             .modifier(Controls(label: {{deckNameSwift}}, items: items, current: currentPage,
                                step: { step($0) }, advance: { advance() }))
             .overlay(alignment: .bottom) {

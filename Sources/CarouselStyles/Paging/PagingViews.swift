@@ -1,8 +1,8 @@
 import CarouselSupport
 import CarouselCore
 
-/// One page of the paging style: a clipping page node (tagged with its deck index) holding the image node, and a
-/// caption that tells what went wrong when the image failed to load.
+/// One page of the paging style: a clipping page node (tagged with its deck index) holding the image node. A failed
+/// image is the scene's error placeholder, which says why.
 ///
 /// Page views are recycled: the style keeps only the pages that can be visible and rebinds a view to another deck
 /// item when it scrolls back into view.
@@ -12,35 +12,18 @@ final class PagingPageView {
     let node = Node(name: "paging.page")
     /// The image, filling the page and placed inside it by the content mode.
     let imageNode = Node(name: "paging.image")
-    /// One line under the core's error placeholder: the error message of a failed image.
-    let captionNode = Node(name: "paging.caption")
     /// The deck item shown, or nil while the view waits in the pool.
     private(set) var deckIndex: Int?
-    private var handle: ImageHandle?
 
-    /// The caption's font.
-    static let captionFont = FontSpec(size: 13)
-    /// The caption's colour, matching the core's error placeholder label.
-    static let captionColor = Color(1, 0.85, 0.8)
-    /// Horizontal margin of the caption inside the page.
-    static let captionMargin = 16.0
-
-    /// How the caption measures, to shorten it to the page.
-    private let measurer: any TextMeasurer
-
-    init(measurer: any TextMeasurer) {
-        self.measurer = measurer
+    init() {
         node.clipsToBounds = true
         imageNode.isHitTestable = false
-        captionNode.isHitTestable = false
-        captionNode.isHidden = true
         node.addChild(imageNode)
-        node.addChild(captionNode)
     }
 
     // MARK: Binding
 
-    /// Shows deck item `index` on a page of `size`: sets the tag, the image and the caption.
+    /// Shows deck item `index` on a page of `size`: sets the tag and the image.
     func bind(index: Int, source: String, size: Size, contentMode: ContentMode, background: Color?, images: ImageStore) {
         deckIndex = index
         node.tag = index
@@ -48,35 +31,14 @@ final class PagingPageView {
         // Centred at its natural size, an image is drawn at full resolution: no downscaled copy may stand in for it.
         // Scaled down, it is drawn at most at the page's size, so a copy within the page's budget serves.
         let h = images.handle(for: source, maxPixelSize: contentMode == .center ? nil : StyleSupport.pixelBudget(size))
-        handle = h
         imageNode.image = ImageContent(h, contentMode: contentMode)
-        resize(to: size)
-        refreshCaption(images: images)
+        imageNode.frame = Rect(origin: .zero, size: size)
     }
 
     /// Forgets the item (the view goes back to the pool).
     func unbind() {
         deckIndex = nil
         node.tag = nil
-        handle = nil
-    }
-
-    /// Lays out the image and caption for a page of `size` (the page's own frame is the style's).
-    func resize(to size: Size) {
-        imageNode.frame = Rect(origin: .zero, size: size)
-        // Below the core's centred "can't load" label.
-        captionNode.frame = Rect(Self.captionMargin, size.height / 2 + 14, max(size.width - 2 * Self.captionMargin, 0), 20)
-    }
-
-    /// Shows the error message of a failed image, hides the caption otherwise.
-    func refreshCaption(images: ImageStore) {
-        guard let h = handle, case .failed(let message) = images.state(of: h) else {
-            captionNode.isHidden = true
-            return
-        }
-        let text = measurer.fitted(message, width: captionNode.frame.width, font: Self.captionFont)
-        captionNode.text = TextContent(text, font: Self.captionFont, color: Self.captionColor, alignment: .center)
-        captionNode.isHidden = false
     }
 }
 

@@ -1,4 +1,5 @@
-/// The paging style as a web page: a strip of window-sized pages moved by a CSS transform transition on the page
+/// The paging style as a web page: a strip of pages in one frame (`PagingFrame`'s: the window's width, below the
+/// app's toolbar room and above the dots) moved by a CSS transform transition on the page
 /// curve (a spring sampled into `linear()`); drags follow the pointer and settle with the settle curve, carrying the
 /// fling's velocity; dots, keys, one page per wheel burst, and the auto-advance timer. Geometry as `PagingStyle`.
 enum PagingWebTemplate {
@@ -95,13 +96,22 @@ enum PagingWebTemplate {
     /** The page shown or being moved to. */
     const page = () => deckIndex(targetSlot());
 
-    /** Pages the size of the window, the strip's snap targets, and the dots; keeps the page shown. */
+    /** Every page's frame, as the app's (PagingFrame): the window's width, from 48 px below the top (the app's
+     *  toolbar) to 8 px above the dots' pill, or 16 px above the bottom without dots. */
+    function pageFrame() {
+      const bottom = T.dots && count >= 2 ? T.dotsInset + 3 * T.dotSize + 8 : 16;
+      return { top: 48, height: Math.max(innerHeight - 48 - bottom, 1) };
+    }
+
+    /** Pages in the page frame, the strip's snap targets, and the dots; keeps the page shown. */
     function layout() {
       const shown = scroller.presentation() / pitch;
       pitch = Math.max(innerWidth + T.pageSpacing, 1);
       strip.style.gap = `${T.pageSpacing}px`;
+      const frame = pageFrame();
+      strip.style.top = `${frame.top}px`;
       for (const slot of slots) {
-        Object.assign(slot.style, { width: `${innerWidth}px`, height: `${innerHeight}px`, background: backgrounds[T.background] });
+        Object.assign(slot.style, { width: `${innerWidth}px`, height: `${frame.height}px`, background: backgrounds[T.background] });
         slot.querySelector("img").style.objectFit = fits[T.contentMode];
       }
       scroller.snapTargets = slots.map((_, i) => i * pitch);

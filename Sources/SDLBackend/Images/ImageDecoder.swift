@@ -50,17 +50,8 @@ enum ImageDecoder {
     /// `name` is how messages name the file. Images over `pixelBudget` pixels are refused, before decoding when the
     /// header tells the size (PNG, JPEG), else right after.
     static func decode(path: String, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
-        // Only regular files are opened: a FIFO would block this thread, a device could be endless.
-        if let problem = FileInput.problem(at: path, regularOnly: true) { return .failed("\(name): \(problem)") }
-        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
-        if bytes == 0 { return .failed("\(name): empty file (0 bytes)") }
-        if let (w, h) = ImageHeader.size(ofFileAt: path), exceeds(w, h, pixelBudget) {
-            return .failed(tooLarge(name, w, h, pixelBudget))
-        }
-        // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
-        if ImageHeader.jpegIsTruncated(path) { return .failed("\(name): corrupt or truncated JPEG image (it ends before its end-of-image marker)") }
+        if let problem = problemBeforeDecoding(path: path, pixelBudget: pixelBudget) { return .failed("\(name): \(problem)") }
         let head = ImageHeader.head(ofFileAt: path)
-        if let why = ImageHeader.unsupported(head) { return .failed("\(name): \(why)") }
         if head.withUnsafeBytes(PNGDecoder.isPNG) {
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
                 return .failed("\(name): cannot read the file")
@@ -82,13 +73,28 @@ enum ImageDecoder {
         return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
     }
 
+    /// Why the file at `path` cannot be shown, as far as its kind, size, header and structure tell without decoding
+    /// it (nil when they show nothing wrong): what `decode(path:...)` checks first, so a deck's check
+    /// (`SDLImageStore.problem(of:pixelBudget:)`) and the tiles give the same reasons. Fast: a `stat`, the first and
+    /// last bytes, and a JPEG's marker walk only when its last bytes are not its end-of-image marker.
+    static func problemBeforeDecoding(path: String, pixelBudget: Int) -> String? {
+        // Only regular files are opened: a FIFO would block this thread, a device could be endless.
+        if let problem = FileInput.problem(at: path, regularOnly: true) { return problem }
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
+        if bytes == 0 { return "empty file (0 bytes)" }
+        if let (w, h) = ImageHeader.size(ofFileAt: path), exceeds(w, h, pixelBudget) { return tooLarge(w, h, pixelBudget) }
+        // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
+        if ImageHeader.jpegIsTruncated(path) { return "corrupt or truncated JPEG image (it ends before its end-of-image marker)" }
+        return ImageHeader.unsupported(ImageHeader.head(ofFileAt: path))
+    }
+
     /// Decodes an image held in memory (fetched bytes) exactly as `decode(path:...)` decodes a file: the same pixel
     /// budget (checked from the header first), downscale and messages. `name` is how messages name the source (its
     /// URL); its extension is a type hint for formats without a signature (TGA).
     static func decode(data: Data, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
         guard !data.isEmpty else { return .failed("\(name): empty response (0 bytes)") }
         if let (w, h) = ImageHeader.size(of: data), exceeds(w, h, pixelBudget) {
-            return .failed(tooLarge(name, w, h, pixelBudget))
+            return .failed("\(name): \(tooLarge(w, h, pixelBudget))")
         }
         if let why = ImageHeader.unsupported([UInt8](data.prefix(32))) { return .failed("\(name): \(why)") }
         if data.prefix(8).withUnsafeBytes(PNGDecoder.isPNG) {
@@ -110,48 +116,73 @@ enum ImageDecoder {
         }
     }
 
-    /// A PNG's bytes decoded by libpng without a word on stderr (`PNGDecoder`), then as every image.
+    /// What the tile says over the image in `bytes` once it is shown: an animation is shown as its first frame
+    /// ("GIF: first frame of 12", "APNG: first frame of 3"); nil for a still. Reads the block structure only.
+    static func note(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let gif = ImageHeader.gifFrameCount(bytes)
+        if gif > 1 { return "GIF: first frame of \(gif)" }
+        let apng = ImageHeader.apngFrameCount(bytes)
+        if apng > 1 { return "APNG: first frame of \(apng)" }
+        return nil
+    }
+
+    /// `note(_:)` of the file at `path` (nil when it cannot be read).
+    static func note(path: String) -> String? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+        return data.withUnsafeBytes(note)
+    }
+
+    /// A PNG's bytes decoded by libpng without a word on stderr (`PNGDecoder`), then as every image, turned upright
+    /// by its eXIf chunk.
     private static func decodePNG(_ data: Data, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult {
         switch data.withUnsafeBytes(PNGDecoder.decode) {
-        case .success(let loaded): return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget)
+        case .success(let loaded):
+            return finish(loaded, name: name, maxPixelSize: maxPixelSize, pixelBudget: pixelBudget,
+                          orientation: data.withUnsafeBytes(ImageOrientation.ofPNG))
         case .failure(let error): return .failed(undecodable(name, error: error.reason, format: "PNG"))
         }
     }
 
     /// A JPEG decoded by libjpeg-turbo (`carousel_jpeg_decode`): reduced in the DCT to at least the size it is kept
     /// at (decoding a 1600-pixel photograph for a 520-pixel budget reads half its pixels' worth, not all), straight
-    /// into BGRA, then downscaled as every image is. Nil when `bytes` are not a JPEG or libjpeg cannot decode them (a
-    /// CMYK JPEG, a corrupt one): SDL_image then decodes them, or names what is wrong.
+    /// into BGRA (CMYK and YCCK converted as browsers do), downscaled as every image is, then turned upright by its
+    /// EXIF orientation: the natural size is the upright picture's. Nil when `bytes` are not a JPEG or libjpeg cannot
+    /// decode them (a corrupt one): SDL_image then decodes them, or names what is wrong.
     static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, name: String, maxPixelSize: Size?, pixelBudget: Int) -> DecodeResult? {
         guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF, let base = bytes.baseAddress else { return nil }
         var pixels: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0, nw: Int32 = 0, nh: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = carousel_jpeg_decode(base.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), maxPixelSize?.width ?? 0,
-                                          maxPixelSize?.height ?? 0, &pixels, &w, &h, &nw, &nh, &message, Int32(message.count))
+        let orientation = ImageOrientation.ofJPEG(bytes)
+        // The stored pixels are reduced to fit the limit turned as they are.
+        let limit = maxPixelSize.map { orientation.swapsAxes ? Size($0.height, $0.width) : $0 }
+        let status = carousel_jpeg_decode(base.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), limit?.width ?? 0,
+                                          limit?.height ?? 0, &pixels, &w, &h, &nw, &nh, &message, Int32(message.count))
         guard status == 0, let pixels else { return nil }
         defer { free(pixels) }
-        if exceeds(Int(nw), Int(nh), pixelBudget) { return .failed(tooLarge(name, Int(nw), Int(nh), pixelBudget)) }
+        if exceeds(Int(nw), Int(nh), pixelBudget) { return .failed("\(name): \(tooLarge(Int(nw), Int(nh), pixelBudget))") }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let p = surface.pointee.pixels else {
             return .failed("\(name): cannot keep the decoded pixels (\(RendererContext.lastError()))")
         }
         for y in 0..<Int(h) { (p + y * Int(surface.pointee.pitch)).copyMemory(from: pixels + y * Int(w) * 4, byteCount: Int(w) * 4) }
-        let natural = (w: Int(nw), h: Int(nh))
-        guard let result = downscale(surface, to: targetSize(natural: natural, max: maxPixelSize)) else {
+        let natural = orientation.upright(Int(nw), Int(nh))
+        guard let result = downscale(surface, to: storedTarget(natural: natural, max: maxPixelSize, orientation: orientation))
+                .flatMap(orientation.apply) else {
             return .failed("\(name): cannot downscale (\(RendererContext.lastError()))")
         }
         if natural.w * natural.h >= 2_000_000 { MemoryPolicy.trim() }
         return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: true)
     }
 
-    /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888 and downscales it to fit
-    /// `maxPixelSize`. Consumes `loaded`.
+    /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888, downscales it to fit
+    /// `maxPixelSize` and turns it upright by `orientation` (the natural size is the upright picture's). Consumes
+    /// `loaded`.
     private static func finish(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, maxPixelSize: Size?,
-                               pixelBudget: Int) -> DecodeResult {
-        let natural = (w: Int(loaded.pointee.w), h: Int(loaded.pointee.h))
+                               pixelBudget: Int, orientation: ImageOrientation = .up) -> DecodeResult {
+        let natural = orientation.upright(Int(loaded.pointee.w), Int(loaded.pointee.h))
         if exceeds(natural.w, natural.h, pixelBudget) {
             SDL_FreeSurface(loaded)
-            return .failed(tooLarge(name, natural.w, natural.h, pixelBudget))
+            return .failed("\(name): \(tooLarge(natural.w, natural.h, pixelBudget))")
         }
         var colorKey: UInt32 = 0
         let mayHaveAlpha = loaded.pointee.format.pointee.Amask != 0 || SDL_GetColorKey(loaded, &colorKey) == 0
@@ -160,8 +191,8 @@ enum ImageDecoder {
         SDL_FreeSurface(loaded)
         guard let converted else { return .failed("\(name): cannot convert pixels (\(RendererContext.lastError()))") }
 
-        let target = targetSize(natural: natural, max: maxPixelSize)
-        let result = downscale(converted, to: target)
+        let result = downscale(converted, to: storedTarget(natural: natural, max: maxPixelSize, orientation: orientation))
+            .flatMap(orientation.apply)
         // Large decode buffers otherwise stay on the heap after they are freed.
         if natural.w * natural.h >= 2_000_000 { MemoryPolicy.trim() }
         guard let result else { return .failed("\(name): cannot downscale (\(RendererContext.lastError()))") }
@@ -192,9 +223,9 @@ enum ImageDecoder {
         return overflow || pixels > budget
     }
 
-    private static func tooLarge(_ name: String, _ w: Int, _ h: Int, _ budget: Int) -> String {
+    private static func tooLarge(_ w: Int, _ h: Int, _ budget: Int) -> String {
         let megapixels = (Double(w) * Double(h) / 1e5).rounded() / 10
-        return "\(name): image too large (\(w)x\(h), \(JSONValue.format(megapixels)) megapixels; the limit is \(budget / 1_000_000)); not decoded"
+        return "image too large (\(w)x\(h), \(JSONValue.format(megapixels)) megapixels; the limit is \(budget / 1_000_000)); not decoded"
     }
 
     /// The size to keep: `natural` shrunk to fit `max` (aspect kept), never enlarged, at least 1x1.
@@ -203,6 +234,13 @@ enum ImageDecoder {
         let k = min(1, limit.width / Double(natural.w), limit.height / Double(natural.h))
         guard k < 1 else { return natural }
         return (max(1, Int((Double(natural.w) * k).rounded())), max(1, Int((Double(natural.h) * k).rounded())))
+    }
+
+    /// The size to downscale the stored pixels to, before they are turned upright: `targetSize` of the upright
+    /// `natural` size, turned back as stored.
+    static func storedTarget(natural: (w: Int, h: Int), max limit: Size?, orientation: ImageOrientation) -> (w: Int, h: Int) {
+        let t = targetSize(natural: natural, max: limit)
+        return orientation.swapsAxes ? (t.h, t.w) : t
     }
 
     /// Shrinks an ARGB8888 surface to `target`: 2x2 box-filter halvings while the image is at least twice the
@@ -315,6 +353,9 @@ enum ImageHeader {
     static func jpegIsTruncated(_ path: String) -> Bool {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), data.count >= 2,
               data[data.startIndex] == 0xFF, data[data.startIndex + 1] == 0xD8 else { return false }
+        // Ending in its end-of-image marker, it is whole (the walk would stop there: 0xFF 0xD9 is never stuffed
+        // data); only the mapped last page is read. A file with data after the marker is walked.
+        if data[data.endIndex - 2] == 0xFF && data[data.endIndex - 1] == 0xD9 { return false }
         return data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Bool in
             let n = b.count
             var i = 2
@@ -338,11 +379,71 @@ enum ImageHeader {
         }
     }
 
+    /// The number of frames (image descriptors) of a GIF, counted by walking its blocks without decoding; 0 for
+    /// other bytes. A GIF cut short counts the frames before the cut.
+    static func gifFrameCount(_ b: UnsafeRawBufferPointer) -> Int {
+        guard b.count >= 13, b.prefix(6).elementsEqual("GIF87a".utf8) || b.prefix(6).elementsEqual("GIF89a".utf8) else { return 0 }
+        // The global colour table follows the logical screen descriptor when its flag is set.
+        var i = 13 + (b[10] & 0x80 != 0 ? 3 << (Int(b[10] & 0x07) + 1) : 0)
+        var frames = 0
+        /// Skips data sub-blocks (each a length byte and that many bytes) up to the zero-length terminator.
+        func skipSubBlocks() {
+            while i < b.count, b[i] != 0 { i += 1 + Int(b[i]) }
+            i += 1
+        }
+        while i < b.count {
+            switch b[i] {
+            case 0x21:   // extension: label, sub-blocks
+                i += 2
+                skipSubBlocks()
+            case 0x2C:   // image: descriptor, local colour table, LZW code size, sub-blocks
+                guard i + 10 <= b.count else { return frames }
+                frames += 1
+                let flags = b[i + 9]
+                i += 10 + (flags & 0x80 != 0 ? 3 << (Int(flags & 0x07) + 1) : 0) + 1
+                skipSubBlocks()
+            default:     // 0x3B, the trailer, or anything unknown
+                return frames
+            }
+        }
+        return frames
+    }
+
+    /// The number of frames an animated PNG's acTL chunk (before its first IDAT) declares; 0 for other bytes.
+    static func apngFrameCount(_ b: UnsafeRawBufferPointer) -> Int {
+        guard PNGDecoder.isPNG(b) else { return 0 }
+        var i = 8
+        while i + 12 <= b.count {
+            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            let type = (b[i + 4], b[i + 5], b[i + 6], b[i + 7])
+            if type == (0x49, 0x44, 0x41, 0x54) { return 0 }   // IDAT
+            if type == (0x61, 0x63, 0x54, 0x4C), length >= 8, i + 12 <= b.count {   // acTL: num_frames first
+                return Int(b[i + 8]) << 24 | Int(b[i + 9]) << 16 | Int(b[i + 10]) << 8 | Int(b[i + 11])
+            }
+            i += 12 + length
+        }
+        return 0
+    }
+
     private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
     private static func le32(_ b: [UInt8], _ i: Int) -> Int { le16(b, i) | le16(b, i + 2) << 16 }
 
     private static func be32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+
+    /// Whether the file at `path` has the signature of a format SDL_image reads (every one it can tell by its
+    /// bytes), or is named `.tga` (TGA has no signature: SDL_image takes the extension as its type). What is neither
+    /// fails to decode as "not an image or an unsupported format".
+    static func isKnownImage(path: String) -> Bool {
+        if (path as NSString).pathExtension.lowercased() == "tga" { return true }
+        guard let rw = SDL_RWFromFile(path, "rb") else { return false }
+        defer { SDL_RWclose(rw) }
+        let checks: [(UnsafeMutablePointer<SDL_RWops>?) -> Int32] = [
+            IMG_isPNG, IMG_isJPG, IMG_isGIF, IMG_isBMP, IMG_isWEBP, IMG_isTIF, IMG_isAVIF, IMG_isJXL, IMG_isQOI, IMG_isSVG,
+            IMG_isICO, IMG_isCUR, IMG_isPCX, IMG_isPNM, IMG_isXCF, IMG_isXPM, IMG_isXV, IMG_isLBM,
+        ]
+        return checks.contains { $0(rw) != 0 }
     }
 
     /// The format SDL_image recognises from the signature at the stream's current position ("PNG", "JPEG", ...),

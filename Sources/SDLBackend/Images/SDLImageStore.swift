@@ -21,6 +21,8 @@ struct DecodeOutcome {
     var generation: Int
     var event: Event
     var cpuSeconds = 0.0
+    /// What the tile says over the decoded image (an animation shown as its first frame).
+    var note: String?
 }
 
 /// Loads images for one SDL renderer: fetches and decodes on background threads, makes textures on the main thread.
@@ -42,6 +44,10 @@ public final class SDLImageStore: ImageStore {
     struct Entry {
         var source: String
         var state: ImageState = .loading
+        /// While failed: why, without the source's name (what the tile says).
+        var failureReason: String?
+        /// While ready: what the tile says over the image (`ImageStore.note(of:)`).
+        var note: String?
         var texture: OpaquePointer?
         var textureSize: (w: Int32, h: Int32) = (0, 0)
         /// Whether every pixel of the texture is opaque.
@@ -160,6 +166,30 @@ public final class SDLImageStore: ImageStore {
         entries.indices.contains(handle.raw) ? entries[handle.raw].source : nil
     }
 
+    /// Why the image failed, without its name: its failure message after "source: ".
+    public func failureReason(of handle: ImageHandle) -> String? {
+        guard entries.indices.contains(handle.raw) else { return "unknown image handle \(handle.raw)" }
+        return entries[handle.raw].failureReason
+    }
+
+    /// What the tile says over a ready image: an animated GIF or PNG is shown as its first frame.
+    public func note(of handle: ImageHandle) -> String? {
+        guard entries.indices.contains(handle.raw), case .ready = entries[handle.raw].state else { return nil }
+        return entries[handle.raw].note
+    }
+
+    /// Why the image at `source` cannot be shown, as far as the file tells without decoding it (its kind, size,
+    /// header, structure, a signature no decoder knows); nil when it looks fine, and for remote sources (not fetched
+    /// here). The same words as the image's tile says once it is loaded (`failureReason(of:)`): a deck's check
+    /// (the deck message's "2 could not be read: ..."). Safe on any thread.
+    public nonisolated static func problem(of source: String, pixelBudget: Int) -> String? {
+        guard let path = localPath(source) else { return nil }
+        return SDLWorkerThread.run {
+            if let problem = ImageDecoder.problemBeforeDecoding(path: path, pixelBudget: pixelBudget) { return problem }
+            return ImageHeader.isKnownImage(path: path) ? nil : "not an image or an unsupported format"
+        }
+    }
+
     // MARK: Loop integration
 
     /// Whether any image still to be shown is being fetched or decoded. A failed image counts as settled, even
@@ -237,6 +267,7 @@ public final class SDLImageStore: ImageStore {
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
                 SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
                 dropPixels(&e)
+                e.note = item.note
                 e.texture = tex
                 e.textureSize = (surface.pointee.w, surface.pointee.h)
                 ready(&e, item.raw, natural: natural, opaque: opaque)
@@ -244,6 +275,7 @@ public final class SDLImageStore: ImageStore {
                 e.inFlight = false
                 e.failedAttempts = 0
                 dropPixels(&e)
+                e.note = item.note
                 e.mips = chain
                 e.textureSize = (chain.base.width, chain.base.height)
                 ready(&e, item.raw, natural: natural, opaque: opaque)
@@ -258,6 +290,7 @@ public final class SDLImageStore: ImageStore {
 
     /// Marks `e` (entry `raw`) ready with the pixels just stored in it.
     private func ready(_ e: inout Entry, _ raw: Int, natural: Size, opaque: Bool) {
+        e.failureReason = nil
         e.opaque = opaque
         e.decodedFor = e.requested
         textureBytes += e.bytes
@@ -272,6 +305,8 @@ public final class SDLImageStore: ImageStore {
         if case .failed(message) = e.state { return }
         onFailure?(message)
         e.state = .failed(message)
+        let name = "\(SDLImageStore.localPath(e.source) ?? e.source): "
+        e.failureReason = message.hasPrefix(name) ? String(message.dropFirst(name.count)) : message
     }
 
     /// Blocks the main thread, pumping, until no image is loading or `timeout` seconds passed (for headless capture).
@@ -389,8 +424,8 @@ public final class SDLImageStore: ImageStore {
         entries[raw] = e
         let (generation, source, maxSize, budget, mips) = (e.generation, e.source, e.requested, pixelBudget, keepsPixels)
         let mailbox = self.mailbox, wake = self.wake, queue = self.queue
-        let finish: @Sendable (DecodeOutcome.Event, Double) -> Void = { event, cpuSeconds in
-            mailbox.post(.init(raw: raw, generation: generation, event: event, cpuSeconds: cpuSeconds))
+        let finish: @Sendable (DecodeOutcome.Event, Double, String?) -> Void = { event, cpuSeconds, note in
+            mailbox.post(.init(raw: raw, generation: generation, event: event, cpuSeconds: cpuSeconds, note: note))
             wake?()
         }
         if let path = SDLImageStore.localPath(source) {
@@ -399,7 +434,8 @@ public final class SDLImageStore: ImageStore {
                 let result = SDLWorkerThread.run {
                     ImageDecoder.decode(path: path, name: path, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips, levels: maxSize != nil)
                 }
-                finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
+                let note: String? = if case .failed = result { nil } else { ImageDecoder.note(path: path) }
+                finish(.finished(result), SDLImageStore.threadCPUSeconds() - start, note)
             }
             return
         }
@@ -407,14 +443,15 @@ public final class SDLImageStore: ImageStore {
         Task.detached {
             switch await fetcher.fetch(source) {
             case .failure(let error):
-                finish(.fetchFailed(error), 0)
+                finish(.fetchFailed(error), 0, nil)
             case .success(let data):
                 queue.addOperation {
                     let start = SDLImageStore.threadCPUSeconds()
                     let result = SDLWorkerThread.run {
                         ImageDecoder.decode(data: data, name: source, maxPixelSize: maxSize, pixelBudget: budget).withMips(mips, levels: maxSize != nil)
                     }
-                    finish(.finished(result), SDLImageStore.threadCPUSeconds() - start)
+                    let note: String? = if case .failed = result { nil } else { data.withUnsafeBytes(ImageDecoder.note) }
+                    finish(.finished(result), SDLImageStore.threadCPUSeconds() - start, note)
                 }
             }
         }
