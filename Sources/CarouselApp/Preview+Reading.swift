@@ -9,9 +9,9 @@ extension Preview {
     // MARK: Panes
 
     /// The panes' runtimes, in reading order.
-    public var panes: [PaneRuntime] { runtime.panes.runtimes }
+    public var panes: [PaneRuntime] { runtime.makePendingReplay(); return runtime.panes.runtimes }
     /// The focused pane's runtime.
-    public var focused: PaneRuntime { runtime.panes.focused }
+    public var focused: PaneRuntime { runtime.makePendingReplay(); return runtime.panes.focused }
     /// The focused pane's state.
     public var focusedPane: PaneState { state.focused }
     /// The panes' runtimes as the window lays them out.

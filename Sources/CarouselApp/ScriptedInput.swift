@@ -248,12 +248,22 @@ public final class ScriptPlayer {
     /// Delivers every entry due at or before `time`, each after updating the driver to the entry's own time; a
     /// timeline command goes to the driver when it is an `AppContext` (the window's model).
     public func deliver(upTo time: Double, into driver: FrameDriver) {
+        deliver(upTo: time, into: driver, until: nil)
+    }
+
+    /// Delivers the entries due at or before `time` as `deliver(upTo:into:)` does, stopping once the clock passes
+    /// `deadline` (the window's loop then answers input, quit and signals, and goes on next update); returns whether
+    /// every entry due was delivered.
+    @discardableResult
+    public func deliver(upTo time: Double, into driver: FrameDriver, until deadline: Double?) -> Bool {
         while let e = pending.first, e.time <= time {
+            if let deadline, ProcessInfo.processInfo.systemUptime >= deadline { return false }
             driver.update(to: e.time)
             for event in e.events { driver.handle(event) }
             if let command = e.command, let context = driver as? AppContext { context.apply(command.action) }
             pending = pending.dropFirst()
         }
+        return true
     }
 
     /// The time of the next entry, if any.

@@ -32,11 +32,15 @@ public final class WindowDriver: FrameDriver {
     public func update(to time: Double) {
         if statsRequest.take(), let statsLine { report(statsLine()) }
         if saveRequest.take() { saveState?() }
-        player.deliver(upTo: time, into: preview)
+        // A script's entries a few milliseconds per update at most: the window answers Ctrl+Q and signals whatever
+        // the script asks (it catches up over the next updates).
+        behindScript = !player.deliver(upTo: time, into: preview, until: ProcessInfo.processInfo.systemUptime + 0.008)
         preview.update(to: time)
     }
     public var needsFrame: Bool { preview.needsFrame }
-    public var nextWakeTime: Double? { [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
+    public var nextWakeTime: Double? { behindScript ? 0 : [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
+    /// Whether script entries due were left for the next update.
+    private var behindScript = false
     public var wantsQuit: Bool { preview.wantsQuit }
     public var windowTitle: String? { preview.windowTitle }
 

@@ -441,6 +441,8 @@ extension CarouselLab {
                 host.imageStore.onFailure = printError
                 let preview = try options.makePreview(inputs, images: host.imageStore, size: host.size, watch: true, rememberedPanes: rememberedPanes,
                                                       textMeasurer: host.renderer)
+                // A long replay is made a slice per update: the window answers input, Ctrl+Q and signals meanwhile.
+                preview.runtime.slicesReplays = true
                 if remembered?.panelOpen == true { preview.apply(.chrome(.togglePanel)) }
                 if firstRun { preview.showFirstRunHint() }
                 if options.reducedMotion == nil { preview.addBackgroundWork(DesktopMotionReader(wake: host.wake)) }

@@ -162,4 +162,26 @@ struct TimelineTests {
             #expect(recorder.draws.map { var d = $0; d.node = 0; return d } == expected.draws, "\(c.style) at \(t): the scrub from a checkpoint differs")
         }
     }
+
+    /// The hostile probe's cycle (issue 40): a move, a scrub back to it, play, every 2 ms. Each scrub is made only
+    /// when something needs its moment (a frame, input, the layout) and a replay that reaches the end with nothing
+    /// changed is the live window put aside, so cycles cost their number, not its square.
+    @Test("Scrub and play cycles cost their number, not its square, and the frame after them is capture's of the same input")
+    func cyclesCostTheirNumber() throws {
+        func run(_ n: Int) throws -> (steps: Int, preview: Preview) {
+            let deck = Deck.sample(count: 12)
+            let preview = try Preview(deck: deck, images: deck.fakeImageStore(), size: Self.size, style: "expand")
+            let script = (0..<n).map { i -> String in
+                let t = Double(i) * 0.002
+                return "\(t) move \(100 + i % 1000) 350; \(t + 0.0005) scrub \(t); \(t + 0.001) play"
+            }.joined(separator: "\n")
+            let recorder = DrawListRecorder(size: Self.size)
+            let run = CaptureRun(preview: preview, script: try ScriptedInput.parse(script, size: Self.size)) { false }
+            run.render(times: [Double(n) * 0.002 + 0.1], into: recorder) { _ in }
+            return (preview.runtime.replays.steps, preview)
+        }
+        let small = try run(200), large = try run(800)
+        #expect(large.steps <= 5 * small.steps + 100, "4x the cycles cost \(large.steps) replay steps against \(small.steps)")
+        #expect(large.preview.timeline.isLive && large.preview.recording.count == 800, "every move recorded, live at the end: \(large.preview.recording.count), steps \(small.steps) \(large.steps)")
+    }
 }

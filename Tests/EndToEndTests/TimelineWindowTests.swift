@@ -1,3 +1,4 @@
+import CarouselTesting
 import CarouselSupport
 import CarouselCore
 import Foundation
@@ -163,6 +164,41 @@ extension WindowTests {
             app.xdotool("key", "End")
             let live = try #require(app.wait { $0["timeline"]?["live"] == .bool(true) })
             #expect((live["timeline"]?["end"]?.numberValue ?? 0) >= end, "live again at the newest moment, the recording kept")
+        }
+
+        @Test("A script of 100,000 moves, scrubs, plays and wheels: Ctrl+Q and SIGTERM end the window at once, its state saved", arguments: ["ctrl+q", "SIGTERM"])
+        func quitDuringLongScript(_ how: String) throws {
+            let dir = try CLI.folder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            var generator = SeededGenerator(seed: 40)
+            var t = 0.0
+            let lines = (0..<100_000).map { _ -> String in
+                t += 0.0005
+                switch Int.random(in: 0..<20, using: &generator) {
+                case 0..<12: return "\(t) move \(Int.random(in: 0..<1280, using: &generator)) \(Int.random(in: 0..<720, using: &generator))"
+                case 12..<15: return "\(t) scrub \(max(0, t - Double.random(in: 0...3, using: &generator)))"
+                case 15..<18: return "\(t) play"
+                default: return "\(t) wheel 0 1"
+                }
+            }
+            let script = dir.appendingPathComponent("long.txt")
+            try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state")
+            let app = try AppWindow(["--style", "expand", "--size", "1280x720", "--input", "@" + script.path],
+                                    environment: ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path])
+            _ = try #require(app.layout())
+            // The script is under way: its clock has moved on.
+            _ = app.wait(timeout: 10) { ($0["time"]?.numberValue ?? 0) > 0.5 }
+            if how == "ctrl+q" {
+                let window = try #require(app.windowID())
+                app.xdotool("key", "--window", window, "ctrl+q")
+            } else {
+                kill(app.process.processIdentifier, SIGTERM)
+            }
+            let deadline = Date().addingTimeInterval(15)
+            while app.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(!app.process.isRunning, "\(how) did not end the window within 15 s of a long script")
+            #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("carousel-lab/state.json").path), "the state was saved")
         }
 
         /// Grabs X window `window` as it is on screen (Tests/Tools/x11-grab.py) into a PNG at `path`.

@@ -14,6 +14,8 @@ public enum LayoutExport {
     /// whether the tuning panel is open, the deck, and the timeline (its playhead, null when live; its start and end;
     /// whether live or replaying; the loop range).
     public static func layoutJSON(_ state: WindowState, _ runtime: WindowRuntime) -> JSONValue {
+        // In the window a long replay is made a slice per update (the items show the last frame meanwhile).
+        if !runtime.slicesReplays { runtime.makePendingReplay() }
         let focused = runtime.panes.focused
         return .object([
             JSONMember("style", .string(state.focused.styleName)),

@@ -132,10 +132,15 @@ public final class PaneRuntime {
     /// Seconds since the style appeared (scene time, so pauses and slow motion count as they play).
     public var styleTime: Double { scene.now - styleStart }
 
+    /// Whether values were applied to the running style after it was made (a live edit): it is then no longer what a
+    /// replay of its input with its values makes.
+    private(set) var valuesChangedWhileRunning = false
+
     /// Applies the state's values live, mid-animation, when they differ from those the style has.
     func apply(_ p: Parameters) {
         guard p != parameters else { return }
         parameters = p
+        valuesChangedWhileRunning = true
         style.apply(p)
         applyCommonParameters()
         scene.setNeedsDisplay()

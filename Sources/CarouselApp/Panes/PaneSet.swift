@@ -76,10 +76,10 @@ public final class PaneSet {
         return changed
     }
 
-    /// Replaces every runtime with what `make` gives for it (the timeline's replays), in place.
-    func replaceEach(_ make: (PaneRuntime) -> PaneRuntime) {
-        for r in runtimes { r.tearDown() }
-        runtimes = runtimes.map(make)
+    /// Shows `runtimes` instead (the timeline's replays, or the live runtimes it put aside), in the same order; the
+    /// caller keeps or tears down the ones they replace.
+    func install(_ runtimes: [PaneRuntime]) {
+        self.runtimes = runtimes
     }
 
     /// Keeps one focus stop per pane: Tab reaching a pane's stop focuses that pane.

@@ -125,6 +125,7 @@ public final class WindowRuntime {
     /// Makes every view follow `state`: the panes' runtimes (made, replaced, moved, their values applied), the
     /// panel, the overlay, the toolbar, the strip and graph, the checks; what changed is redrawn.
     func render(_ state: WindowState) {
+        followLive(state)
         if shown.size != state.size {
             chrome.size = state.size
             overlay.layout(size: state.size)
@@ -133,7 +134,7 @@ public final class WindowRuntime {
             shown.size = state.size
         }
         let focusedBefore = panes.focusedIndex
-        if panes.sync(state, make: { makePane($0, frame: $1, state: state) }) {
+        if pending == nil, panes.sync(state, make: { makePane($0, frame: $1, state: state) }) {
             pointer.reset()
             damage.invalidate()
             replays.panesChanged()
@@ -222,8 +223,26 @@ public final class WindowRuntime {
     /// checkpoints between frames while the strip shows; updates the strip, graph and focus ring.
     func advance(_ state: WindowState) {
         let t = state.time.sceneTime
-        if state.timeline.isReplaying {
-            replays.deliver(upToScene: t, into: panes.runtimes)
+        let slice = slicesReplays ? ProcessInfo.processInfo.systemUptime + 0.008 : nil
+        switch state.timeline.mode {
+        case .scrubbed:
+            // A moment shown: nothing moves. Its replay is made when it is drawn or meets input (in the window, a few
+            // milliseconds per update meanwhile).
+            if slicesReplays { makePendingReplay(until: slice) }
+            chrome.advance(to: t)
+            return
+        case .replaying:
+            // A replay that reaches the end with nothing changed is the live window put aside: no need to make it.
+            if pending != nil, let s = stash, s.key == stashKey(state), state.focusedStyleTime >= state.timeline.end {
+                restoreStash()
+            } else if makePendingReplay(until: slice) {
+                replays.deliver(upToScene: t, into: panes.runtimes)
+            } else {
+                chrome.advance(to: t)
+                return
+            }
+        case .live:
+            break
         }
         for r in panes.runtimes { r.advance(to: t) }
         chrome.advance(to: t)
@@ -240,7 +259,7 @@ public final class WindowRuntime {
             updateGraph(state)
         }
         overlay.showGhostPointer(state.timeline.isLive ? nil : panes.focused.pointer.map { Point($0.x + panes.focused.frame.x, $0.y + panes.focused.frame.y) })
-        checkpointsMissing = state.timeline.isShown && !state.timeline.isLive && replays.buildCheckpoints(for: state, runtime: self)
+        checkpointsMissing = state.timeline.isShown && !state.timeline.isLive && pending == nil && replays.buildCheckpoints(for: state, runtime: self)
         guard needsFrame(paused: state.time.isPaused, now: state.time.sceneTime) else { return }
         statusLine.update(time: state.time, focused: panes.focused)
         for r in panes.runtimes { r.layoutIfNeeded() }
@@ -279,20 +298,108 @@ public final class WindowRuntime {
     }
 
     /// Makes every pane afresh at the focused pane's style time `t` of `state` (`PaneRuntime.replayed`), from the
-    /// nearest checkpoint when there is one.
+    /// nearest checkpoint when there is one; lazily: the replay is begun here and made when something needs the panes
+    /// (a frame, input, the layout: `makePendingReplay`), so scrubs that follow one another before a frame cost
+    /// nothing each. The first scrub from live puts the live runtimes aside (`stash`); going back to the newest
+    /// moment with nothing changed (End, Escape, a replay played to its end) shows them again instead of a replay,
+    /// which would make the same.
     func replay(toStyleTime t: Double, _ state: WindowState) {
+        let key = stashKey(state)
+        discardPending()
+        if runtimesAreLive {
+            // A runtime whose values changed while it ran is not what a replay makes: nothing to come back to.
+            stash = panes.runtimes.contains(where: \.valuesChangedWhileRunning) ? nil : Stash(runtimes: panes.runtimes, key: key)
+            runtimesAreLive = false
+        }
+        if state.timeline.isLive, let stash, stash.key == key {
+            restoreStash()
+            return
+        }
         let scene = state.focused.styleStart + t
         let frames = state.paneFrames
-        panes.replaceEach { old in
-            guard let i = state.index(of: old.id) else { return old }
-            let r = replays.replay(state.panes[i], to: scene - state.panes[i].styleStart, key: replays.key(state, pane: i, frame: frames[i])) {
-                replayStart(state.panes[i], frame: frames[i], state: state)
+        pending = PendingReplay(replays: state.panes.enumerated().map { i, pane in
+            replays.begin(pane, to: scene - pane.styleStart, key: replays.key(state, pane: i, frame: frames[i])) {
+                replayStart(pane, frame: frames[i], state: state)
             }
-            connect(r, deckVersion: state.deck.version)
-            return r
+        }, deckVersion: state.deck.version)
+    }
+
+    /// Whether a replay of much input is made a few milliseconds per update, the last frame showing meanwhile (the
+    /// window: it answers input, Ctrl+Q and signals between slices), or at once (capture, record, tests).
+    public var slicesReplays = false
+
+    /// A replay begun and not yet made: the runtimes it makes, and the deck they show.
+    private struct PendingReplay {
+        var replays: [TimelineReplays.Replaying]
+        let deckVersion: Int
+    }
+    private var pending: PendingReplay?
+
+    /// The live runtimes a scrub put aside, and what they were made for (`stashKey`).
+    private struct Stash {
+        let runtimes: [PaneRuntime]
+        let key: String
+    }
+    private var stash: Stash?
+    /// Whether the runtimes shown are the live window's (not a replay's).
+    private var runtimesAreLive = true
+
+    /// What the panes' runtimes depend on: for each pane its style, start, values, input, size, the deck and reduced
+    /// motion.
+    private func stashKey(_ state: WindowState) -> String {
+        let frames = state.paneFrames
+        return state.panes.indices.map { replays.key(state, pane: $0, frame: frames[$0]) }.joined(separator: "|")
+    }
+
+    /// Whether a replay is still being made.
+    var isReplayPending: Bool { pending != nil }
+
+    /// Makes the pending replay, whole or, with `deadline`, until the clock passes it; returns whether it is made.
+    /// Once made, its runtimes are the panes'.
+    @discardableResult
+    func makePendingReplay(until deadline: Double? = nil) -> Bool {
+        guard var p = pending else { return true }
+        for i in p.replays.indices where !replays.advance(&p.replays[i], until: deadline) {
+            pending = p
+            return false
         }
+        pending = nil
+        let made = p.replays.map(\.runtime)
+        for r in made { connect(r, deckVersion: p.deckVersion) }
+        for r in panes.runtimes where !(stash?.runtimes.contains { $0 === r } ?? false) { r.tearDown() }
+        panes.install(made)
         pointer.reset()
         damage.invalidate()
+        return true
+    }
+
+    /// The live runtimes again, instead of any replay.
+    private func restoreStash() {
+        guard let s = stash else { return }
+        discardPending()
+        for r in panes.runtimes where !s.runtimes.contains(where: { $0 === r }) { r.tearDown() }
+        panes.install(s.runtimes)
+        stash = nil
+        runtimesAreLive = true
+        pointer.reset()
+        damage.invalidate()
+    }
+
+    private func discardPending() {
+        guard let p = pending else { return }
+        for r in p.replays { r.runtime.tearDown() }
+        pending = nil
+    }
+
+    /// The window is live again: the runtimes shown are live ones; what was put aside is not needed.
+    private func followLive(_ state: WindowState) {
+        guard state.timeline.isLive, !runtimesAreLive else { return }
+        makePendingReplay()
+        if let s = stash {
+            for r in s.runtimes where !panes.runtimes.contains(where: { $0 === r }) { r.tearDown() }
+            stash = nil
+        }
+        runtimesAreLive = true
     }
 
     /// Plays the recorded input from the moment shown on the window's clock.
@@ -319,6 +426,8 @@ public final class WindowRuntime {
     /// Routes one input event: the panel first (its keys while it is open, typing), then resizes, drops, keys
     /// (`handleKey`), the pointer through the chrome's tree, and what is left to every pane.
     func handle(_ incoming: InputEvent, drops: DeckDrop?) {
+        // Input meets the moment shown: a replay asked for is made first.
+        makePendingReplay()
         if case .keyDown = incoming, context.state.chrome.hintShown { context.apply(.chrome(.showHint(false))) }
         guard let event = panel.route(incoming) else { return }
         switch event {
@@ -357,7 +466,7 @@ public final class WindowRuntime {
     func nextWakeTime(_ state: WindowState, needsFrame: Bool) -> Double? {
         let sceneWake = (panes.runtimes.map(\.scene) + [chrome]).compactMap(\.nextWakeTime).min()
         let sceneWall = sceneWake.flatMap { needsFrame ? state.chrome.wall : state.time.wallTime(forScene: $0) }
-        let building = checkpointsMissing ? state.chrome.wall + 1.0 / 60 : nil
+        let building = checkpointsMissing || (slicesReplays && pending != nil) ? state.chrome.wall + 1.0 / 60 : nil
         let message = state.chrome.message.flatMap { _ in state.chrome.messageDeadline ?? state.chrome.wall }
         return [sceneWall, message, building].compactMap { $0 }.min()
     }
@@ -365,6 +474,7 @@ public final class WindowRuntime {
     /// Draws the frame; without `windowChrome`, the picture alone, as `capture` and `record` draw it (no toolbar,
     /// messages, badges or timeline strip unless asked for with `--show-chrome`).
     func draw(into renderer: Renderer, windowChrome: Bool, now: Double, wall: Double) {
+        if !slicesReplays { makePendingReplay() }
         screenshots.captureIfRequested(into: renderer) { drawFrame(into: $0, windowOnly: false) }
         damage.paint(size: chrome.size, into: renderer) { drawFrame(into: $0, windowOnly: windowChrome) }
         paintedSceneTime = now
@@ -375,6 +485,7 @@ public final class WindowRuntime {
     /// window shows (messages, the status line, help, badges, the focus ring: `Overlay.windowOnly`), as a screenshot
     /// does, without touching a node.
     func drawFrame(into renderer: Renderer, windowOnly: Bool = true) {
+        if !slicesReplays { makePendingReplay() }
         renderer.beginFrame(clearColor: panes.runtimes[0].scene.clearColor)
         panes.paint(into: renderer, images: images, window: Rect(origin: .zero, size: chrome.size))
         if windowOnly {

@@ -70,12 +70,12 @@ public struct TimelineState: Equatable, Sendable {
         return shown
     }
 
-    /// Replays from the moment shown (from the loop's start when the moment is outside the loop, from the strip's
-    /// start when it is at the end of the recording); returns where the replay starts, or nil when not scrubbed.
+    /// Replays from the moment shown (from the loop's start when the moment is outside the loop; at the end of the
+    /// recording, the replay ends at once: live); returns where the replay starts, or nil when not scrubbed.
     mutating func play() -> Double? {
         guard case .scrubbed(let at) = mode else { return nil }
         var from = at
-        if let range, !range.contains(at) { from = range.lowerBound } else if range == nil, at >= end - 1e-9 { from = start(end: end) }
+        if let range, !range.contains(at) { from = range.lowerBound }
         mode = .replaying(from: from, loop: range)
         return from
     }

@@ -66,34 +66,45 @@ final class TimelineReplays {
         if builder?.id == pane.id { builder = nil }
     }
 
-    /// `pane` as it was at style time `t`, replayed from the latest checkpoint at or before `t` (or from the start,
-    /// with `start`): the frame `PaneRuntime.replayed` draws.
-    func replay(_ pane: PaneState, to t: Double, key: String, start: () -> (PaneRuntime, ScriptPlayer)) -> PaneRuntime {
+    /// A replay under way: a pane's runtime going to style time `target` of its recorded input, one stop at a time.
+    struct Replaying {
+        let id: PaneState.ID
+        let runtime: PaneRuntime
+        let player: ScriptPlayer
+        var time: Double
+        let target: Double
+    }
+
+    /// Begins replaying `pane` to style time `t` from the latest checkpoint at or before `t` (used up), or from the
+    /// start (`start` makes a fresh runtime and its player); `advance` takes it there.
+    func begin(_ pane: PaneState, to t: Double, key: String, start: () -> (PaneRuntime, ScriptPlayer)) -> Replaying {
         validate(pane, key: key)
         scrubbedSinceBuild = true
         players = [:]
-        let mine = parked[pane.id] ?? [:]
-        let best = mine.filter { $0.value.time <= t }.max { $0.value.time < $1.value.time }
-        let (runtime, player, from): (PaneRuntime, ScriptPlayer, Double)
-        if let (k, p) = best {
+        let target = max(t, 0)
+        if let (k, p) = (parked[pane.id] ?? [:]).filter({ $0.value.time <= target }).max(by: { $0.value.time < $1.value.time }) {
             used += 1
             parked[pane.id]?.removeValue(forKey: k)
-            (runtime, player, from) = (p.runtime, p.player, p.time)
-        } else {
-            fromStart += 1
-            let (r, pl) = start()
-            (runtime, player, from) = (r, pl, 0)
+            p.runtime.isReplaying = true
+            return Replaying(id: pane.id, runtime: p.runtime, player: p.player, time: p.time, target: target)
         }
-        runtime.isReplaying = true
-        var now = from
-        while now < max(t, 0) {
-            now = Replay.step(runtime.styleClock, from: now, until: max(t, 0), player: player)
+        fromStart += 1
+        let (r, player) = start()
+        return Replaying(id: pane.id, runtime: r, player: player, time: 0, target: target)
+    }
+
+    /// Takes `r` on, one stop at a time, until it reaches its target (then the runtime shows that moment, as
+    /// `PaneRuntime.replayed` would, and records again) or the clock passes `deadline`; returns whether it arrived.
+    func advance(_ r: inout Replaying, until deadline: Double? = nil) -> Bool {
+        while r.time < r.target {
+            if let deadline, ProcessInfo.processInfo.systemUptime >= deadline { return false }
+            r.time = Replay.step(r.runtime.styleClock, from: r.time, until: r.target, player: r.player)
             steps += 1
         }
-        player.deliver(upTo: max(t, 0), into: runtime.styleClock)
-        runtime.styleClock.update(to: max(t, 0))
-        runtime.isReplaying = false
-        return runtime
+        r.player.deliver(upTo: r.target, into: r.runtime.styleClock)
+        r.runtime.styleClock.update(to: r.target)
+        r.runtime.isReplaying = false
+        return true
     }
 
     /// Starts playing each pane's recorded input after its style time (id, entries, time) on the window's clock.
