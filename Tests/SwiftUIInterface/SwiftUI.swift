@@ -915,7 +915,7 @@ public struct ScrollIndicatorVisibility: Equatable, Sendable {
 }
 
 // MARK: - Visual effects
-// "VisualEffect" (visualeffect, `offset(x:y:)`, `scaleEffect(_:anchor:)`), "EmptyVisualEffect".
+// "VisualEffect" (visualeffect, `offset(x:y:)`, `scaleEffect(_:anchor:)`, `opacity(_:)`), "EmptyVisualEffect".
 
 /// Visual Effects change the visual appearance of a view without changing its ancestors or descendents.
 public protocol VisualEffect: Sendable {}
@@ -932,6 +932,8 @@ extension VisualEffect {
     public func offset(_ offset: CGSize) -> some VisualEffect { self }
     /// Scales the view uniformly by the given factor relative to an anchor point.
     public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some VisualEffect { self }
+    /// Sets the transparency of the view.
+    public func opacity(_ opacity: Double) -> some VisualEffect { self }
 }
 
 // MARK: - Accessibility
