@@ -45,6 +45,11 @@ struct TextMeasurerTests {
         #expect(m.fitted("Version 12, built", width: m.width(of: "Version 12, …", font: font), font: font) == "Version 12…")
         #expect(!m.fitted(source, width: 40, font: font).contains(".…"))
         #expect(m.fitted(".........", width: 10, font: font).count == 2, "a character stays, whatever it is")
+        // A hyphen or a slash ends a word: a path keeps its folders.
+        let path = m.fitted("Saved to /tmp/exports/expand-2026-11-28.swift", width: m.width(of: "Saved to /tmp/exports/exp…", font: font), font: font)
+        #expect(path == "Saved to /tmp/exports…", "\(path)")
+        let hyphen = m.fitted(source, width: m.width(of: "Debian puzzle-jigs…", font: font), font: font)
+        #expect(hyphen == "Debian puzzle…", "\(hyphen)")
     }
 
     @Test("Bold and larger text measure wider; the estimate follows DejaVu Sans's advances")

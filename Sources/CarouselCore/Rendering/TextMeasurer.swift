@@ -9,9 +9,9 @@ public protocol TextMeasurer: AnyObject {
 
 extension TextMeasurer {
     /// `text` shortened with one ellipsis character to fit `width` points in `font`: at the end of its last word that
-    /// fits ("Debian puzzle-jigsaw…", not "Debian puzzle-jigsaw 1.…"), or within a word when that would keep less
-    /// than half of what fits (a long word, text without spaces); never with a space or punctuation before the
-    /// ellipsis. `keepingEnd` cuts the start instead, at any character (for text being typed, whose end stays in
+    /// fits ("Debian puzzle-jigsaw…", not "Debian puzzle-jigsaw 1.…"; a hyphen or a slash ends a word too), or within
+    /// a word when that would keep less than half of what fits (a long word, text without spaces); never with a space
+    /// or punctuation before the ellipsis. `keepingEnd` cuts the start instead, at any character (for text being typed, whose end stays in
     /// view). At least one character is kept besides the ellipsis.
     public func fitted(_ text: String, width: Double, font: FontSpec, keepingEnd: Bool = false) -> String {
         guard self.width(of: text, font: font) > width else { return text }
@@ -27,15 +27,21 @@ extension TextMeasurer {
         }
         let fits = min(lo, characters.count)
         guard !keepingEnd else { return candidate(fits) }
-        // The end of the last whole word within what fits: before the space that follows it.
+        // The last place within what fits where a line could break: before a space, after a hyphen or a slash (a
+        // path keeps its folders: "to /tmp/exports…").
         var cut = fits
-        if fits < characters.count, !characters[fits].isWhitespace {
-            let space = characters[..<fits].lastIndex { $0.isWhitespace }
-            if let space, space >= fits / 2 { cut = space }
+        if fits < characters.count, !Self.breaks(before: fits, in: characters) {
+            let boundary = (1..<fits).last { Self.breaks(before: $0, in: characters) }
+            if let boundary, boundary >= fits / 2 { cut = boundary }
         }
         // No space or punctuation just before the ellipsis ("1.…" reads as "1...."): drop them, keeping one character.
         while cut > 1, Self.dropsBeforeEllipsis(characters[cut - 1]) { cut -= 1 }
         return candidate(cut)
+    }
+
+    /// Whether text may be cut before `characters[i]`: at a space, or after a hyphen or a slash.
+    private static func breaks(before i: Int, in characters: [Character]) -> Bool {
+        characters[i].isWhitespace || (i > 0 && "-/".contains(characters[i - 1]) && !characters[i - 1].isWhitespace)
     }
 
     /// Whether `c` is dropped from the end of shortened text: spaces, and punctuation that joins what follows
