@@ -281,6 +281,28 @@ struct TuningPanelTests {
         f.sim.key("escape")
     }
 
+    @Test("With a spring curve chosen, the duration beside it is greyed (its schema's appliesWhen); a timed curve brings it back")
+    func inapplicableRowsGrey() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        func opacity(_ key: String) throws -> Double { try #require(f.node("panel.row.parameter.\(key)")).opacity }
+        #expect(try opacity("expandDuration") == 1 && opacity("scrollDuration") == 1)
+        try f.preview.setParameter("expandCurve", .text("spring(0.5,0.8)"))
+        f.sim.frame()
+        #expect(try opacity("expandDuration") < 1, "Expand duration still shows as if it applied")
+        #expect(try opacity("expandCurve") == 1 && opacity("scrollDuration") == 1 && opacity("itemWidth") == 1)
+        // Greyed, it can still be set (for a timed curve chosen later).
+        let box = try #require(f.frame("panel.value.expandDuration"))
+        f.sim.click(box.midX, box.midY); f.sim.click(box.midX, box.midY)
+        f.sim.send(.text("0.8"))
+        f.sim.key("return")
+        #expect(f.number("expandDuration") == 0.8)
+        try f.preview.setParameter("expandCurve", .text("easeOut"))
+        f.sim.frame()
+        #expect(try opacity("expandDuration") == 1)
+    }
+
     @Test("An invalid typed value is refused with a one-line message and the value stays")
     func invalidTypedValue() throws {
         let f = try PanelFixture()
