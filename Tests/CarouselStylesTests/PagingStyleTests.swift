@@ -284,7 +284,8 @@ struct PagingStyleTests {
 
     @Test("The dots: one per page, the current page's highlighted; a click on a dot goes to its page")
     func dotsReflectPage() throws {
-        let (h, sim) = try make(count: 5)
+        // 8 pt dots, as `dotCentre` places them (the default is 12).
+        let (h, sim) = try make(count: 5, ["dotSize": .number(8)])
         var d = dots(sim)
         #expect(d.count == 5)
         #expect(d.map(\.opacity) == [1, 0.4, 0.4, 0.4, 0.4])

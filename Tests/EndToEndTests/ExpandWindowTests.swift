@@ -24,7 +24,18 @@ extension WindowTests {
                       f.maxX <= width else { return nil }
                 return f
             }
-            let settled = try #require(app.wait { shown($0) != nil }, "item \(cut.index) never came into view")
+            /// The layout once `condition` holds and the row has stopped: the same layout for 0.3 s.
+            func resting(_ condition: (JSONValue) -> Bool) -> JSONValue? {
+                var since: (layout: JSONValue, at: Date)?
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline {
+                    guard let l = app.layout(), condition(l) else { since = nil; Thread.sleep(forTimeInterval: 0.02); continue }
+                    if since?.layout != l { since = (l, Date()) } else if Date().timeIntervalSince(since!.at) >= 0.3 { return l }
+                    Thread.sleep(forTimeInterval: 0.02)
+                }
+                return nil
+            }
+            let settled = try #require(resting { shown($0) != nil }, "item \(cut.index) never came into view")
             let offset = try #require(settled.stateNumber("scrollOffset"))
             #expect(shown(settled).map { $0.minX <= Double(startX) && Double(startX) <= $0.maxX } == true,
                     "item \(cut.index) at \(String(describing: settled.frame(of: cut.index))), the pointer at \(startX)")
@@ -47,7 +58,7 @@ extension WindowTests {
             }
             mover.waitUntilExit()
             let endX = Double(startX - steps)
-            let last = try #require(app.wait { l in shown(l).map { $0.minX <= endX && endX <= $0.maxX } == true })
+            let last = try #require(resting { l in shown(l).map { $0.minX <= endX && endX <= $0.maxX } == true })
             seen.append(last)
             let expanded = Set(seen.compactMap { $0["state"]?["expanded"]?.numberValue })
             #expect(expanded == [Double(cut.index)], "the expansion went to items \(expanded.sorted())")

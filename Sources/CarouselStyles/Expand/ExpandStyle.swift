@@ -244,9 +244,10 @@ public final class ExpandStyle: CarouselStyle, ContextualStyle {
         return Rect(contentX(i, at: scene.now, model: true) - scroll.offset, rowTop, width, settings.itemHeight)
     }
 
-    /// The item whose resting frame holds `p`, if any.
+    /// The item whose resting frame holds `p`, if any. Nothing before the row is first shown: a pointer already
+    /// resting where the row appears (the window opening under it) has not moved onto an item.
     private func restingItem(at p: Point) -> Int? {
-        guard count > 0, p.y >= rowTop, p.y <= rowTop + settings.itemHeight, p.x >= 0, p.x <= scene.size.width else { return nil }
+        guard count > 0, !views.bound.isEmpty, p.y >= rowTop, p.y <= rowTop + settings.itemHeight, p.x >= 0, p.x <= scene.size.width else { return nil }
         // The last item whose leading edge is at or before the point (leading edges grow with the index).
         let x = p.x + scroll.offset
         var lo = 0, hi = count - 1
