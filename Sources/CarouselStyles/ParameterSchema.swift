@@ -8,25 +8,35 @@ public enum ParameterSchema {
     /// The specs in `bytes` (a style's parameters file, named `file` in messages). The file is part of the program, so
     /// a malformed one is a programming error, stopped at the first use with the entry and what is wrong with it.
     public static func decode(_ bytes: [UInt8], file: String) -> [ParameterSpec] {
-        do {
-            guard let entries = try JSONParser.parse(bytes).arrayValue else { throw ParameterError("expected an array of parameters") }
-            let specs = try entries.enumerated().map { (i, entry) throws(ParameterError) in
-                do throws(ParameterError) { return try ParameterSpec(json: entry) } catch {
-                    throw ParameterError("parameter \(i + 1): \(error.message)")
-                }
-            }
-            let keys = specs.map(\.key)
-            if let twice = keys.first(where: { k in keys.filter { $0 == k }.count > 1 }) { throw ParameterError("\(twice) appears twice") }
-            return specs
-        } catch {
+        do { return try specs(bytes) } catch {
             preconditionFailure("\(file): \(error)")
         }
+    }
+
+    /// The specs in `bytes`, checked as a whole: each entry, no key twice, and every `"appliesWhen"` condition naming
+    /// another parameter in a way that fits its kind. Throws the first problem, naming the entry.
+    public static func specs(_ bytes: [UInt8]) throws(ParameterError) -> [ParameterSpec] {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch { throw ParameterError("not JSON: \(error)") }
+        guard let entries = json.arrayValue else { throw ParameterError("expected an array of parameters") }
+        let specs = try entries.enumerated().map { (i, entry) throws(ParameterError) in
+            do throws(ParameterError) { return try ParameterSpec(json: entry) } catch {
+                throw ParameterError("parameter \(i + 1): \(error.message)")
+            }
+        }
+        let keys = specs.map(\.key)
+        if let twice = keys.first(where: { k in keys.filter { $0 == k }.count > 1 }) { throw ParameterError("\(twice) appears twice") }
+        for spec in specs {
+            for condition in spec.appliesWhen { try condition.check(against: specs, owner: spec.key) }
+        }
+        return specs
     }
 }
 
 extension ParameterSpec {
     /// The spec as `styles --json` and the parameters files write it: key, label, group, type, default, then the
-    /// range, step, unit and slider of a number, the options of a choice or curve, and the meaning.
+    /// range, step, unit and slider of a number, the options of a choice or curve, when it applies
+    /// (`"appliesWhen"`, `ParameterCondition`), and the meaning.
     public var json: JSONValue {
         var m: [JSONMember] = [JSONMember("key", .string(key)), JSONMember("label", .string(label)), JSONMember("group", .string(group))]
         switch kind {
@@ -46,6 +56,7 @@ extension ParameterSpec {
             m += [JSONMember("type", "curve"), JSONMember("default", defaultValue.json),
                   JSONMember("options", .array(CurveSyntax.presetNames.map { .string($0) })), JSONMember("min", .null), JSONMember("max", .null)]
         }
+        if !appliesWhen.isEmpty { m.append(JSONMember("appliesWhen", .object(appliesWhen.map { JSONMember($0.key, $0.json) }))) }
         m.append(JSONMember("meaning", .string(meaning)))
         return .object(m)
     }
@@ -89,7 +100,9 @@ extension ParameterSpec {
         case let other:
             throw ParameterError("\(key): unknown type \(MessageText.quote(other)) (number, toggle, choice or curve)")
         }
-        self.init(key, try text("label"), kind, default: value, group: try text("group"), slider: slider, try text("meaning"))
+        let conditions = try json["appliesWhen"].map { (j: JSONValue) throws(ParameterError) in try ParameterCondition.list(j, owner: key) } ?? []
+        self.init(key, try text("label"), kind, default: value, group: try text("group"), slider: slider, try text("meaning"),
+                  appliesWhen: conditions)
         _ = try validate(value)
     }
 

@@ -103,11 +103,14 @@ public struct ParameterSpec: Sendable {
     public let group: String
     /// A number's slider as declared (nil: the whole range, linear).
     public let declaredSlider: SliderRange?
+    /// When it has an effect: conditions on the style's other parameters, all of which must hold (none: always).
+    public let appliesWhen: [ParameterCondition]
 
     public init(_ key: String, _ label: String, _ kind: Kind, default value: ParameterValue, group: String = "Layout",
-                slider: SliderRange? = nil, _ meaning: String) {
+                slider: SliderRange? = nil, _ meaning: String, appliesWhen: [ParameterCondition] = []) {
         self.key = key; self.label = label; self.kind = kind; self.defaultValue = value; self.meaning = meaning; self.group = group
         declaredSlider = slider
+        self.appliesWhen = appliesWhen
     }
 
     /// Where a number's slider runs: its declared useful range and scale, else the whole range on a linear scale

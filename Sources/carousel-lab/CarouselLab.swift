@@ -89,7 +89,7 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     @Option(name: .long, help: "Scripted input: entries like '0.5 move 100 200; 1.0 wheel 0 -1', or @FILE.")
     var input: String?
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
-        "Compare two to four variants side by side, on one clock, driven by the same input: each is `current` (--style and --params), `preset:STYLE/NAME`, or a parameter file or sidecar.",
+        "Compare two to four variants on one clock, driven by the same input (row styles stacked as rows, paging side by side): each is `current` (--style and --params), `preset:STYLE/NAME`, or a parameter file or sidecar.",
         valueName: "variant"))
     var compare: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Help.scale))

@@ -30,6 +30,17 @@ do {
     fail("not JSON: \(error.localizedDescription)")
 }
 
+// "appliesWhen" names other parameters of the same file (ParameterSchema checks the rest when the program starts).
+let allKeys = Set(entries.compactMap { $0["key"] as? String })
+for (i, entry) in entries.enumerated() {
+    guard let conditions = entry["appliesWhen"] else { continue }
+    let key = entry["key"] as? String ?? "?"
+    guard let names = (conditions as? [String: Any])?.keys else { fail("parameter \(i + 1) (\(key)): \"appliesWhen\" must be an object") }
+    for name in names.sorted() where name == key || !allKeys.contains(name) {
+        fail("parameter \(i + 1) (\(key)): \"appliesWhen\" names \"\(name)\", not another parameter in this file")
+    }
+}
+
 var lines: [String] = []
 for (i, entry) in entries.enumerated() {
     guard let key = entry["key"] as? String, let firstCharacter = key.first, firstCharacter.isLetter,

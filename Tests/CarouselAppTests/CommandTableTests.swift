@@ -13,6 +13,18 @@ struct CommandTableTests {
                                  end: "<!-- end of keys -->", generated: CommandTable.markdownTable, update: "UPDATE_README")
     }
 
+    @Test("The user guide opens the panel with the panel's key from the table, never Tab (which moves the focus)")
+    func userGuideNamesThePanelKey() throws {
+        let guide = try String(contentsOfFile: GeneratedBlock.path("docs/user-guide.md"), encoding: .utf8)
+        func key(_ name: String) throws -> String {
+            try #require(CommandTable.all.first { $0.name == name }).input.replacingOccurrences(of: "`", with: "")
+        }
+        let panel = try key("panel"), focus = try key("focus").components(separatedBy: " ")[0]
+        #expect(panel == "P" && focus == "Tab")
+        #expect(guide.contains("\(panel) opens a panel"), "the guide does not say \(panel) opens the panel")
+        #expect(!guide.contains("\(focus) opens"), "the guide says \(focus) opens something; it moves the focus")
+    }
+
     @Test("The help card lists every listed row, with its keys")
     func helpCardFromTable() {
         let lines = CommandTable.helpLines

@@ -127,6 +127,19 @@ struct CompareTests {
         #expect(frames.map(\.maxX).max() == 1281 && frames.map(\.maxY).max() == 721)
     }
 
+    @Test("The README and the user guide say how compare splits the window as PaneSplit does: row variants stacked, never all \"side by side\"")
+    func docsSayHowPanesStand() throws {
+        // What the docs describe: two expand variants in the default window, two paging ones.
+        #expect(PaneSplit.arrangement(count: 2, styles: ["expand", "expand"], in: Size(1280, 720)).words == "stacked as rows")
+        #expect(PaneSplit.arrangement(count: 2, styles: ["paging", "paging"], in: Size(1280, 720)).words == "side by side")
+        for document in ["README.md", "docs/user-guide.md"] {
+            let text = try String(contentsOfFile: GeneratedBlock.path(document), encoding: .utf8)
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(!text.contains("variants side by side"), "\(document) says every comparison stands side by side")
+            #expect(text.contains("stacked as rows"), "\(document) does not say row variants are stacked")
+        }
+    }
+
     @Test("Bad variants are one line each: unknown preset, unreadable file, too many, too small a window")
     func badVariants() throws {
         let presets = PresetStore(shippedRoot: nil, userRoot: "/nonexistent")
@@ -135,7 +148,7 @@ struct CompareTests {
         #expect(throws: ParameterFileError.self) { try Variant.load("preset:nostyle/x", current: current, presets: presets) }
         #expect(throws: ParameterFileError.self) { try Variant.load("/nonexistent/v.json", current: current, presets: presets) }
         let deck = Deck.sample(count: 4)
-        #expect(throws: PreviewError("a 300x200 window cannot show 2 variants side by side (each needs at least 200x120)")) {
+        #expect(throws: PreviewError("a 300x200 window cannot show 2 variants stacked as rows (each needs at least 200x120)")) {
             try Preview(deck: deck, images: deck.fakeImageStore(), size: Size(300, 200), variants: [current, current])
         }
     }

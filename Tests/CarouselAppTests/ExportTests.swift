@@ -158,11 +158,30 @@ import Testing
         #expect(names == [stem + "-images", stem + ".html", stem + ".swift"])
         let swift = try String(contentsOfFile: folder.appendingPathComponent(stem + ".swift").path, encoding: .utf8)
         #expect(swift.contains("static let imageSize: CGFloat = 90 // pt"))
-        #expect(preview.currentMessage?.hasPrefix("Exported \(stem).swift and .html to /") == true)
+        // The type is named after the style; the timestamp is only in the file's name (it was Circular20270115...).
+        #expect(swift.hasPrefix("// \(stem).swift\n") && swift.contains("\nstruct CircularCarousel: View {\n"), "\(swift.prefix(200))")
+        #expect(!swift.contains("struct Circular2"))
+        #expect(preview.currentMessage?.hasPrefix("Exported \(stem).swift and .html to /") == true, "\(preview.currentMessage ?? "no message")")
         // A second export in the same second gets its own names.
         input.key("e", .ctrl)
         #expect(preview.waitForBackgroundWork(timeout: 30))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 6)
+    }
+
+    @Test("A type the file's name does not give is named after the style and the preset, without timestamps")
+    func typeNamedAfterStyleAndPreset() {
+        #expect(ExportNaming.styleTypeName(style: "expand", preset: nil) == "ExpandCarousel")
+        #expect(ExportNaming.styleTypeName(style: "expand", preset: "Slower") == "ExpandSlowerCarousel")
+        #expect(ExportNaming.styleTypeName(style: "paging", preset: "slow and calm") == "PagingSlowAndCalmCarousel")
+        // A preset saved under its default name (the style and the time) and one that repeats the style's name.
+        #expect(ExportNaming.styleTypeName(style: "expand", preset: "expand-2026-11-28-030504") == "ExpandCarousel")
+        #expect(ExportNaming.styleTypeName(style: "expand", preset: "Slick Expand carousel") == "ExpandSlickCarousel")
+        // A file the app names itself: the type from the style and preset, the file name as given.
+        let app = ExportNaming.make(style: "expand", path: "/p/expand-2026-11-28-030504.swift", preset: "Slower", typeFromFile: false)
+        #expect(app == ExportNaming(typeName: "ExpandSlowerCarousel", fileName: "expand-2026-11-28-030504.swift"))
+        // A file the user names: the type from it; standard output: from the style and preset.
+        #expect(ExportNaming.make(style: "expand", path: "SlickExpand.swift").typeName == "SlickExpand")
+        #expect(ExportNaming.make(style: "expand", path: nil, preset: "Slower") == ExportNaming(typeName: "ExpandSlowerCarousel", fileName: "ExpandSlowerCarousel.swift"))
     }
 
     // MARK: Helpers

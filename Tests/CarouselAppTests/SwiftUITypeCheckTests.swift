@@ -96,12 +96,12 @@ import Testing
         }
         let result = try SwiftUIInterface.typecheck(files, platform: .macOS)
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output.prefix(3000))")
-        // On standard output: a preset's name, else the style's.
+        // On standard output: after the style and the preset.
         #expect(try export.render(.swiftui, pagePath: nil, images: .besidePage).text.hasPrefix("// ExpandCarousel.swift\n"))
         var preset = export
         preset.presetName = "Glide"
         let text = try preset.render(.swiftui, pagePath: nil, images: .besidePage).text
-        #expect(text.hasPrefix("// Glide.swift\n") && text.contains("\nstruct Glide: View {"))
+        #expect(text.hasPrefix("// ExpandGlideCarousel.swift\n") && text.contains("\nstruct ExpandGlideCarousel: View {"))
     }
 
     @Test("The header lists every image the view needs (posters and stills) under the asset names the code uses")

@@ -250,6 +250,59 @@ struct TuningPanelTests {
         #expect(f.preview.panel.entryText == nil)
     }
 
+    @Test("Double-clicking a value off the grid (0.472) edits it whole, and undo after the edit restores it whole")
+    func editKeepsTheFullValue() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        try f.preview.setParameter("expandDuration", .number(0.472))
+        f.open()
+        let box = try #require(f.frame("panel.value.expandDuration"))
+        f.sim.click(box.midX, box.midY)
+        // The first click (a scrub that did not move) leaves the value off the step's grid, and records nothing.
+        #expect(f.number("expandDuration") == 0.472)
+        #expect(f.preview.panel.history(for: "expand").undoSteps.isEmpty)
+        f.sim.click(box.midX, box.midY)
+        #expect(f.preview.panel.entryText == "0.472")
+        // Enter on the unchanged text keeps it; an edit, then undo, brings back 0.472, not 0.47.
+        f.sim.key("return")
+        #expect(f.number("expandDuration") == 0.472)
+        f.sim.wait(0.5)
+        f.sim.click(box.midX, box.midY); f.sim.click(box.midX, box.midY)
+        f.sim.send(.text("0.475"))
+        f.sim.key("return")
+        #expect(f.number("expandDuration") == 0.475)
+        f.preview.panel.undo()
+        #expect(f.number("expandDuration") == 0.472)
+        // Digits beyond the box's four decimals are kept too.
+        try f.preview.setParameter("expandDuration", .number(0.47251))
+        f.sim.wait(0.5)
+        f.sim.click(box.midX, box.midY); f.sim.click(box.midX, box.midY)
+        #expect(f.preview.panel.entryText == "0.47251")
+        f.sim.key("escape")
+    }
+
+    @Test("With a spring curve chosen, the duration beside it is greyed (its schema's appliesWhen); a timed curve brings it back")
+    func inapplicableRowsGrey() throws {
+        let f = try PanelFixture()
+        defer { f.cleanUp() }
+        f.open()
+        func opacity(_ key: String) throws -> Double { try #require(f.node("panel.row.parameter.\(key)")).opacity }
+        #expect(try opacity("expandDuration") == 1 && opacity("scrollDuration") == 1)
+        try f.preview.setParameter("expandCurve", .text("spring(0.5,0.8)"))
+        f.sim.frame()
+        #expect(try opacity("expandDuration") < 1, "Expand duration still shows as if it applied")
+        #expect(try opacity("expandCurve") == 1 && opacity("scrollDuration") == 1 && opacity("itemWidth") == 1)
+        // Greyed, it can still be set (for a timed curve chosen later).
+        let box = try #require(f.frame("panel.value.expandDuration"))
+        f.sim.click(box.midX, box.midY); f.sim.click(box.midX, box.midY)
+        f.sim.send(.text("0.8"))
+        f.sim.key("return")
+        #expect(f.number("expandDuration") == 0.8)
+        try f.preview.setParameter("expandCurve", .text("easeOut"))
+        f.sim.frame()
+        #expect(try opacity("expandDuration") == 1)
+    }
+
     @Test("An invalid typed value is refused with a one-line message and the value stays")
     func invalidTypedValue() throws {
         let f = try PanelFixture()

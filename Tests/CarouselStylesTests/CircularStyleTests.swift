@@ -397,9 +397,9 @@ struct CircularStyleTests {
         let circleIndex = try #require(sim.renderer.draws.firstIndex { $0.kind == .fill(.white) })
         let imageIndex = try #require(sim.renderer.draws.firstIndex(where: isImage))
         #expect(circleIndex < imageIndex)
-        // It stays put while the row scrolls.
-        sim.key("right"); sim.wait(0.1)
-        #expect(highlightDraws(sim).first?.rect == circle.rect)
+        // Back in its place when the row rests on the next image.
+        sim.key("right"); sim.wait(1.5)
+        #expect(highlightDraws(sim).first?.rect == circle.rect && highlightDraws(sim).first?.opacity == 1)
         sim.key("m"); sim.wait(0.1)
         let fading = try #require(highlightDraws(sim).first)
         #expect(fading.opacity > 0 && fading.opacity < 1)
@@ -409,6 +409,34 @@ struct CircularStyleTests {
         #expect(highlightDraws(sim).count == 1)
         try h.set("highlight", .bool(false)); sim.frame()
         #expect(highlightDraws(sim).isEmpty)
+    }
+
+    @Test("During a drag the highlight rings the image nearest the centre slot, fading as it leaves; half-way nothing white stands alone")
+    func highlightDuringADrag() throws {
+        let (h, sim) = try make()
+        let y = Self.window.height / 2 - Self.rowLift
+        sim.send(.pointerMove(Point(500, y)), .pointerDown(Point(500, y), .left))
+        /// Drags the row to `dx` points from where it was pressed.
+        func dragTo(_ dx: Double) { sim.send(.pointerMove(Point(500 - dx, y))); sim.wait(1.0 / 60) }
+        dragTo(8); dragTo(20)
+        #expect(abs(scrollOffset(h) - 20) < 1e-6)
+        // Image 0, 20 points (p = 20/70) out of the slot: the highlight is concentric with it, partly faded.
+        let image = try #require(h.items.first { $0.index == 0 }).frame
+        let ring = try #require(highlightDraws(sim).first, "no highlight 20 points into the drag")
+        #expect(abs(ring.rect.midX - image.midX) < 1e-6 && abs(ring.rect.midY - image.midY) < 1e-6, "ring \(ring.rect), image \(image)")
+        let s = 1 - 20.0 / 70
+        #expect(abs(ring.opacity - (2 * s - 1)) < 1e-6)
+        // Half an image size (35 points) and more from any image's slot: no white disc at all, however large.
+        for dx in [35.0, 52.5, 70] {
+            dragTo(dx)
+            #expect(!sim.renderer.draws.contains { $0.kind == .fill(.white) }, "a white disc at \(dx) points")
+        }
+        // Released, the row settles on an image and the highlight is whole around it again.
+        sim.send(.pointerUp(Point(430, y), .left))
+        sim.wait(2)
+        let rested = try #require(highlightDraws(sim).first)
+        let centred = try #require(h.items.first { $0.index == active(h) }).frame
+        #expect(rested.opacity == 1 && abs(rested.rect.midX - centred.midX) < 1e-6 && abs(rested.rect.midY - centred.midY) < 1e-6)
     }
 
     // MARK: Idle

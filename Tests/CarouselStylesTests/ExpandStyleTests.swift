@@ -63,7 +63,7 @@ struct ExpandStyleTests {
         #expect(sim.renderer.draws.texts.contains("Item 2"))
     }
 
-    @Test("An item partly outside the row scrolls to the centre 0.1 s after it starts expanding")
+    @Test("A hovered item partly outside the row comes into view by the least scroll, 0.1 s after it starts expanding, and stays under the pointer")
     func delayedScrollIntoView() throws {
         let (h, sim) = try make(20)
         // Item 7 straddles the right edge of a 1280 window: 24 + 7 * 170 = 1214 .. 1364.
@@ -73,15 +73,114 @@ struct ExpandStyleTests {
         let start = sim.time
         sim.wait(0.1)
         #expect(h.state("scrollOffset") == .number(0))
-        // The target centres the expanded item: x = 24 + 7 * 170 = 1214, centre 1214 + 125 - 640.
-        let target = 1214.0 + 125 - 640
+        // The least scroll that shows the expanded item whole, 8 points inside the right edge: 1214 + 250 - 1272.
+        let target = 1214.0 + 250 - 1272
         sim.wait(0.2)
         let x = (sim.time - start - 0.1) / 0.4
         let expected = target * easeInOut.progress(at: x)
         #expect(abs((h.state("scrollOffset")?.numberValue ?? -1) - expected) < 0.01)
         sim.wait(0.4)
         #expect(abs((h.state("scrollOffset")?.numberValue ?? -1) - target) < 0.01)
-        #expect(abs(item(h, 7)!.frame.midX - 640) < 0.01)
+        let shown = item(h, 7)!.frame
+        #expect(abs(shown.maxX - 1272) < 0.01 && shown.width == 250)
+        #expect(shown.minX <= f.minX + 20 && f.minX + 20 <= shown.maxX, "the item left the pointer: \(shown)")
+    }
+
+    @Test("Hover never scrolls the item from under the pointer, even in the row's last 8 points", arguments: [1277.0, 1279])
+    func revealKeepsThePointer(x: Double) throws {
+        let (h, sim) = try make(20)
+        let f = item(h, 7)!.frame
+        sim.move(x, f.midY)
+        sim.wait(1)
+        #expect(h.state("expanded") == .number(7))
+        let shown = item(h, 7)!.frame
+        #expect(shown.minX <= x && x <= shown.maxX, "item 7 at \(shown), pointer at \(x)")
+        // Shown as far as the pointer allows: its trailing edge at the pointer.
+        #expect(abs(shown.maxX - x) < 0.01)
+    }
+
+    @Test("A pointer resting near the right edge, then moving 1 px at a time, keeps one item expanded under it; the row settles")
+    func restingPointerDoesNotRunAway() throws {
+        let (h, sim) = try make(20)
+        let f = item(h, 7)!.frame
+        var x = 1260.0
+        let y = f.midY
+        sim.move(x, y)
+        var seen: Set<Int> = [], offsets: [Double] = []
+        for step in 0..<120 {
+            // Rest for 0.5 s, then 1 px to the left every frame: the pointer travels 70 px in all, inside item 7.
+            if step >= 30 { x -= 1; sim.move(x, y) }
+            sim.wait(1.0 / 60)
+            if case .number(let n) = h.state("expanded") { seen.insert(Int(n)) }
+            offsets.append(h.state("scrollOffset")?.numberValue ?? -1)
+        }
+        #expect(seen == [7], "expanded in turn: \(seen.sorted())")
+        sim.wait(1)
+        let settled = h.state("scrollOffset")?.numberValue ?? -1
+        // One scroll, into view, and then the row stays where it came to rest.
+        #expect(abs(settled - (1214 + 250 - 1272)) < 0.01 && offsets.suffix(40).allSatisfy { abs($0 - settled) < 0.01 }, "offsets \(offsets)")
+        let shown = item(h, 7)!.frame
+        #expect(shown.minX <= x && x <= shown.maxX)
+        #expect(!h.scene.needsFrame)
+    }
+
+    @Test("The expansion follows the pointer to the item it moves to, and never stays on one it left")
+    func expansionFollowsThePointer() throws {
+        let (h, sim) = try make(20)
+        let y = centre(h, 0).y
+        for target in [2, 3, 1, 6, 5] {
+            // Walk to the target's resting centre a few points at a time, then let the row settle.
+            let goal = centre(h, target).x
+            let from = h.scene.size.width / 2
+            for k in 1...10 { sim.move(from + (goal - from) * Double(k) / 10, y); sim.wait(1.0 / 60) }
+            sim.wait(1)
+            let under = try #require(h.items.first { $0.frame.contains(Point(goal, y)) && $0.frame.width == 250 })
+            #expect(h.state("expanded") == .number(Double(under.index)), "pointer at \(goal) over \(under.index)")
+        }
+        // Out of every item: nothing stays expanded.
+        sim.move(centre(h, 2).x, 60)
+        sim.wait(1)
+        #expect(h.state("expanded") == .null)
+    }
+
+    @Test("The row moving under a still pointer expands nothing; the next move of the pointer does")
+    func rowMovingUnderAStillPointer() throws {
+        let (h, sim) = try make(30)
+        let c = centre(h, 2)
+        sim.move(c.x, c.y)
+        sim.wait(1)
+        #expect(h.state("expanded") == .number(2))
+        // Two wheel bursts carry other items under the pointer; the expansion stays where it was.
+        sim.wheel(dy: -1); sim.wait(0.5); sim.wheel(dy: -1); sim.wait(1)
+        #expect(h.state("expanded") == .number(2))
+        let under = try #require(h.items.first { $0.frame.contains(c) })
+        #expect(under.index != 2)
+        // A move of 1 px: the item under the pointer now expands.
+        sim.move(c.x + 1, c.y)
+        sim.wait(1)
+        #expect(h.state("expanded") == .number(Double(under.index)))
+        #expect(try #require(item(h, under.index)).frame.contains(Point(c.x + 1, c.y)))
+    }
+
+    @Test("A click pins the item and scrolls it to the scroll anchor, as the article's tap does; nearest only brings it into view",
+          arguments: ["center", "leading", "nearest"])
+    func clickScrollsToTheAnchor(anchor: String) throws {
+        let (h, sim) = try make(20, overrides: ["scrollAnchor": .text(anchor)])
+        let c = centre(h, 4)
+        sim.move(c.x, c.y)
+        sim.wait(1)
+        // Hover alone: item 4 shows whole, so the row does not move.
+        #expect(h.state("scrollOffset") == .number(0))
+        sim.click(c.x, c.y)
+        sim.wait(1)
+        #expect(h.state("pinned") == .number(4))
+        let x = 24.0 + 4 * 170, expected: Double
+        switch anchor {
+        case "center": expected = x + 125 - 640
+        case "leading": expected = x - 24
+        default: expected = 0
+        }
+        #expect(abs((h.state("scrollOffset")?.numberValue ?? -1) - expected) < 0.01)
     }
 
     @Test("A fully visible item does not scroll")

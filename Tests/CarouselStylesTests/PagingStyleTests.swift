@@ -12,9 +12,9 @@ struct PagingStyleTests {
     /// The article's page change: ease-in-out (0.42, 0, 0.58, 1), here over the default 0.5 s.
     let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
     let duration = 0.5
-    /// Every page's frame in the 1280x720 window: below the toolbar (48 pt) and above the default dots (a 24 pt
-    /// pill 24 pt from the bottom, and 8 pt of room).
-    let pageFrame = Rect(0, 48, 1280, 720 - 48 - 24 - 24 - 8)
+    /// Every page's frame in the 1280x720 window: below the toolbar (48 pt) and above the default dots (a 36 pt
+    /// pill of 12 pt dots in 24 pt cells, 24 pt from the bottom, and 8 pt of room).
+    let pageFrame = Rect(0, 48, 1280, 720 - 48 - 24 - 36 - 8)
 
     // MARK: Helpers
 
@@ -61,7 +61,7 @@ struct PagingStyleTests {
         let (h, sim) = try make()
         #expect(sim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .fit)])
         // Never drawn larger than the page: a copy within the page's budget serves.
-        #expect(h.images.requestedSizes["/test/item0.jpg"] == Size(2560, 1232))
+        #expect(h.images.requestedSizes["/test/item0.jpg"] == Size(2560, 1208))
         let (centred, centredSim) = try make(["contentMode": .text("center")])
         #expect(centredSim.renderer.draws.images.map(\.kind) == [.image(ImageHandle(1), .center)])
         #expect(centred.images.requestedSizes["/test/item0.jpg"] == nil, "centred at natural size, drawn at full resolution")
@@ -73,7 +73,7 @@ struct PagingStyleTests {
         #expect(sim.renderer.draws.images.first?.kind == .image(ImageHandle(1), .scaleDown))
         #expect(sim.renderer.draws.images.first?.rect == pageFrame)
         // Fill, fit and scale-down may use a copy scaled to the page (2x for high DPI); centre asks for the natural size.
-        #expect(h.images.requestedSizes["/test/item0.jpg"] == Size(2560, 1232))
+        #expect(h.images.requestedSizes["/test/item0.jpg"] == Size(2560, 1208))
     }
 
     @Test("advance() scrolls to the next page along the page curve and lands exactly on it")
@@ -287,7 +287,8 @@ struct PagingStyleTests {
 
     @Test("The dots: one per page, the current page's highlighted; a click on a dot goes to its page")
     func dotsReflectPage() throws {
-        let (h, sim) = try make(count: 5)
+        // 8 pt dots, as `dotCentre` places them (the default is 12).
+        let (h, sim) = try make(count: 5, ["dotSize": .number(8)])
         var d = dots(sim)
         #expect(d.count == 5)
         #expect(d.map(\.opacity) == [1, 0.4, 0.4, 0.4, 0.4])
@@ -407,7 +408,7 @@ struct PagingStyleTests {
         h.style.advance(); h.style.advance(); settle(sim)
         sim.send(.resize(Size(800, 600)))
         #expect(page(h) == 2 && offset(h) == 1600)
-        #expect(h.items.first?.frame == Rect(0, 48, 800, 600 - 48 - 56))
+        #expect(h.items.first?.frame == Rect(0, 48, 800, 600 - 48 - 68))
     }
 
     @Test("A deck of thousands keeps at most two pages in the tree, even rewinding across all of them")

@@ -47,6 +47,60 @@ struct ParameterSchemaTests {
         }
     }
 
+    @Test("appliesWhen is data: a duration applies beside a timed curve and not beside a spring; dots' sizes only with dots")
+    func appliesWhen() throws {
+        var expand = Parameters(specs: ExpandStyle.descriptor.parameters)
+        let duration = try #require(expand.spec("expandDuration"))
+        #expect(duration.appliesWhen == [ParameterCondition(key: "expandCurve", .oneOf(["timed"]))])
+        #expect(duration.applies(in: expand))
+        try expand.set("expandCurve", .text("spring(0.5,0.8)"))
+        #expect(!duration.applies(in: expand))
+        #expect(expand.spec("expandCurve")?.applies(in: expand) == true, "the curve itself always applies")
+        try expand.set("expandCurve", .text("cubic-bezier(0.2,0.8,0.2,1)"))
+        #expect(duration.applies(in: expand))
+        var paging = Parameters(specs: PagingStyle.descriptor.parameters)
+        let dotSize = try #require(paging.spec("dotSize"))
+        #expect(dotSize.applies(in: paging))
+        try paging.set("dots", .bool(false))
+        #expect(!dotSize.applies(in: paging))
+        // Every shipped condition names another parameter of its style, and styles --json writes it back.
+        for (style, specs) in Self.schemas {
+            for spec in specs where !spec.appliesWhen.isEmpty {
+                #expect(spec.json["appliesWhen"] != nil, "\(style).\(spec.key)")
+                for c in spec.appliesWhen { #expect(specs.contains { $0.key == c.key && $0.key != spec.key }, "\(style).\(spec.key)") }
+            }
+        }
+    }
+
+    @Test("A schema whose appliesWhen names no other parameter, or names a value its kind cannot have, is refused", arguments: [
+        (#"{"mode": "fast"}"#, "d: appliesWhen mode names options of mode (slow, quick)"),
+        (#"{"curve": "bouncy"}"#, "d: appliesWhen curve names a curve's kind (timed or spring)"),
+        (#"{"on": "yes"}"#, "d: appliesWhen on is true or false (on is a toggle)"),
+        (#"{"size": 3}"#, "d: appliesWhen size must be true, false, a name or a list of names"),
+        (#"{"size": true}"#, "d: appliesWhen size is a number; conditions are on toggles, choices and curves"),
+        (#"{"missing": true}"#, "d: appliesWhen names \"missing\", not another parameter of the style"),
+        (#"{"d": true}"#, "d: appliesWhen names \"d\", not another parameter of the style"),
+        (#"["curve"]"#, "parameter 5: d: \"appliesWhen\" is an object of parameter conditions"),
+    ])
+    func appliesWhenRefused(condition: String, message: String) {
+        let file = """
+            [{"key": "mode", "label": "M", "group": "G", "type": "choice", "default": "slow", "options": ["slow", "quick"], "meaning": "m"},
+             {"key": "curve", "label": "C", "group": "G", "type": "curve", "default": "easeIn", "meaning": "m"},
+             {"key": "on", "label": "O", "group": "G", "type": "toggle", "default": true, "meaning": "m"},
+             {"key": "size", "label": "S", "group": "G", "type": "number", "default": 1, "min": 0, "max": 5, "step": 1, "unit": "pt", "meaning": "m"},
+             {"key": "d", "label": "D", "group": "G", "type": "toggle", "default": true, "appliesWhen": \(condition), "meaning": "m"}]
+            """
+        do {
+            _ = try ParameterSchema.specs(Array(file.utf8))
+            Issue.record("accepted \(condition)")
+        } catch {
+            #expect(error.message.hasSuffix(message), "\(error.message)")
+        }
+        // The same shapes, right: accepted, in the order written.
+        let good = file.replacingOccurrences(of: condition, with: #"{"mode": ["slow", "quick"], "curve": "spring", "on": false}"#)
+        #expect(throws: Never.self) { try ParameterSchema.specs(Array(good.utf8)) }
+    }
+
     /// Every number parameter of every style, with the shared ones, as the panel shows them.
     static var numbers: [(String, ParameterSpec, SliderRange)] {
         schemas.flatMap { style, specs in specs.compactMap { spec in spec.slider.map { ("\(style).\(spec.key)", spec, $0) } } }

@@ -150,15 +150,15 @@ struct ReducedMotionStyleTests {
         #expect(h.state("pinned") == .null)
     }
 
-    @Test("Pointer targets: paging's dot cells (16 pt wide with 8 pt dots, 24 with 12), circular's picker, stitch's row")
+    @Test("Pointer targets: paging's dot cells (24 pt wide with the default 12 pt dots, 16 with 8), circular's picker, stitch's row")
     func targets() throws {
         let (paging, _) = try make(PagingStyle.self, reduced: false, count: 5)
         let cells = paging.style.pointerTargets
         #expect(cells.count == 5 && cells[1].name == "page dot 2")
-        #expect(cells[1].frame.width == 16 && cells[1].fix != nil)
-        try paging.set("dotSize", .number(12))
+        #expect(cells[1].frame.width == 24 && cells[1].fix != nil)
+        try paging.set("dotSize", .number(8))
         paging.update(to: 0)
-        #expect(paging.style.pointerTargets[1].frame.width == 24)
+        #expect(paging.style.pointerTargets[1].frame.width == 16)
         let (circular, _) = try make(CircularStyle.self, reduced: false)
         #expect(circular.style.pointerTargets.filter { $0.name.hasPrefix("picker") }.map(\.frame.width) == [90, 90])
         let (stitch, _) = try make(StitchStyle.self, reduced: false)

@@ -110,6 +110,44 @@ import Testing
         for item in app[0] { #expect(abs(item.frame[2] / item.frame[3] - 2.0 / 3) < 0.02, "image \(item.index): \(item.frame)") }
     }
 
+    @Test("Expand's page: a pointer resting over the partly shown item at the right edge, then moving 1 px at a time, keeps that item expanded under it, brought into view by the least scroll, as the app does")
+    func expandRowStaysUnderARestingPointer() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("expand.html").path
+        #expect(try CLI.run(["export", "--style", "expand", "--format", "html", "--out", page]).status == 0)
+        // Item 7 starts at 24 + 7 * 170 = 1214 and runs past the right edge. The pointer rests at 1260 until the row
+        // has settled (0.6 s), then moves 1 px left every 1/60 s for 1.2 s.
+        var entries = ["0 move 1260 350"], x = 1260
+        for k in 0..<72 { x -= 1; entries.append("\(0.6 + Double(k) / 60) move \(x) 350") }
+        let input = entries.joined(separator: "; ")
+        let times = [0.55, 3.0]
+        let measured = try Browser.measure(page: page, input: input, at: times)
+        try #require(measured.viewport.first == 1280, "the page's viewport is \(measured.viewport)")
+        for record in measured.records {
+            #expect(record["state"]?["expanded"] == .number(7), "expanded: \(record["state"]?.serialized(indent: nil) ?? "none")")
+        }
+        // The least scroll that shows item 7 whole, 8 px inside the right edge; the pointer still over it.
+        let offset = measured.records[1]["state"]?["scrollOffset"]?.numberValue ?? -1
+        #expect(abs(offset - (1214 + 250 - 1272)) < 0.5, "scroll offset \(offset)")
+        let seven = try #require(measured.frames[1].first { $0.index == 7 }?.frame)
+        #expect(seven[0] <= Double(x) && Double(x) <= seven[0] + seven[2] && abs(seven[2] - 250) < 0.5, "item 7 at \(seven), pointer at \(x)")
+        // Where the app puts every item after the same input.
+        let appFrames = folder.appendingPathComponent("app.json").path
+        let result = try CLI.run(["capture", "--style", "expand", "--size", "1280x\(Int(measured.viewport[1]))", "--input", input,
+                                  "--at", "3", "--out", folder.appendingPathComponent("app.png").path, "--layout", appFrames])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: appFrames)))
+        #expect(json["state"]?["expanded"] == .number(7))
+        let app = (json["items"]?.arrayValue ?? []).compactMap { item -> Item? in
+            guard item["visible"]?.boolValue == true, let i = item["index"]?.numberValue,
+                  let f = item["frame"]?.arrayValue?.compactMap(\.numberValue) else { return nil }
+            return Item(index: Int(i), frame: f)
+        }
+        try Self.compare(page: measured.frames[1], app: app, tolerance: 1, style: "expand after the resting pointer")
+    }
+
     // MARK: Helpers
 
     struct Item: Equatable {

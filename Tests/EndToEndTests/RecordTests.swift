@@ -72,6 +72,37 @@ struct RecordTests {
         }
     }
 
+    @Test("The README's record example shows the effect: each of its moves expands another item (one used to land in a gap)")
+    func readmeExampleShowsTheEffect() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func example(_ document: String) throws -> String {
+            let text = try String(contentsOf: Golden.packageRoot.appendingPathComponent(document), encoding: .utf8)
+            return try #require(text.firstMatch(of: /carousel-lab record --out hover\.mp4 --input "([^"]+)"/)).1.description
+        }
+        let input = try example("README.md")
+        #expect(try example("docs/user-guide.md") == input, "the user guide shows another example")
+        let moves = input.split(separator: ";").compactMap { entry -> Double? in
+            let words = entry.split(separator: " ")
+            return words.count == 4 && words[1] == "move" ? Double(words[0]) : nil
+        }
+        #expect(moves.count >= 2, "\(input)")
+        var expanded: [Double] = []
+        for (k, t) in moves.enumerated() {
+            // Where the row is once this move's expansion has played (0.6 s on), before the next move or the clip's end.
+            let at = min(t + 0.6, k + 1 < moves.count ? moves[k + 1] - 0.01 : 3)
+            let layout = folder.appendingPathComponent("example-\(k).json").path
+            let r = try CLI.run(["capture", "--input", input, "--at", "\(at)", "--out", folder.appendingPathComponent("example.png").path,
+                                 "--layout", layout])
+            #expect(r.status == 0, "\(r.stderr)")
+            let state = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: layout)))["state"]
+            let item = try #require(state?["expanded"]?.numberValue, "nothing expanded \(at) s into the example (the pointer rests in a gap)")
+            expanded.append(item)
+        }
+        #expect(Set(expanded).count == moves.count, "the moves expand items \(expanded)")
+    }
+
     @Test("PNG frames are the captures at from + k/fps, byte for byte; --layout writes each frame's layout",
           .enabled(if: CLI.available))
     func pngFramesAreCaptures() throws {

@@ -313,6 +313,24 @@ public struct NamedCoordinateSpace: CoordinateSpaceProtocol, Equatable {}
 extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
     /// The named coordinate space that is added by the system for the innermost containing scroll view.
     public static var scrollView: NamedCoordinateSpace { NamedCoordinateSpace() }
+    /// Creates a named coordinate space using the given value (iOS 17, macOS 14).
+    public static func named(_ name: some Hashable) -> NamedCoordinateSpace { NamedCoordinateSpace() }
+}
+
+/// The local coordinate space of the current view ("LocalCoordinateSpace", localcoordinatespace).
+public struct LocalCoordinateSpace: CoordinateSpaceProtocol {}
+
+extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
+    /// The local coordinate space of the current view.
+    public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
+}
+
+/// The current hovering state and value of the pointer ("HoverPhase", hoverphase, iOS 16, macOS 13).
+@frozen public enum HoverPhase: Equatable {
+    /// The pointer's location moved to the specified point within the view.
+    case active(CGPoint)
+    /// The pointer exited the view.
+    case ended
 }
 
 /// A scrollable view.
@@ -897,7 +915,7 @@ public struct ScrollIndicatorVisibility: Equatable, Sendable {
 }
 
 // MARK: - Visual effects
-// "VisualEffect" (visualeffect, `offset(x:y:)`, `scaleEffect(_:anchor:)`), "EmptyVisualEffect".
+// "VisualEffect" (visualeffect, `offset(x:y:)`, `scaleEffect(_:anchor:)`, `opacity(_:)`), "EmptyVisualEffect".
 
 /// Visual Effects change the visual appearance of a view without changing its ancestors or descendents.
 public protocol VisualEffect: Sendable {}
@@ -914,6 +932,8 @@ extension VisualEffect {
     public func offset(_ offset: CGSize) -> some VisualEffect { self }
     /// Scales the view uniformly by the given factor relative to an anchor point.
     public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some VisualEffect { self }
+    /// Sets the transparency of the view.
+    public func opacity(_ opacity: Double) -> some VisualEffect { self }
 }
 
 // MARK: - Accessibility
@@ -961,7 +981,8 @@ public struct AccessibilityActionKind: Equatable, Sendable {
 // `background(_:ignoresSafeAreaEdges:)`, `overlay(alignment:content:)`, `foregroundStyle(_:)`, `font(_:)`,
 // `lineLimit(_:)`, `preferredColorScheme(_:)`, `visualEffect(_:)`, `matchedGeometryEffect(id:in:properties:anchor:isSource:)`,
 // `transition(_:)`, `animation(_:value:)`), identity and input (`id(_:)`, `tag(_:)`, `contentShape(_:eoFill:)`,
-// `allowsHitTesting(_:)`, `onHover(perform:)`, `onTapGesture(count:perform:)`, `gesture(_:including:)`,
+// `allowsHitTesting(_:)`, `onHover(perform:)`, `onContinuousHover(coordinateSpace:perform:)`, `coordinateSpace(_:)`,
+// `onTapGesture(count:perform:)`, `gesture(_:including:)`,
 // `focusable(_:)`, `onKeyPress(_:action:)`, `sensoryFeedback(_:trigger:)`), life cycle (`onChange(of:initial:_:)`,
 // `task(id:priority:_:)`), scrolling (`scrollTargetLayout(isEnabled:)`, `scrollTargetBehavior(_:)`,
 // `scrollPosition(id:anchor:)`, `scrollIndicators(_:axes:)`), controls (`pickerStyle(_:)`, `buttonStyle(_:)`),
@@ -1016,6 +1037,9 @@ extension View {
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { _Modified(self) }
     public func allowsHitTesting(_ enabled: Bool) -> some View { _Modified(self) }
     public func onHover(perform action: @escaping (Bool) -> Void) -> some View { _Modified(self) }
+    public func onContinuousHover(coordinateSpace: some CoordinateSpaceProtocol = .local,
+                                  perform action: @escaping (HoverPhase) -> Void) -> some View { _Modified(self) }
+    public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { _Modified(self) }
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { _Modified(self) }
     public func gesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View { _Modified(self) }
     public func focusable(_ isFocusable: Bool = true) -> some View { _Modified(self) }

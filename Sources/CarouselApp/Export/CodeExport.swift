@@ -27,8 +27,12 @@ public struct CodeExport: Sendable {
     public let export: StyleExport
     public let parameters: Parameters
     public let deck: Deck
-    /// The preset's name when the values came from a preset: the SwiftUI type's name on standard output.
+    /// The preset's name when the values came from a preset: part of the SwiftUI type's name when the file's name
+    /// does not give it (`ExpandSlowerCarousel`).
     public var presetName: String?
+    /// Whether the SwiftUI type is named after the file it is written to (a name the user gave); false for names the
+    /// app makes (Ctrl+E's timestamped files), whose type is named after the style and preset (`ExportNaming`).
+    public var namesTypeAfterFile = true
 
     /// An export of `definition` with `parameters` (its full schema, as `StyleRegistry.schema` gives it); nil when
     /// the style has no export.
@@ -88,7 +92,7 @@ public struct CodeExport: Sendable {
             }
         }
         do {
-            let naming = ExportNaming.make(style: style.name, path: pagePath, preset: presetName)
+            let naming = ExportNaming.make(style: style.name, path: pagePath, preset: presetName, typeFromFile: namesTypeAfterFile)
             let text = try ExportRenderer.render(format, style: style, export: export, parameters: parameters, deck: deck,
                                                  images: images, naming: naming)
             return (text, copies)

@@ -5,8 +5,9 @@ import Foundation
 
 /// Ctrl+E in the window: writes the focused pane's style with its tuned values as SwiftUI and as a web page (its
 /// images copied beside it) into the screenshots folder, named like a screenshot (`expand-2026-11-24-081502.swift`
-/// and `.html`), and says in the window where they went. The files are rendered and written on a background queue;
-/// the window takes the result (`takeResults`), woken by `wake`.
+/// and `.html`), and says in the window where they went; the SwiftUI type is named after the style and preset
+/// (`ExpandCarousel`), the timestamp only in the file's name. The files are rendered and written on a background
+/// queue; the window takes the result (`takeResults`), woken by `wake`.
 @MainActor
 public final class CodeExportSession: BackgroundWork {
     /// Where the files go.
@@ -27,11 +28,13 @@ public final class CodeExportSession: BackgroundWork {
 
     /// Starts writing `export` (both formats it has) for `style`; `pump` reports the result.
     public func start(_ export: CodeExport, style: String) {
+        var named = export
+        named.namesTypeAfterFile = false
         let stem = (folder.path(style: style, date: date(), extensions: ["swift", "html"]) { path in
             self.inFlight.contains((path as NSString).deletingPathExtension) || FileManager.default.fileExists(atPath: path)
         } as NSString).deletingPathExtension
         inFlight.insert(stem)
-        let folderPath = folder.path, jobs = finished, wake = self.wake
+        let folderPath = folder.path, jobs = finished, wake = self.wake, export = named
         DispatchQueue.global(qos: .userInitiated).async {
             // Each format is written whole or not at all; what was written is said even when a later one fails.
             var written: [String] = []

@@ -33,8 +33,15 @@ final class Toolbar {
     nonisolated static let background = Color(0.08, 0.085, 0.1, 0.82)
     nonisolated static let on = Color(0.54, 0.71, 0.97, 0.35)
     nonisolated static let recordColor = Color(hex: 0xea4335)
-    /// The words of the first-run hint.
-    nonisolated static let hintText = "New here? Hover or drag the photos · 1-5 switch styles · ? lists every key"
+    /// The words of the first-run hint over `style`: what its photos answer to, then the keys.
+    nonisolated static func hintText(style: String) -> String {
+        "New here? \(tryIt[style] ?? "Try the photos with the pointer") · 1-5 switch styles · ? lists every key"
+    }
+    /// What each style's photos answer to, as the hint says it (the keys' table in the README says the same).
+    nonisolated static let tryIt = [
+        "expand": "Hover a photo, click to pin it", "stitch": "Pinch or Ctrl+wheel the photos",
+        "loop": "Click or drag the cards", "circular": "Drag or click the photos", "paging": "Drag the pages or click the dots",
+    ]
 
     init(context: AppContext, scene: Scene) {
         self.context = context
@@ -81,13 +88,14 @@ final class Toolbar {
         button("record", state.recording ? "● REC" : "● Record", on: state.recording, color: state.recording ? Toolbar.recordColor : .white,
                action: .capture(.toggleRecording))
         button("help", "?", on: state.helpShown, action: .chrome(.toggleHelp))
-        let hintWidth = scene.textMeasurer.width(of: Toolbar.hintText, font: Toolbar.hintFont).rounded(.up) + 20
+        let hintText = Toolbar.hintText(style: state.style)
+        let hintWidth = scene.textMeasurer.width(of: hintText, font: Toolbar.hintFont).rounded(.up) + 20
         hint.frame = Rect(x + 6, 0, hintWidth, Toolbar.height)
         hint.background = Color(0.54, 0.71, 0.97, 0.2)
         hint.cornerRadius = 6
         hint.removeAllChildren()
         let text = Node(name: "toolbar.hint.text", frame: Rect(10, 0, hintWidth - 20, Toolbar.height))
-        text.text = TextContent(Toolbar.hintText, font: Toolbar.hintFont, color: .white, alignment: .center)
+        text.text = TextContent(hintText, font: Toolbar.hintFont, color: .white, alignment: .center)
         text.isHitTestable = false
         hint.addChild(text)
         root.frame = Rect(10, 10, x + (hint.isHidden ? 0 : hintWidth + 6), Toolbar.height + (menu.isHidden ? 0 : menu.frame.maxY))

@@ -12,6 +12,8 @@ enum PanelLook {
     static let margin = 40.0
     static let inset = 14.0
     static let rowHeight = 28.0
+    /// A greyed row's opacity (a parameter with no effect now): its label still reads at 4.5:1 on the panel.
+    static let inapplicableOpacity = 0.55
     /// Points the content moves per wheel tick.
     static let wheelTick = 40.0
     static let headerHeight = 32.0

@@ -236,11 +236,11 @@ final class PanelModel {
         switch item {
         case .springPart(let key, let part):
             let c = NumberControl(spring: key, part)
-            entry = (item, .number(c), TextField(.number, text: JSONValue.format(c.value(in: p))))
+            entry = (item, .number(c), TextField(.number, text: Self.editableText(c.value(in: p))))
         case .parameter(let key):
             guard let spec = p.spec(key) else { return }
             if let c = NumberControl(spec) {
-                entry = (item, .number(c), TextField(.number, text: JSONValue.format(c.value(in: p))))
+                entry = (item, .number(c), TextField(.number, text: Self.editableText(c.value(in: p))))
             } else if spec.kind == .curve {
                 entry = (item, .curve(key), TextField(.curve, text: p.text(key)))
             }
@@ -248,6 +248,12 @@ final class PanelModel {
             return
         }
         view?.refresh()
+    }
+
+    /// A value as a field opens with it: every digit it has ("0.4725", where the box shows 4 decimals), so Enter on
+    /// the unchanged text keeps the value exactly.
+    static func editableText(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
     }
 
     /// Opens a name field on `item` for `purpose`, filled with `text`.
@@ -351,6 +357,8 @@ final class PanelModel {
             var onTrack = false
             if case .slider = d.kind { onTrack = true }
             let moved = (p.x - d.anchor.x) / d.span.width * scale
+            // Not moved (a click, the first half of a double-click): the value stays as it is, off the grid or not.
+            guard moved != 0 else { return }
             setNumber(c, c.snapped(c.dragged(from: d.anchorValue, by: moved, onTrack: onTrack), fine: d.fine))
         case .handle(let key, let k):
             guard var points = CurvePlotView.controlPoints(of: current.curve(key)) else { break }

@@ -21,6 +21,15 @@ public enum PaneSplit {
     /// The arrangement for `count` panes whose styles are `styles`.
     public enum Arrangement: Equatable, Sendable {
         case rows, columns, grid
+
+        /// How the panes stand, as messages and the README say it.
+        public var words: String {
+            switch self {
+            case .rows: "stacked as rows"
+            case .columns: "side by side"
+            case .grid: "in a 2x2 grid"
+            }
+        }
     }
 
     /// The arrangement chosen for `count` panes of `styles` in a window of `size`.
@@ -59,8 +68,8 @@ public enum PaneSplit {
             $0.width < minimumPaneSize.width || $0.height < minimumPaneSize.height
         }
         guard small != nil else { return nil }
-        return "a \(Int(size.width))x\(Int(size.height)) window cannot show \(count) variants side by side (each needs at least "
-            + "\(Int(minimumPaneSize.width))x\(Int(minimumPaneSize.height)))"
+        return "a \(Int(size.width))x\(Int(size.height)) window cannot show \(count) variants \(arrangement(count: count, styles: styles, in: size).words) "
+            + "(each needs at least \(Int(minimumPaneSize.width))x\(Int(minimumPaneSize.height)))"
     }
 
     /// `n + 1` whole-point cut positions dividing `length` into `n` parts.

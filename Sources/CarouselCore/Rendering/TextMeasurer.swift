@@ -8,8 +8,11 @@ public protocol TextMeasurer: AnyObject {
 }
 
 extension TextMeasurer {
-    /// `text` shortened with an ellipsis to fit `width` points in `font`; `keepingEnd` cuts the start instead (for
-    /// text being typed, whose end stays in view). At least one character is kept besides the ellipsis.
+    /// `text` shortened with one ellipsis character to fit `width` points in `font`: at the end of its last word that
+    /// fits ("Debian puzzle-jigsaw…", not "Debian puzzle-jigsaw 1.…"; a hyphen or a slash ends a word too), or within
+    /// a word when that would keep less than half of what fits (a long word, text without spaces); never with a space
+    /// or punctuation before the ellipsis. `keepingEnd` cuts the start instead, at any character (for text being typed, whose end stays in
+    /// view). At least one character is kept besides the ellipsis.
     public func fitted(_ text: String, width: Double, font: FontSpec, keepingEnd: Bool = false) -> String {
         guard self.width(of: text, font: font) > width else { return text }
         let characters = keepingEnd ? Array(text.reversed()) : Array(text)
@@ -22,7 +25,29 @@ extension TextMeasurer {
             let mid = (lo + hi + 1) / 2
             if self.width(of: candidate(mid), font: font) <= width { lo = mid } else { hi = mid - 1 }
         }
-        return candidate(min(lo, characters.count))
+        let fits = min(lo, characters.count)
+        guard !keepingEnd else { return candidate(fits) }
+        // The last place within what fits where a line could break: before a space, after a hyphen or a slash (a
+        // path keeps its folders: "to /tmp/exports…").
+        var cut = fits
+        if fits < characters.count, !Self.breaks(before: fits, in: characters) {
+            let boundary = (1..<fits).last { Self.breaks(before: $0, in: characters) }
+            if let boundary, boundary >= fits / 2 { cut = boundary }
+        }
+        // No space or punctuation just before the ellipsis ("1.…" reads as "1...."): drop them, keeping one character.
+        while cut > 1, Self.dropsBeforeEllipsis(characters[cut - 1]) { cut -= 1 }
+        return candidate(cut)
+    }
+
+    /// Whether text may be cut before `characters[i]`: at a space, or after a hyphen or a slash.
+    private static func breaks(before i: Int, in characters: [Character]) -> Bool {
+        characters[i].isWhitespace || (i > 0 && "-/".contains(characters[i - 1]) && !characters[i - 1].isWhitespace)
+    }
+
+    /// Whether `c` is dropped from the end of shortened text: spaces, and punctuation that joins what follows
+    /// (full stops, commas, colons, dashes, slashes, opening brackets), never closing brackets or quotes.
+    private static func dropsBeforeEllipsis(_ c: Character) -> Bool {
+        c.isWhitespace || ".,;:-–—/\\+&([{·…".contains(c)
     }
 }
 

@@ -11,6 +11,8 @@ import CarouselCore
 /// in the centre). From that layout centre each image gets its progress `p`, and from `p` its downward shift and its
 /// scale (see `progress`, `normalShift`, `scaledShift`, `scale`). The white highlight circle sits behind the centre
 /// slot, `highlightOffset` above the window's centre line; with the defaults it is concentric with the centred image.
+/// While the row moves it goes with the image nearest the slot and fades as that image leaves (`highlightPlacement`),
+/// so a drag never shows it as an empty disc.
 ///
 /// Scrolling is a `ScrollController` whose snap targets centre each image. The centred image (the one the scroll is
 /// heading to) is the active one. Only images that can be visible have nodes: they come from a pool.
@@ -434,15 +436,35 @@ public final class CircularStyle: BuiltInStyle, ContextualStyle {
         ImageContent(images.handle(for: deck.items[index].image, maxPixelSize: pixelSize), contentMode: .fill)
     }
 
+    /// Where the highlight is and how much of it shows with the row at scroll offset `offset`: it goes with the image
+    /// nearest the centre slot, moved as that image is moved from the slot (`offset` from the centre, the arc's
+    /// shift down), and shows as much as the image is centred: whole when it rests in the slot, gone by the time it is
+    /// half an image size away, so the highlight rings the centred image and never stands as an empty white disc
+    /// while the row moves between images. `opacity` is 0...1, `offset` the highlight's displacement from its place.
+    public nonisolated static func highlightPlacement(offset: Double, pitch: Double, imageSize: Double, count: Int,
+                                                      shift: (_ progress: Double) -> Double) -> (offset: Point, opacity: Double) {
+        guard count > 0, pitch > 0, imageSize > 0 else { return (.zero, 1) }
+        let nearest = min(max((offset / pitch).rounded(), 0), Double(count - 1))
+        // Image i is centred at offset i * pitch; its progress is how far the row is from that, in image sizes.
+        let p = (offset - nearest * pitch) / imageSize
+        let opacity = min(max(2 * centredness(progress: p) - 1, 0), 1)
+        return (Point(-p * imageSize, shift(p) - shift(0)), opacity)
+    }
+
     private func layoutHighlight(blend b: Double) {
         let s = settings
-        let visible = s.highlight && b < 1 && s.highlightSize > 0
+        let place = Self.highlightPlacement(offset: scroll.presentationOffset, pitch: s.pitch, imageSize: s.imageSize,
+                                            count: deck.items.count) { p in
+            Self.placement(progress: p, blend: b, offsetFactor: s.offsetFactor, scaleOffset: s.scaleOffset, scaleFactor: s.scaleFactor).shift
+        }
+        let visible = s.highlight && b < 1 && s.highlightSize > 0 && place.opacity > 0
         if highlightNode.isHidden == visible { highlightNode.isHidden = !visible }
         guard visible else { return }
         let c = highlightCentre
-        highlightNode.frame = Rect(c.x - s.highlightSize / 2, c.y - s.highlightSize / 2, s.highlightSize, s.highlightSize)
+        highlightNode.frame = Rect(c.x + place.offset.x - s.highlightSize / 2, c.y + place.offset.y - s.highlightSize / 2,
+                                   s.highlightSize, s.highlightSize)
         highlightNode.cornerRadius = s.highlightSize / 2
-        highlightNode.opacity = 1 - b
+        highlightNode.opacity = (1 - b) * place.opacity
     }
 
     private func layoutPicker(blend b: Double) {

@@ -51,6 +51,19 @@ enum CircularSwiftUITemplate {
                                     .clipShape(.circle)
                                     .shadow(color: .black.opacity(Tuning.shadow ? Tuning.shadowOpacity : 0), radius: Tuning.shadowRadius,
                                             x: Tuning.shadowOffset, y: Tuning.shadowOffset)
+                                    .background {
+                                        // The highlight rings the image in the centre slot and goes with it, fading
+                                        // as it leaves (gone half an image size away): never an empty disc mid-drag.
+                                        if Tuning.highlight && !scaled {
+                                            Circle()
+                                                .fill(.white.shadow(.drop(color: .black.opacity(0.2), radius: 5)))
+                                                .frame(width: Tuning.highlightSize, height: Tuning.highlightSize)
+                                                .offset(y: Tuning.rowLift - Tuning.highlightOffset - Tuning.scaleOffset)
+                                                .visualEffect { view, proxy in
+                                                    view.opacity(Self.highlightOpacity(proxy))
+                                                }
+                                        }
+                                    }
                                     .visualEffect { view, proxy in
                                         view
                                             .offset(y: Self.offset(proxy))
@@ -63,14 +76,6 @@ enum CircularSwiftUITemplate {
                         }
                         .frame(height: size.height)
                         .scrollTargetLayout()
-                    }
-                    .background {
-                        if Tuning.highlight && !scaled {
-                            Circle()
-                                .fill(.white.shadow(.drop(color: .black.opacity(0.2), radius: 5)))
-                                .frame(width: Tuning.highlightSize, height: Tuning.highlightSize)
-                                .offset(y: Tuning.rowLift - Tuning.highlightOffset)
-                        }
                     }
                     .safeAreaPadding(.horizontal, padding)
                     .scrollIndicators(.hidden)
@@ -108,6 +113,14 @@ enum CircularSwiftUITemplate {
             let viewWidth = proxy.size.width
             guard viewWidth > 0, let bounds = proxy.bounds(of: .scrollView) else { return 0 }
             return (bounds.midX - viewWidth / 2) / viewWidth
+        }
+
+        /// How much of the highlight behind an image shows: whole with the image in the centre slot, none from half an
+        /// image size away (`proxy` is the highlight's, centred on its image).
+        nonisolated static func highlightOpacity(_ proxy: GeometryProxy) -> Double {
+            guard Tuning.imageSize > 0, let bounds = proxy.bounds(of: .scrollView) else { return 1 }
+            let progress = min(abs(bounds.midX - proxy.size.width / 2) / Tuning.imageSize, 1)
+            return min(max(2 * (1 - progress) - 1, 0), 1)
         }
 
         /// The downward shift that bends the row into an arc: `offsetFactor * |progress|`.

@@ -144,10 +144,17 @@ enum CircularWebTemplate {
         img.style.top = `${lineY - T.imageSize / 2}px`;
         img.style.transform = `translateY(${shift}px) scale(${scale})`;
       });
-      const visible = T.highlight && b < 1 && T.highlightSize > 0;
+      // The highlight goes with the image nearest the centre slot and shows as much as it is centred (gone half an
+      // image size away), as the app's: it rings the centred image and never stands empty while the row moves.
+      const nearest = Math.min(Math.max(Math.round(o / pitch), 0), Math.max(count - 1, 0));
+      const hp = count && T.imageSize > 0 ? (o - nearest * pitch) / T.imageSize : 0;
+      const ring = Math.min(Math.max(2 * centredness(hp) - 1, 0), 1);
+      const dx = -hp * T.imageSize, dy = placement(hp, b).shift - placement(0, b).shift;
+      const visible = T.highlight && b < 1 && T.highlightSize > 0 && ring > 0;
       highlight.hidden = !visible;
-      Object.assign(highlight.style, { left: `${centreX - T.highlightSize / 2}px`, top: `${innerHeight / 2 - T.highlightOffset - T.highlightSize / 2}px`,
-                                       width: `${T.highlightSize}px`, height: `${T.highlightSize}px`, opacity: 1 - b });
+      Object.assign(highlight.style, { left: `${centreX + dx - T.highlightSize / 2}px`,
+                                       top: `${innerHeight / 2 - T.highlightOffset + dy - T.highlightSize / 2}px`,
+                                       width: `${T.highlightSize}px`, height: `${T.highlightSize}px`, opacity: (1 - b) * ring });
       picker.style.left = `${(innerWidth - 180) / 2}px`;
       picker.querySelector(".thumb").style.left = `${2 + b * 88}px`;
       picker.querySelectorAll("button").forEach((button, k) => {

@@ -3,8 +3,11 @@ import CarouselCore
 
 /// Google's desktop movie carousel: a row of posters; hovering one widens it from 150 to 250 points with
 /// ease-in-out over 0.4 s while the poster grows 1.5x from its top-leading corner and fades out, a still fades in,
-/// and a details overlay appears at the leading side. A click pins the expansion; an item partly outside the row
-/// scrolls to the centre 0.1 s after it starts expanding.
+/// and a details overlay appears at the leading side. 0.1 s after an item starts expanding the row scrolls it into
+/// view: a hovered item by the least scroll that shows it whole, never moving it from under the pointer (the article:
+/// "if you were to hover over an item that is partially visible, it smoothly expands into view"); a clicked item,
+/// which the click pins, to the scroll anchor (the article's `onTapGesture` + `scrollTo(anchor: .center)`). Hover
+/// follows where the items come to rest, so the row's own motion never hands the expansion to the next item.
 ///
 /// Each item's expansion is an `AnimatedValue` from 0 (collapsed) to 1 (expanded); `layout()` derives every width,
 /// position, scale and opacity from those values each frame, so a collapse plays backwards from wherever it is.
@@ -139,16 +142,35 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
 
     private var expandAnimation: Animation { Animation(curve: settings.expandCurve, duration: settings.expandDuration) }
 
-    /// Expands item `i` (collapsing the one expanded before), or collapses everything with nil.
-    public func setExpanded(_ i: Int?) {
+    /// How an expansion brings its item into view.
+    enum Reveal {
+        /// Hover: the least scroll that shows the item whole, none when it already shows, and never one that takes it
+        /// from under the pointer at this point (nil: no pointer), so the row does not move a new item under a resting
+        /// pointer.
+        case keepingPointer(Point?)
+        /// A click (the article's `onTapGesture` + `scrollTo(anchor:)`): to the scroll anchor, even when in view
+        /// (with "nearest", the least scroll).
+        case toAnchor
+        /// Keys, Enter and auto-advance: to the scroll anchor when the item is partly outside the row.
+        case toAnchorIfOutside
+    }
+
+    /// Expands item `i` (collapsing the one expanded before) and brings it into view as `reveal` says, or collapses
+    /// everything with nil.
+    public func setExpanded(_ i: Int?) { setExpanded(i, reveal: .toAnchorIfOutside) }
+
+    func setExpanded(_ i: Int?, reveal: Reveal) {
         let target = i.map { min(max($0, 0), count - 1) }
-        guard target != expandedItem else { return }
+        guard target != expandedItem else {
+            if let target, case .toAnchor = reveal { scrollIntoView(target, reveal) }
+            return
+        }
         if let old = expandedItem { animateExpansion(of: old, to: 0) }
         expandedItem = target
         snapTargetsStale = true
         if let target {
             animateExpansion(of: target, to: 1)
-            scrollIntoViewIfNeeded(target)
+            scrollIntoView(target, reveal)
         }
         updateScrollExtent()
         scene.setNeedsDisplay()
@@ -161,24 +183,39 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
         scene.noteChange(animationEnd: v.endTime)
     }
 
-    /// Scrolls item `i` into view when its expanded frame would be partly outside the row, starting `scrollDelay`
-    /// after the expansion.
-    private func scrollIntoViewIfNeeded(_ i: Int) {
+    /// Scrolls item `i` as `reveal` says, starting `scrollDelay` after the expansion (a cut under reduced motion).
+    private func scrollIntoView(_ i: Int, _ reveal: Reveal) {
         let x = contentX(i, at: scene.now, model: true)
         let w = settings.expandedWidth
         let o = scroll.offset, width = scene.size.width
         let margin = min(settings.padding, 8)
-        guard x < o + margin || x + w > o + width - margin else { return }
-        let target: Double
-        switch settings.scrollAnchor {
-        case "leading": target = x - settings.padding
-        case "nearest": target = x < o + margin ? x - settings.padding : x + w + settings.padding - width
-        default: target = x + w / 2 - width / 2
+        let outside = x < o + margin || x + w > o + width - margin
+        var target: Double
+        switch reveal {
+        case .keepingPointer(let pointer):
+            // Offsets that show the item whole lie between these two (an item wider than the row covers it there).
+            let a = x + w - (width - margin), b = x - margin
+            target = min(max(o, min(a, b)), max(a, b))
+            // Offsets that keep the item under the pointer, if it is under it now.
+            if let p = pointer, x - o <= p.x, p.x <= x + w - o {
+                target = min(max(target, x - p.x), x + w - p.x)
+            }
+        case .toAnchor, .toAnchorIfOutside:
+            if case .toAnchorIfOutside = reveal, !outside { return }
+            switch settings.scrollAnchor {
+            case "leading": target = x - settings.padding
+            case "nearest":
+                guard outside else { return }
+                target = x < o + margin ? x - settings.padding : x + w + settings.padding - width
+            default: target = x + w / 2 - width / 2
+            }
         }
         let maxOffset = max(contentWidth(model: true) - width, 0)
+        target = min(max(target, 0), maxOffset)
+        guard abs(target - o) > 1e-9 else { return }
         scroll.maxOffset = max(scroll.maxOffset, maxOffset)
         // Under reduced motion the row cuts to the item as it starts to widen.
-        scroll.scroll(to: min(max(target, 0), maxOffset),
+        scroll.scroll(to: target,
                       animation: scene.motion(Animation(curve: settings.scrollCurve, duration: settings.scrollDuration, delay: settings.scrollDelay)))
     }
 
@@ -190,11 +227,36 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
         if settings.hoverDelay > 0 {
             hoverTimer = scene.timers.schedule(at: scene.now + settings.hoverDelay) { [weak self] in
                 guard let self, self.hover.hovered == target, self.pinnedItem == nil else { return }
-                self.setExpanded(target)
+                self.setExpanded(target, reveal: .keepingPointer(self.hover.pointer))
             }
         } else {
-            setExpanded(target)
+            setExpanded(target, reveal: .keepingPointer(hover.pointer))
         }
+    }
+
+    // MARK: Where the row comes to rest
+
+    /// Item `i`'s frame on screen once every motion under way has ended: the target expansions at the target scroll
+    /// offset. Hover reads these, so items the row's own motion carries past a pointer are never hovered.
+    private func restingFrame(of i: Int) -> Rect? {
+        guard i >= 0, i < count else { return nil }
+        let width = settings.itemWidth + extra(expansion[i]?.model ?? 0)
+        return Rect(contentX(i, at: scene.now, model: true) - scroll.offset, rowTop, width, settings.itemHeight)
+    }
+
+    /// The item whose resting frame holds `p`, if any. Nothing before the row is first shown: a pointer already
+    /// resting where the row appears (the window opening under it) has not moved onto an item.
+    private func restingItem(at p: Point) -> Int? {
+        guard count > 0, !views.bound.isEmpty, p.y >= rowTop, p.y <= rowTop + settings.itemHeight, p.x >= 0, p.x <= scene.size.width else { return nil }
+        // The last item whose leading edge is at or before the point (leading edges grow with the index).
+        let x = p.x + scroll.offset
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if contentX(mid, at: scene.now, model: true) <= x { lo = mid } else { hi = mid - 1 }
+        }
+        guard let f = restingFrame(of: lo), f.minX <= p.x, p.x <= f.maxX else { return nil }
+        return lo
     }
 
     // MARK: Input
@@ -207,8 +269,9 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
         }
         switch event {
         case .pointerMove(let p):
-            let changed = hover.pointerMoved(to: p, itemAt: { StyleSupport.item(at: $0, in: self.scene) },
-                                             frameOf: { self.views[$0]?.root.worldFrame(at: self.scene.now) })
+            // Which item the pointer is over is read from the row at rest: a move during the row's own motion never
+            // picks an item only passing under the pointer, and the hovered item stays the one it rests on.
+            let changed = hover.pointerMoved(to: p, itemAt: { self.restingItem(at: $0) }, frameOf: { self.restingFrame(of: $0) })
             if changed { hoverChanged() }
             return true
         case .pointerLeave:
@@ -232,7 +295,7 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
             case "escape":
                 guard pinnedItem != nil else { return false }
                 pinnedItem = nil
-                setExpanded(hover.hovered)
+                setExpanded(hover.hovered, reveal: .keepingPointer(hover.pointer))
                 return true
             default: return false
             }
@@ -245,10 +308,10 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
         guard let i = StyleSupport.item(at: p, in: scene) else { return }
         if pinnedItem == i {
             pinnedItem = nil
-            setExpanded(hover.hovered)
+            setExpanded(hover.hovered, reveal: .keepingPointer(hover.pointer))
         } else {
             pinnedItem = i
-            setExpanded(i)
+            setExpanded(i, reveal: .toAnchor)
         }
         scene.setNeedsDisplay()
     }

@@ -1,19 +1,27 @@
 /// The expand style as a SwiftUI file, after its article (seed 000): a `ScrollViewReader` around a horizontal
 /// `ScrollView` and `HStack`; hover or tap expands an item, the poster grows from its anchor while it fades into the
-/// still, and the item scrolls into view after the delay.
+/// still, and the item scrolls into view after the delay: a hovered one by the least scroll (`scrollTo` with no
+/// anchor, which leaves it under the pointer), a tapped one to the scroll anchor, as the article's tap does. Hover
+/// follows the pointer's own moves (`onContinuousHover` in the visible row's coordinates): the row moving under a
+/// still pointer expands nothing. Unlike the app, the least scroll puts the item flush with the row's edge.
 enum ExpandSwiftUITemplate {
     static let source = #"""
     {{> swiftPrelude}}
 
     /// Google's desktop movie carousel: a horizontal row of posters. Hovering an item (or tapping it) widens it, its
     /// poster grows from its anchor while it fades into a still with the details, and an item partly out of view
-    /// scrolls into view shortly after. A tap (or Return) pins the expansion; Left / Right move it.
+    /// smoothly expands into view shortly after, staying under the pointer. A tap (or Return) pins the expansion and
+    /// scrolls the item to the scroll anchor; Left / Right move it.
     {{> swiftViewHead}}
 
         @State private var selectedItem: Item?
         /// The item a tap keeps expanded while the pointer moves on.
         @State private var pinnedItem: Item?
         @State private var hoveredItem: Item?
+        /// Where the pointer is in the visible row, and where it was when the hovered item was last decided: the row
+        /// moving under a still pointer changes neither, so it decides nothing.
+        @State private var pointer: CGPoint?
+        @State private var hoverDecidedAt: CGPoint?
         @State private var pendingHover: Task<Void, Never>?
         @State private var pendingScroll: Task<Void, Never>?
 
@@ -32,7 +40,9 @@ enum ExpandSwiftUITemplate {
                                            height: Tuning.itemHeight, alignment: .topLeading)
                                     .contentShape(Rectangle())
                                     .id(item.id)
-                                    .onHover { hovering in hover(item, hovering, proxy) }
+                                    .onContinuousHover(coordinateSpace: .named(Self.visibleRow)) { phase in
+                                        pointerMoved(phase, over: item, proxy)
+                                    }
                                     .onTapGesture { togglePin(item, proxy) }
                             }
                         }
@@ -40,6 +50,13 @@ enum ExpandSwiftUITemplate {
                         .scrollTargetLayout()
                     }
                     .snapsToItems(Tuning.snapping)
+                    .coordinateSpace(.named(Self.visibleRow))
+                    .onContinuousHover(coordinateSpace: .named(Self.visibleRow)) { phase in
+                        switch phase {
+                        case .active(let location): pointer = location
+                        case .ended: pointer = nil; hover(nil, at: nil, proxy)
+                        }
+                    }
                     .frame(height: Tuning.itemHeight)
                     .scrollIndicators(.hidden)
                     .modifier(Controls(label: {{deckNameSwift}}, items: items,
@@ -50,42 +67,73 @@ enum ExpandSwiftUITemplate {
             }
         }
 
+        /// The coordinate space of the row's visible part: scrolling does not move a point in it.
+        private static let visibleRow = "visibleRow"
+
         /// Expands `item` (nil collapses), then scrolls it into view after the delay: the article found starting both
-        /// together jerky. With Reduce Motion the item still widens, but comes into view at once, without the glide.
-        private func select(_ item: Item?, _ proxy: ScrollViewProxy) {
-            guard item != selectedItem else { return }
+        /// together jerky. `anchor` nil is the least scroll that shows it whole (none when it shows), which keeps a
+        /// hovered item under the pointer. With Reduce Motion the item still widens, but comes into view at once,
+        /// without the glide.
+        private func select(_ item: Item?, anchor: UnitPoint? = Tuning.scrollAnchor, _ proxy: ScrollViewProxy) {
+            guard item != selectedItem else {
+                // A tap on the expanded item pins it and, as the article's tap does, scrolls it to the anchor.
+                if let id = item?.id, anchor != nil { scroll(to: id, anchor: anchor, proxy) }
+                return
+            }
             withAnimation(Tuning.expandCurve) {
                 selectedItem = item
             }
             pendingScroll?.cancel()
             guard let id = item?.id else { return }
+            scroll(to: id, anchor: anchor, proxy)
+        }
+
+        private func scroll(to id: Int, anchor: UnitPoint?, _ proxy: ScrollViewProxy) {
+            pendingScroll?.cancel()
             if reduceMotion {
-                proxy.scrollTo(id, anchor: Tuning.scrollAnchor)
+                proxy.scrollTo(id, anchor: anchor)
                 return
             }
             pendingScroll = Task { @MainActor in
                 try? await Task.sleep(for: .seconds(Tuning.scrollDelay))
                 guard !Task.isCancelled else { return }
                 withAnimation(Tuning.scrollCurve) {
-                    proxy.scrollTo(id, anchor: Tuning.scrollAnchor)
+                    proxy.scrollTo(id, anchor: anchor)
                 }
             }
         }
 
-        /// The pointer entered or left `item`: expand what it rests on (after the hover delay) unless one is pinned.
-        private func hover(_ item: Item, _ hovering: Bool, _ proxy: ScrollViewProxy) {
-            if hovering {
-                hoveredItem = item
-            } else if hoveredItem == item {
-                hoveredItem = nil
+        /// The pointer over `item`, in the visible row's coordinates. Only the pointer's own move hovers an item: an
+        /// item that the row's scrolling carries under a still pointer reports the same point, and one that it
+        /// carries away keeps the expansion until the pointer moves.
+        private func pointerMoved(_ phase: HoverPhase, over item: Item, _ proxy: ScrollViewProxy) {
+            switch phase {
+            case .active(let location):
+                guard location != hoverDecidedAt else { return }
+                hover(item, at: location, proxy)
+            case .ended:
+                guard hoveredItem == item else { return }
+                // Once this move's other hover events are in: the pointer moved off the item (into a gap) when the row
+                // saw it move and no other item took it.
+                Task { @MainActor in
+                    await Task.yield()
+                    if hoveredItem == item, pointer != hoverDecidedAt { hover(nil, at: pointer, proxy) }
+                }
             }
+        }
+
+        /// The pointer, at `location`, rests on `item` (nil: on none): expand it (after the hover delay) unless one
+        /// is pinned.
+        private func hover(_ item: Item?, at location: CGPoint?, _ proxy: ScrollViewProxy) {
+            hoverDecidedAt = location
+            guard item != hoveredItem else { return }
+            hoveredItem = item
             pendingHover?.cancel()
             guard pinnedItem == nil else { return }
-            let target = hoveredItem
-            guard target != nil, Tuning.hoverDelay > 0 else { return select(target, proxy) }
+            guard item != nil, Tuning.hoverDelay > 0 else { return select(item, anchor: nil, proxy) }
             pendingHover = Task { @MainActor in
                 try? await Task.sleep(for: .seconds(Tuning.hoverDelay))
-                if !Task.isCancelled { select(target, proxy) }
+                if !Task.isCancelled { select(item, anchor: nil, proxy) }
             }
         }
 
@@ -107,7 +155,7 @@ enum ExpandSwiftUITemplate {
 
         private func unpin(_ proxy: ScrollViewProxy) {
             pinnedItem = nil
-            select(hoveredItem, proxy)
+            select(hoveredItem, anchor: nil, proxy)
         }
 
         /// Moves the expansion `step` items (Left / Right).

@@ -1,6 +1,8 @@
 /// The expand style as a web page: the row is a flex box whose items widen with a CSS transition on the tuned
 /// curve; the poster, still and details fade with the same timing; the row scrolls (wheel bursts, the delayed
-/// scroll into view) by a transform with its own transition. Geometry as `ExpandStyle` lays it out.
+/// scroll into view) by a transform with its own transition. Geometry, hover and scrolling as `ExpandStyle` does
+/// them: hover reads where the items come to rest and brings an item into view by the least scroll, a click scrolls
+/// it to the anchor.
 enum ExpandWebTemplate {
     static let source = #"""
     {{> pageHead}}
@@ -200,9 +202,15 @@ enum ExpandWebTemplate {
       if (scroller.offset > scroller.maxOffset) scroller.jump(scroller.maxOffset);
     }
 
-    /** Expands item `i` (collapsing the one expanded before), or collapses everything with null. */
-    function setExpanded(i) {
-      if (i === expanded) return;
+    /**
+     * Expands item `i` (collapsing the one expanded before) and brings it into view as `reveal` says (see
+     * `scrollIntoView`), or collapses everything with null.
+     */
+    function setExpanded(i, reveal = { anchor: "ifOutside" }) {
+      if (i === expanded) {
+        if (i !== null && reveal.anchor === "always") scrollIntoView(i, reveal);
+        return;
+      }
       if (expanded !== null) {
         items[expanded].classList.remove("expanded");
         items[expanded].style.width = `${T.itemWidth}px`;
@@ -213,41 +221,76 @@ enum ExpandWebTemplate {
         items[i].classList.add("expanded");
         items[i].style.width = `${expandedWidth}px`;
         items[i].querySelector(".poster").style.transform = `scale(${T.posterScale})`;
-        scrollIntoViewIfNeeded(i);
+        scrollIntoView(i, reveal);
       }
       updateScrollRange();
       a11y.update();
     }
 
     /**
-     * Scrolls item `i` into view when its expanded frame would be partly outside the row, starting `scrollDelay`
-     * after the expansion; under reduced motion at once, without the glide (the item still widens).
+     * Scrolls item `i` into view, starting `scrollDelay` after the expansion; under reduced motion at once, without
+     * the glide (the item still widens). `reveal.pointer` (hover): the least scroll that shows the item whole, none
+     * when it shows, never one that takes it from under the pointer. `reveal.anchor` "always" (a click, the article's
+     * tap) scrolls to the scroll anchor even when the item shows ("nearest" only when it does not); "ifOutside" (keys,
+     * Enter, auto-advance) only when it is partly outside the row.
      */
-    function scrollIntoViewIfNeeded(i) {
+    function scrollIntoView(i, reveal) {
       const x = T.padding + i * unit, w = expandedWidth, o = scroller.offset, width = innerWidth;
       const margin = Math.min(T.padding, 8);
-      if (x >= o + margin && x + w <= o + width - margin) return;
-      let target = x + w / 2 - width / 2;
-      if (T.scrollAnchor === "leading") target = x - T.padding;
-      if (T.scrollAnchor === "nearest") target = x < o + margin ? x - T.padding : x + w + T.padding - width;
-      scroller.maxOffset = Math.max(contentWidth(i) - width, 0);
+      const outside = x < o + margin || x + w > o + width - margin;
+      let target;
+      if ("pointer" in reveal) {
+        // Offsets that show the item whole lie between these two (an item wider than the row covers it there).
+        const a = x + w - (width - margin), b = x - margin;
+        target = Math.min(Math.max(o, Math.min(a, b)), Math.max(a, b));
+        const p = reveal.pointer;
+        if (p && x - o <= p.x && p.x <= x + w - o) target = Math.min(Math.max(target, x - p.x), x + w - p.x);
+      } else {
+        if (reveal.anchor === "ifOutside" && !outside) return;
+        if (T.scrollAnchor === "leading") target = x - T.padding;
+        else if (T.scrollAnchor === "nearest") {
+          if (!outside) return;
+          target = x < o + margin ? x - T.padding : x + w + T.padding - width;
+        } else target = x + w / 2 - width / 2;
+      }
+      const maxOffset = Math.max(contentWidth(i) - width, 0);
+      target = Math.min(Math.max(target, 0), maxOffset);
+      if (Math.abs(target - o) < 1e-9) return;
+      scroller.maxOffset = maxOffset;
       scroller.scrollTo(target, { curve: T.scrollCurve, duration: T.scrollDuration, delay: T.scrollDelay });
     }
 
-    // ---- Hover: the hovered item changes only when the pointer moves, with a 6 px margin ----------------------------
+    // ---- Hover: the hovered item changes only when the pointer moves, with a 6 px margin, and is read from where the
+    // items come to rest (the target expansion at the target scroll offset), so the row's own motion never hands the
+    // expansion to an item that only passes under the pointer. -------------------------------------------------------
 
-    function itemAt(x, y) {
-      const element = document.elementFromPoint(x, y)?.closest(".item");
-      return element ? Number(element.dataset.index) : null;
+    /** Item `i`'s frame in the page once every motion under way has ended. */
+    function restingFrame(i) {
+      const origin = carouselElement.getBoundingClientRect();
+      const extra = expandedWidth - T.itemWidth;
+      const left = origin.left + T.padding + i * unit + (expanded !== null && expanded < i ? extra : 0) - scroller.offset;
+      const top = origin.top + rowTop();
+      return { left, right: left + (expanded === i ? expandedWidth : T.itemWidth), top, bottom: top + T.itemHeight };
+    }
+
+    /** The item whose resting frame holds the point, or null. */
+    function restingItem(x, y) {
+      const index = items.findIndex((_, i) => {
+        const r = restingFrame(i);
+        return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+      });
+      return index < 0 ? null : index;
     }
 
     function pointerMoved(x, y) {
+      // A move that is no move (a browser's synthetic one after scrolling or layout) changes nothing.
+      if (pointer && pointer.x === x && pointer.y === y) return;
       pointer = { x, y };
       if (hovered !== null) {
-        const r = items[hovered].getBoundingClientRect();
+        const r = restingFrame(hovered);
         if (x >= r.left - 6 && x <= r.right + 6 && y >= r.top - 6 && y <= r.bottom + 6) return;
       }
-      const next = itemAt(x, y);
+      const next = restingItem(x, y);
       if (next === hovered) return;
       hovered = next;
       hoverChanged();
@@ -260,9 +303,9 @@ enum ExpandWebTemplate {
       if (hovered === null) return setExpanded(null);
       const target = hovered;
       if (T.hoverDelay > 0) {
-        cancelHoverTimer = clock.after(T.hoverDelay, () => { if (hovered === target && pinned === null) setExpanded(target); });
+        cancelHoverTimer = clock.after(T.hoverDelay, () => { if (hovered === target && pinned === null) setExpanded(target, { pointer }); });
       } else {
-        setExpanded(target);
+        setExpanded(target, { pointer });
       }
     }
 
@@ -285,13 +328,13 @@ enum ExpandWebTemplate {
       if (element) togglePin(Number(element.dataset.index));
     });
 
-    function togglePin(i) {
+    function togglePin(i, reveal = { anchor: "always" }) {
       if (pinned === i) {
         pinned = null;
-        setExpanded(hovered);
+        setExpanded(hovered, { pointer });
       } else {
         pinned = i;
-        setExpanded(i);
+        setExpanded(i, reveal);
       }
     }
 
@@ -319,7 +362,7 @@ enum ExpandWebTemplate {
       if (event.ctrlKey || event.altKey || event.metaKey || fromControl(event)) return;
       if (event.key === "ArrowLeft") moveExpansion(-1);
       else if (event.key === "ArrowRight") moveExpansion(1);
-      else if (event.key === "Escape" && pinned !== null) { pinned = null; setExpanded(hovered); }
+      else if (event.key === "Escape" && pinned !== null) { pinned = null; setExpanded(hovered, { pointer }); }
       else return;
       event.preventDefault();
     });
@@ -327,7 +370,7 @@ enum ExpandWebTemplate {
     /** Enter and Space (and a screen reader's activate): pin the expanded item, or unpin it; with none, expand and
      *  pin the current one. */
     function activate() {
-      if (expanded === null) return togglePin(firstVisibleItem());
+      if (expanded === null) return togglePin(firstVisibleItem(), { anchor: "ifOutside" });
       pinned = pinned === expanded ? null : expanded;
     }
 

@@ -2,8 +2,10 @@ import Foundation
 
 /// What an exported SwiftUI file calls itself: the file name its header names, and the one top-level type it declares
 /// (`export --out SlickExpand.swift` declares `struct SlickExpand: View`; its tuned values, deck and helpers are nested
-/// in it, `SlickExpand.Tuning`, `SlickExpand.Item`, ...). Two exports in one Xcode project therefore never clash as
-/// long as their files have different names, which Xcode requires anyway.
+/// in it, `SlickExpand.Tuning`, `SlickExpand.Item`, ...). A file the user names names the type, so two exports in one
+/// Xcode project never clash as long as their files have different names, which Xcode requires anyway. A file the app
+/// names itself (Ctrl+E's `expand-2026-11-28-030504.swift`) and standard output name the type after the style and
+/// the preset (`ExpandCarousel`, `ExpandSlowerCarousel`): a timestamp belongs in a file name, not in code.
 public struct ExportNaming: Sendable, Equatable {
     /// The Swift type the file declares (an UpperCamelCase identifier).
     public let typeName: String
@@ -12,18 +14,33 @@ public struct ExportNaming: Sendable, Equatable {
 
     public init(typeName: String, fileName: String) { self.typeName = typeName; self.fileName = fileName }
 
-    /// The naming of an export of `style`: from the file it is written to (`path`), else from a preset's `name`, else
-    /// `<Style>Carousel`. The file name stays as given; the type name is made from it (`slick-expand.swift` ->
-    /// `SlickExpand`).
-    public static func make(style: String, path: String?, preset: String? = nil) -> ExportNaming {
-        let fallback = typeName(from: style).map { $0 + "Carousel" } ?? "Carousel"
+    /// The naming of an export of `style` written to `path` (nil or "-": standard output) with the values of a preset
+    /// called `preset`, if any. With `typeFromFile` (a file the user named), the type is made from the file's name
+    /// (`slick-expand.swift` -> `SlickExpand`); otherwise, and on standard output, from the style and the preset
+    /// (`styleTypeName`). The file name stays as given (on standard output, the type's name).
+    public static func make(style: String, path: String?, preset: String? = nil, typeFromFile: Bool = true) -> ExportNaming {
+        let fallback = styleTypeName(style: style, preset: preset)
         if let path, !path.isEmpty, path != "-" {
             let file = (path as NSString).lastPathComponent
             let stem = (file as NSString).deletingPathExtension
-            return ExportNaming(typeName: typeName(from: stem) ?? fallback, fileName: file)
+            let name = typeFromFile ? typeName(from: stem) ?? fallback : fallback
+            return ExportNaming(typeName: name, fileName: file)
         }
-        if let preset, let name = typeName(from: preset) { return ExportNaming(typeName: name, fileName: name + ".swift") }
         return ExportNaming(typeName: fallback, fileName: fallback + ".swift")
+    }
+
+    /// `<Style><Preset>Carousel`: the style's name and the preset's words (`expand` and "Slower" ->
+    /// `ExpandSlowerCarousel`), leaving out of the preset's name the words that say nothing new: the style's name,
+    /// "carousel", and numbers (a preset saved under its default name, `expand-2026-11-28-030504`, gives
+    /// `ExpandCarousel`).
+    public static func styleTypeName(style: String, preset: String?) -> String {
+        let styleName = typeName(from: style) ?? ""
+        let redundant: Set<String> = [style.lowercased(), "carousel"]
+        let presetWords = (preset ?? "").split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+            .map(String.init)
+            .filter { !redundant.contains($0.lowercased()) && !$0.allSatisfy(\.isNumber) }
+        let presetName = typeName(from: presetWords.joined(separator: " ")) ?? ""
+        return typeName(from: styleName + presetName + "Carousel") ?? "Carousel"
     }
 
     /// `text` as an UpperCamelCase Swift identifier: its ASCII letters and digits, each run after a separator

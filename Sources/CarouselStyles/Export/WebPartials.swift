@@ -779,7 +779,7 @@ enum WebPartials {
     static let testMode = #"""
     // ---- Test mode -------------------------------------------------------------------------------------------------
     // page.html#test&input=0 move 270 350&at=0,0.1,0.2 replays input (Carousel Lab's --input script: move, down, up,
-    // click, wheel, key, leave, and focus: keyboard focus on the current slide; every entry at time 0, in order) with
+    // click, wheel, key, leave, and focus: keyboard focus on the current slide; each entry at its time, in order) with
     // the clock stopped, then moves the clock to each time and writes the frames of the images on screen, the state
     // and the accessibility snapshot into <pre id="carousel-test"> as JSON. Animations are paused and sought with the
     // Web Animations API, each from the time it started; timers fire on `clock` as it moves.
@@ -860,7 +860,12 @@ enum WebPartials {
         out.hidden = true;
         try {
           noteAnimations();
-          for (const entry of (query.get("input") ?? "").split(";").filter(e => e.trim())) run(entry);
+          for (const entry of (query.get("input") ?? "").split(";").filter(e => e.trim())) {
+            // The clock moves on to the entry's time first (timers fire, animations run), as the app's replay does.
+            const t = Number(entry.trim().split(/\s+/)[0]);
+            if (t > clock.manual) seek(t);
+            run(entry);
+          }
           const times = (query.get("at") ?? "0").split(",").map(Number);
           const result = { viewport: [innerWidth, innerHeight], frames: [] };
           for (const t of times) {

@@ -30,10 +30,13 @@ class RowView {
     /// double-click when `isDouble`. Each row owns its parts' actions (and the drags they start).
     func press(_ part: PanelPart, at p: Point, local: Point, isDouble: Bool, model: PanelModel) {}
 
-    /// Shows the row's value in `parameters` and its state.
+    /// Shows the row's value in `parameters` and its state. A parameter that has no effect with these values (its
+    /// schema's `appliesWhen`: a duration beside a spring curve) is greyed; it can still be set.
     func update(_ parameters: Parameters, _ state: RowState) {
         node.background = state.selected ? PanelLook.selection : state.hovered && item.isSelectable ? PanelLook.hover : nil
         bar.isHidden = !state.selected
+        let applies = item.key.flatMap { parameters.spec($0) }?.applies(in: parameters) ?? true
+        node.opacity = applies ? 1 : PanelLook.inapplicableOpacity
     }
 
     /// A label at the row's leading edge, ending with an ellipsis when the label column is too narrow for it.
