@@ -31,6 +31,7 @@ public enum LayoutExport {
             JSONMember("reducedMotion", .bool(state.motion.reducesMotion)),
             JSONMember("keyboardFocus", runtime.carouselHasFocus ? "carousel" : runtime.panelHasFocus ? "panel" : .null),
             JSONMember("checks", runtime.checks.layoutJSON),
+            JSONMember("chrome", runtime.chromeJSON),
         ])
     }
 

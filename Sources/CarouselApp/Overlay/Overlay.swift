@@ -5,6 +5,13 @@ import Foundation
 /// the speed badge, the F3 status line, and the help card. Built from nodes like everything else. (Each pane draws
 /// its own auto-advance progress bar and label: `PaneChrome`.) Two layers: the dividers between compared panes are
 /// part of the picture; everything else is under `windowOnly`, which a screenshot leaves out.
+///
+/// One rule for the chrome's layers: the tuning panel, the timeline strip with its graph, the checks panel and the
+/// toolbar are surfaces, opaque, that never overlap one another (the strip and the toolbar keep to the picture area
+/// left of an open panel); marks on the picture (a compared pane's outline, the mirrored pointer, the replay's
+/// ghost pointer, the keyboard focus ring around a carousel) keep to the picture area (`pictureArea`), so nothing
+/// crosses a surface; the help card lies over all of them; messages and the problem line lie over everything, in
+/// the picture area, above the strip and graph.
 @MainActor
 final class Overlay {
     let root = Node(name: "overlay")
@@ -28,6 +35,11 @@ final class Overlay {
     /// How much of the window's bottom is taken when a message shows (the timeline strip, a style's page dots):
     /// messages sit above it.
     var bottomInset: () -> Double = { 0 }
+    /// Where the picture shows, in window points: the window less an open panel on its right and the timeline strip
+    /// and graph along its bottom. Messages, the problem line and marks on the picture keep inside it.
+    var pictureArea = Rect(0, 0, 1, 1)
+    /// Where the badge starts: right of the toolbar.
+    var badgeLeft: () -> Double = { 10 }
     private unowned let scene: Scene
 
     static let messageFont = FontSpec(size: 14)
@@ -43,6 +55,10 @@ final class Overlay {
         root.addChild(windowOnly)
         dividers.isHitTestable = false
         for n in [focusRing, markers, ghost, message, status, helpCard.root, problem, badge] { n.isHitTestable = false; windowOnly.addChild(n) }
+        // Drawn last among the window's own nodes (the strip, graph, toolbar and checks come after these in the tree).
+        helpCard.root.zIndex = 90
+        message.zIndex = 100
+        problem.zIndex = 100
         ghost.isHidden = true
         message.background = Color(0, 0, 0, 0.78)
         message.cornerRadius = 8
@@ -77,7 +93,7 @@ final class Overlay {
 
     /// The width a box needs for `text` in `font` plus `padding`, at most the window's width less a margin.
     private func boxWidth(_ text: String, font: FontSpec, padding: Double) -> Double {
-        min(measure(text, font).rounded(.up) + padding, max(scene.size.width - 40, 40))
+        min(measure(text, font).rounded(.up) + padding, max(pictureArea.width - 40, 40))
     }
 
     // MARK: Panes
@@ -95,7 +111,9 @@ final class Overlay {
             if f.maxY < window.height { dividers.addChild(bar("divider", Rect(f.x, f.maxY - 0.5, f.width, 1), Overlay.dividerColor)) }
         }
         guard let focused, frames.indices.contains(focused) else { return }
-        let f = frames[focused], w = 2.0
+        // The outline keeps to the picture: it never crosses the panel or the strip.
+        let f = frames[focused].intersection(pictureArea), w = 2.0
+        guard !f.isEmpty else { return }
         for r in [Rect(f.x, f.y, f.width, w), Rect(f.x, f.maxY - w, f.width, w), Rect(f.x, f.y, w, f.height), Rect(f.maxX - w, f.y, w, f.height)] {
             focusRing.addChild(bar("focus", r, Overlay.focusColor))
         }
@@ -108,7 +126,7 @@ final class Overlay {
             if !markers.children.isEmpty { markers.removeAllChildren() }
             return
         }
-        let others = frames.indices.filter { $0 != source }.map { frames[$0] }
+        let others = frames.indices.filter { $0 != source }.map { frames[$0] }.filter { pictureArea.contains(Point($0.x + local.x, $0.y + local.y)) }
         while markers.children.count > others.count { markers.children.last?.removeFromParent() }
         while markers.children.count < others.count {
             let ring = Node(name: "marker", frame: Rect(0, 0, 14, 14))
@@ -127,7 +145,7 @@ final class Overlay {
 
     /// Shows the recorded pointer the timeline replays (a small ghost cursor at window point `p`), or hides it with nil.
     func showGhostPointer(_ p: Point?) {
-        guard let p else { if !ghost.isHidden { ghost.isHidden = true }; return }
+        guard let p, pictureArea.contains(p) else { if !ghost.isHidden { ghost.isHidden = true }; return }
         if ghost.children.isEmpty {
             ghost.background = Color(1, 1, 1, 0.55)
             ghost.cornerRadius = 7
@@ -151,14 +169,17 @@ final class Overlay {
 
     // MARK: Messages
 
-    /// Where the message shows, while one does (window coordinates).
+    /// Where the message, the problem line and the badge show, while they do (window coordinates).
     var messageFrame: Rect? { message.isHidden ? nil : message.frame }
+    var problemFrame: Rect? { problem.isHidden ? nil : problem.frame }
+    var badgeFrame: Rect? { badge.isHidden ? nil : badge.frame }
 
     /// Shows a one-line message near the bottom (how long is the state's: `ChromeState.messageDeadline`).
     func show(message text: String, error: Bool = false) {
         let font = Overlay.messageFont
         let width = boxWidth(text, font: font, padding: 24)
-        message.frame = Rect((scene.size.width - width) / 2, scene.size.height - 56 - bottomInset(), width, 30)
+        let area = pictureArea
+        message.frame = Rect(area.minX + (area.width - width) / 2, area.maxY - 56 - bottomInset(), width, 30)
         message.background = error ? Color(0.45, 0.08, 0.08, 0.92) : Color(0, 0, 0, 0.78)
         message.removeAllChildren()
         message.addChild(label("message.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))
@@ -183,7 +204,7 @@ final class Overlay {
         guard let text else { problem.isHidden = true; return }
         let font = Overlay.messageFont
         let width = boxWidth(text, font: font, padding: 24)
-        problem.frame = Rect((scene.size.width - width) / 2, 80, width, 30)
+        problem.frame = Rect(pictureArea.minX + (pictureArea.width - width) / 2, 80, width, 30)
         problem.addChild(label("problem.text", text, font: font, color: .white, frame: Rect(12, 7, width - 24, 18)))
         problem.isHidden = false
     }
@@ -197,7 +218,7 @@ final class Overlay {
         guard let text else { badge.isHidden = true; badge.removeAllChildren(); return }
         let font = Overlay.badgeFont
         let width = measure(text, font).rounded(.up) + 20
-        badge.frame = Rect(scene.size.width - width - 10, 10, width, 24)
+        badge.frame = Rect(badgeLeft(), 4, width, 24)
         if badge.children.first?.text?.string != text || badge.isHidden {
             badge.removeAllChildren()
             badge.addChild(label("badge.text", text, font: font, color: Color(1, 0.85, 0.4), frame: Rect(10, 4, width - 20, 16)))

@@ -25,12 +25,16 @@ final class Toolbar {
         var helpShown: Bool
         /// The first-run hint beside the buttons.
         var hint: Bool
+        /// How far right the toolbar may reach: the picture's right edge, left of an open panel.
+        var maxX: Double
     }
 
-    nonisolated static let height = 28.0
+    nonisolated static let height = 24.0
+    /// The toolbar's top-left corner: above the styles' headings, which start below it.
+    nonisolated static let origin = Point(8, 4)
     nonisolated static let font = FontSpec(size: 12, bold: true)
     nonisolated static let hintFont = FontSpec(size: 12)
-    nonisolated static let background = Color(0.08, 0.085, 0.1, 0.82)
+    nonisolated static let background = Color(0.08, 0.085, 0.1, 1)
     nonisolated static let on = Color(0.54, 0.71, 0.97, 0.35)
     nonisolated static let recordColor = Color(hex: 0xea4335)
     /// The words of the first-run hint over `style`: what its photos answer to, then the keys.
@@ -59,6 +63,10 @@ final class Toolbar {
     }
 
     var isHintShown: Bool { !hint.isHidden }
+    /// How wide the buttons are, from the toolbar's left edge.
+    private(set) var buttonsWidth = 0.0
+    /// Where the toolbar's row of buttons ends, in window points (the badge sits right of it).
+    var buttonsMaxX: Double { Toolbar.origin.x + buttonsWidth }
 
     /// Draws the buttons for `state` (only when it changed).
     func update(_ state: State) {
@@ -67,9 +75,12 @@ final class Toolbar {
         hint.isHidden = !state.hint
         for (node, _) in buttons { node.removeFromParent() }
         buttons = []
-        var x = 0.0
+        var x = 0.0, full = false
+        let room = state.maxX - Toolbar.origin.x
         func button(_ name: String, _ title: String, on: Bool, color: Color = .white, action: AppAction?) {
             let w = scene.textMeasurer.width(of: title, font: Toolbar.font).rounded(.up) + 20
+            // Only what fits in the picture, in order: a button past it would cover the panel (its keys still work).
+            guard x == 0 || (!full && x + w <= room) else { full = true; return }
             let n = Node(name: "toolbar." + name, frame: Rect(x, 0, w, Toolbar.height))
             n.background = on ? Toolbar.on : Toolbar.background
             n.cornerRadius = Toolbar.height / 2
@@ -90,15 +101,21 @@ final class Toolbar {
         button("help", "?", on: state.helpShown, action: .chrome(.toggleHelp))
         let hintText = Toolbar.hintText(style: state.style)
         let hintWidth = scene.textMeasurer.width(of: hintText, font: Toolbar.hintFont).rounded(.up) + 20
-        hint.frame = Rect(x + 6, 0, hintWidth, Toolbar.height)
-        hint.background = Color(0.54, 0.71, 0.97, 0.2)
+        // Beside the buttons when it fits in the picture, else under them.
+        let beside = x + 6 + hintWidth <= room
+        hint.frame = beside ? Rect(x + 6, 0, hintWidth, Toolbar.height) : Rect(0, Toolbar.height + 4, min(hintWidth, max(room, 40)), Toolbar.height)
+        hint.background = Color(0.16, 0.21, 0.3, 1)
         hint.cornerRadius = 6
         hint.removeAllChildren()
-        let text = Node(name: "toolbar.hint.text", frame: Rect(10, 0, hintWidth - 20, Toolbar.height))
-        text.text = TextContent(hintText, font: Toolbar.hintFont, color: .white, alignment: .center)
+        let text = Node(name: "toolbar.hint.text", frame: Rect(10, 0, hint.frame.width - 20, Toolbar.height))
+        text.text = TextContent(scene.textMeasurer.fitted(hintText, width: hint.frame.width - 20, font: Toolbar.hintFont), font: Toolbar.hintFont,
+                                color: .white, alignment: .center)
         text.isHitTestable = false
         hint.addChild(text)
-        root.frame = Rect(10, 10, x + (hint.isHidden ? 0 : hintWidth + 6), Toolbar.height + (menu.isHidden ? 0 : menu.frame.maxY))
+        buttonsWidth = max(x - 6, 0)
+        root.frame = Rect(Toolbar.origin.x, Toolbar.origin.y, hint.isHidden ? buttonsWidth : max(hint.frame.maxX, buttonsWidth),
+                          hint.isHidden || beside ? Toolbar.height : hint.frame.maxY)
+        if !menu.isHidden { root.frame.size.height = max(root.frame.height, menu.frame.maxY) }
         layoutMenu()
     }
 

@@ -74,7 +74,8 @@ extension WindowRuntime {
             focusRing.show([FocusRing.Ring(rect: panel.focusRingFrame, bounds: panel.frame, strong: true)])
         } else if carouselHasFocus {
             focusRing.show(panes.runtimes.enumerated().map { i, r in
-                FocusRing.Ring(rect: r.style.carouselFrame.offsetBy(r.frame.x, r.frame.y), bounds: r.frame, strong: i == panes.focusedIndex)
+                FocusRing.Ring(rect: r.style.carouselFrame.offsetBy(r.frame.x, r.frame.y), bounds: r.frame.intersection(overlay.pictureArea),
+                               strong: i == panes.focusedIndex)
             })
         } else {
             focusRing.show([])

@@ -93,6 +93,7 @@ public final class WindowRuntime {
         panes.admits = { [unowned self] in admits($0) }
         panes.showMirroredPointer = { [unowned overlay] in overlay.showMirroredPointer(source: $0, local: $1, frames: $2) }
         overlay.bottomInset = { [unowned self] in messageInset }
+        overlay.badgeLeft = { [unowned self] in toolbar.buttonsMaxX + 6 }
         render(state)
     }
 
@@ -144,12 +145,14 @@ public final class WindowRuntime {
             chrome.setNeedsDisplay()
         }
         renderPanel(state)
+        renderArea(state)
         renderOverlay(state)
         renderTimeline(state)
         if shown.checksShown != state.chrome.checksShown { checks.setShown(state.chrome.checksShown); shown.checksShown = state.chrome.checksShown }
         checks.follow(style: state.focused.styleName, values: state.focused.currentParameters, deck: state.deck.version)
         toolbar.update(Toolbar.State(style: state.focused.styleName, panelOpen: state.chrome.panelOpen, timelineShown: state.timeline.isShown,
-                                     recording: state.capture.clipStart != nil, helpShown: state.chrome.helpShown, hint: state.chrome.hintShown))
+                                     recording: state.capture.clipStart != nil, helpShown: state.chrome.helpShown, hint: state.chrome.hintShown,
+                                     maxX: overlay.pictureArea.maxX - 8))
     }
 
     private func renderPanel(_ state: WindowState) {
@@ -173,6 +176,29 @@ public final class WindowRuntime {
             panes.showLabels(state, covered: state.chrome.panelOpen ? panel.frame : nil)
             overlay.showPanes(frames: state.isComparing ? state.paneFrames : [], focused: state.isComparing && panes.showsFocus ? state.focusedIndex : nil)
         }
+    }
+
+    /// Where the picture shows (`Overlay.pictureArea`): the window less an open panel and the strip with its graph.
+    func pictureArea(_ state: WindowState) -> Rect {
+        let right = state.chrome.panelOpen ? panel.frame.minX : state.size.width
+        let strip = state.timeline.isShown ? TimelineStrip.height + (state.timeline.graphChannel != nil ? ChannelGraph.height : 0) : 0
+        return Rect(0, 0, max(right, 1), max(state.size.height - strip, 1))
+    }
+
+    /// The surfaces and marks follow the picture area when it changes (the panel opened, the strip shown, a resize):
+    /// the strip and the toolbar keep left of the panel, messages and marks inside it.
+    private func renderArea(_ state: WindowState) {
+        let area = pictureArea(state)
+        guard area != overlay.pictureArea else { return }
+        overlay.pictureArea = area
+        overlay.showMirroredPointer(source: nil, local: .zero, frames: [])
+        timelineStrip.width = area.width
+        // Shown again where the area puts them.
+        shown.message = nil
+        shown.problem = nil
+        shown.badge = nil
+        shown.labels = nil
+        renderPanel(state)
     }
 
     private func renderOverlay(_ state: WindowState) {
@@ -205,6 +231,23 @@ public final class WindowRuntime {
         if shown.graph != .some(graph) { channelGraph.show(graph != nil); shown.graph = .some(graph) }
     }
 
+    /// Where the window's own surfaces and marks are, in window points, for the layout file (`chrome`): the picture
+    /// area, the panel, the strip, the graph, the toolbar, the badge, the message and the problem line, each when
+    /// shown.
+    var chromeJSON: JSONValue {
+        func rect(_ r: Rect?) -> JSONValue { r.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(LayoutItem.round4($0)) }) } ?? .null }
+        return .object([
+            JSONMember("picture", rect(overlay.pictureArea)),
+            JSONMember("panel", rect(panel.isVisible ? panel.frame : nil)),
+            JSONMember("strip", rect(timelineStrip.isShown ? timelineStrip.root.frame : nil)),
+            JSONMember("graph", rect(channelGraph.isShown ? channelGraph.root.frame : nil)),
+            JSONMember("toolbar", rect(toolbar.root.frame)),
+            JSONMember("badge", rect(overlay.badgeFrame)),
+            JSONMember("message", rect(overlay.messageFrame)),
+            JSONMember("problem", rect(overlay.problemFrame)),
+        ])
+    }
+
     /// How far messages are raised above their place at the window's bottom: over the timeline strip when it shows,
     /// and over the page dots of a pane along the bottom edge, with 6 pt between.
     var messageInset: Double {
@@ -213,7 +256,8 @@ public final class WindowRuntime {
             guard r.frame.maxY >= height - 0.5, let c = r.style.bottomControls else { return nil }
             return height - (r.frame.minY + c.minY) - 20
         }
-        return max(timelineStrip.isShown ? TimelineStrip.height : 0, controls.max() ?? 0, 0)
+        // Above the strip (the picture area ends there), else above a pane's dots.
+        return timelineStrip.isShown ? 0 : max(controls.max() ?? 0, 0)
     }
 
     // MARK: Time
@@ -273,15 +317,21 @@ public final class WindowRuntime {
     /// strip's span; it samples while the timeline is not live (a live span moves every frame).
     private func updateGraph(_ state: WindowState) {
         let definition = state.focused.style
-        guard let index = state.timeline.graphChannel, index < definition.channels.count, !state.timeline.isLive else { return }
-        let (start, end) = timelineStrip.window(timeline: state.timeline, liveTime: state.focusedStyleTime)
+        guard let index = state.timeline.graphChannel, index < definition.channels.count else { return }
         let item = ["expanded", "current", "active", "page"].lazy.compactMap { key -> Int? in
             guard case .number(let n)? = self.panes.focused.style.state.last(where: { $0.key == key })?.value else { return nil }
             return Int(n)
         }.first ?? 0
+        let track = timelineStrip.trackSpan
+        // Live, the moment runs on: the graph says how to get one instead of showing what it sampled before.
+        guard !state.timeline.isLive else {
+            channelGraph.showLive(channel: definition.channels[index], item: item, width: track.x + track.width + TimelineStrip.margin)
+            return
+        }
+        let (start, end) = timelineStrip.window(timeline: state.timeline, liveTime: state.focusedStyleTime)
         let pane = state.focused, frame = panes.focused.frame
         channelGraph.update(pane: pane, channel: definition.channels[index], item: item, start: start, end: min(end, state.timeline.end),
-                            span: start...end, playhead: state.playhead ?? end, track: timelineStrip.trackSpan) { [unowned self] in
+                            loop: state.timeline.range, playhead: state.playhead ?? end, track: track) { [unowned self] in
             replayStart(pane, frame: frame, state: state)
         }
     }

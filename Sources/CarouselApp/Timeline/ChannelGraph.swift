@@ -136,12 +136,17 @@ final class ChannelGraph {
 
     init(scene: Scene) {
         self.scene = scene
-        root.background = Color(0.06, 0.065, 0.075, 0.94)
+        root.background = Color(0.06, 0.065, 0.075, 1)
         root.isHidden = true
         root.isHitTestable = false
-        for n in [valueLine, speedLine, playhead, title, detail] { n.isHitTestable = false; root.addChild(n) }
+        for n in [zeroLine, valueLine, speedLine, playhead, title, detail, axis] { n.isHitTestable = false; root.addChild(n) }
         playhead.background = Color(1, 1, 1, 0.9)
+        zeroLine.background = ChannelGraph.speedColor.withAlpha(0.35)
     }
+
+    /// The speed's zero, and the graph's own time axis.
+    private let zeroLine = Node(name: "timeline.graph.zero")
+    private let axis = Node(name: "timeline.graph.axis")
 
     var isShown: Bool { !root.isHidden }
 
@@ -151,9 +156,38 @@ final class ChannelGraph {
         drawnFor = nil
     }
 
+    /// The stretch of time the graph plots: the marked loop; else the motion at (or next to) the playhead with a
+    /// quarter of its length on either side (at least a tenth of a second), so a 0.4 s transition spans the graph;
+    /// else everything sampled.
+    static func span(of series: ChannelSeries, around t: Double, loop: ClosedRange<Double>?) -> ClosedRange<Double> {
+        guard let first = series.times.first, let last = series.times.last, last > first else { return 0...1 }
+        if let loop, loop.upperBound - loop.lowerBound > 1e-3 { return max(loop.lowerBound, first)...max(min(loop.upperBound, last), first + 1e-3) }
+        guard let s = series.summary(around: t) else { return first...last }
+        let pad = max((s.end - s.start) / 4, 0.1)
+        return max(s.start - pad, first)...min(s.end + pad, last)
+    }
+
+    /// While the window is live: a line saying how to get a graph (it plots a moment's replay, which live time
+    /// outruns), and nothing stale.
+    func showLive(channel: StyleChannel, item: Int, width: Double) {
+        guard isShown else { return }
+        let key = "live \(channel.name) \(item) \(width) \(scene.size)"
+        guard key != drawnFor else { return }
+        drawnFor = key
+        root.frame = Rect(0, scene.size.height - TimelineStrip.height - ChannelGraph.height, width, ChannelGraph.height)
+        for layer in [valueLine, speedLine, axis] { layer.removeAllChildren() }
+        playhead.isHidden = true
+        zeroLine.isHidden = true
+        let unit = channel.unit.isEmpty ? "" : " (\(channel.unit))"
+        setText(title, "\(channel.name)\(unit) of item \(item) · G: next channel", Rect(12, 4, width * 0.5, 16), bold: true)
+        setText(detail, "Live: scrub to a moment (Home, Left, or a press on the strip) to plot it", Rect(width * 0.5, 4, width * 0.5 - 12, 16), bold: false)
+        sampledFor = nil
+    }
+
     /// Samples (when the pane, its values, its input, the channel or the span changed) and draws the graph for the
-    /// focused pane between `start` and `end`, above the strip, with the playhead at `playhead`.
-    func update(pane: PaneState, channel: StyleChannel, item: Int, start: Double, end: Double, span: ClosedRange<Double>,
+    /// focused pane between `start` and `end`, above the strip, with the playhead at `playhead`: the motion around
+    /// the playhead (or the marked `loop`) across the graph on its own time axis.
+    func update(pane: PaneState, channel: StyleChannel, item: Int, start: Double, end: Double, loop: ClosedRange<Double>?,
                 playhead t: Double, track: (x: Double, width: Double), replayStart: () -> (PaneRuntime, ScriptPlayer)) {
         guard isShown else { return }
         let key = "\(pane.id) \(pane.styleName) \(pane.currentParameters.json.serialized(indent: nil)) \(pane.recording.count) \(channel.name) \(item) \(start) \(end)"
@@ -163,16 +197,20 @@ final class ChannelGraph {
             drawnFor = nil
         }
         guard let series else { return }
-        let drawKey = "\(key) \(t) \(scene.size) \(track)"
+        let span = ChannelGraph.span(of: series, around: t, loop: loop)
+        let drawKey = "\(key) \(t) \(span) \(scene.size) \(track)"
         guard drawKey != drawnFor else { return }
         drawnFor = drawKey
         let size = scene.size
-        root.frame = Rect(0, size.height - TimelineStrip.height - ChannelGraph.height, size.width, ChannelGraph.height)
-        let plot = Rect(track.x, 22, track.width, ChannelGraph.height - 30)
-        // The same time axis as the strip below: `span` across the track.
-        draw(series, series.values, in: plot, color: ChannelGraph.valueColor, into: valueLine, span: span)
-        draw(series, series.speeds, in: plot, color: ChannelGraph.speedColor, into: speedLine, span: span)
+        root.frame = Rect(0, size.height - TimelineStrip.height - ChannelGraph.height, track.x + track.width + TimelineStrip.margin, ChannelGraph.height)
+        let plot = Rect(track.x, 22, track.width, ChannelGraph.height - 40)
+        draw(series, series.values, in: plot, color: ChannelGraph.valueColor, into: valueLine, span: span, zero: nil)
+        let zero = draw(series, series.speeds, in: plot, color: ChannelGraph.speedColor, into: speedLine, span: span, zero: 0)
+        zeroLine.isHidden = zero == nil
+        if let zero { zeroLine.frame = Rect(plot.minX, zero - 0.5, plot.width, 1) }
+        drawAxis(span, in: plot)
         let x = plot.minX + (t - span.lowerBound) / max(span.upperBound - span.lowerBound, 1e-9) * plot.width
+        playhead.isHidden = t < span.lowerBound || t > span.upperBound
         playhead.frame = Rect(x - 0.5, plot.minY - 2, 1, plot.height + 4)
         let unit = channel.unit.isEmpty ? "" : " (\(channel.unit))"
         let values = series.values.compactMap { $0 }
@@ -182,6 +220,28 @@ final class ChannelGraph {
         setText(detail, series.summary(around: t)?.text ?? "no motion", Rect(track.x + track.width * 0.6, 4, track.width * 0.4, 16), bold: false)
     }
 
+    /// Ticks and labels under the plot for `span`: every 0.05, 0.1, 0.2, 0.5, 1, 2 or 5 s, whichever keeps them
+    /// 60 points apart or more.
+    private func drawAxis(_ span: ClosedRange<Double>, in plot: Rect) {
+        axis.removeAllChildren()
+        let length = max(span.upperBound - span.lowerBound, 1e-6)
+        let step = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10].first { plot.width / (length / $0) >= 60 } ?? 10
+        var t = (span.lowerBound / step).rounded(.up) * step
+        while t <= span.upperBound + 1e-9 {
+            let x = plot.minX + (t - span.lowerBound) / length * plot.width
+            let tick = Node(name: "timeline.graph.tick", frame: Rect(x - 0.5, plot.maxY, 1, 4))
+            tick.background = Color(1, 1, 1, 0.35)
+            tick.isHitTestable = false
+            axis.addChild(tick)
+            let text = step < 0.1 ? String(format: "%.2f s", t) : step < 1 ? String(format: "%.1f s", t) : "\(JSONValue.format(t)) s"
+            let label = Node(name: "timeline.graph.tick.label", frame: Rect(x - 30, plot.maxY + 4, 60, 12))
+            label.text = TextContent(text, font: FontSpec(size: 10), color: Color(0.75, 0.78, 0.82), alignment: .center)
+            label.isHitTestable = false
+            axis.addChild(label)
+            t += step
+        }
+    }
+
     private func setText(_ node: Node, _ text: String, _ frame: Rect, bold: Bool) {
         node.frame = frame
         let font = FontSpec(size: 11, bold: bold)
@@ -189,15 +249,20 @@ final class ChannelGraph {
                                 alignment: bold ? .leading : .trailing)
     }
 
-    /// Plots `samples` of `series` (scaled to their own range) as a line across `plot`, its time axis `span`.
-    private func draw(_ series: ChannelSeries, _ samples: [Double?], in plot: Rect, color: Color, into layer: Node, span: ClosedRange<Double>) {
-        let known = samples.compactMap { $0 }
-        guard let lo = known.min(), let hi = known.max() else { layer.removeAllChildren(); return }
+    /// Plots `samples` of `series` (scaled to their own range within `span`, which takes in `zero` when given) as a
+    /// line across `plot`, its time axis `span`; returns where `zero` is on the plot.
+    @discardableResult
+    private func draw(_ series: ChannelSeries, _ samples: [Double?], in plot: Rect, color: Color, into layer: Node, span: ClosedRange<Double>,
+                      zero: Double?) -> Double? {
+        let known = series.times.indices.filter { span.contains(series.times[$0]) }.compactMap { samples[$0] } + (zero.map { [$0] } ?? [])
+        guard var lo = known.min(), var hi = known.max() else { layer.removeAllChildren(); return nil }
+        if hi - lo < 1e-9 { lo -= 1; hi += 1 }
         var line = ColumnPlot(width: plot.width)
         for (i, v) in samples.enumerated() {
             guard let v, let c = line.column(of: series.times[i], start: span.lowerBound, end: span.upperBound) else { line.breakLine(); continue }
             line.add((v - lo) / max(hi - lo, 1e-9), atColumn: c)
         }
         line.draw(in: plot, color: color, into: layer)
+        return zero.map { plot.maxY - ($0 - lo) / max(hi - lo, 1e-9) * plot.height }
     }
 }

@@ -27,7 +27,7 @@ final class TimelineStrip {
     static let margin = 12.0
     static let font = FontSpec(size: 11)
     static let labelFont = FontSpec(size: 12, bold: true)
-    static let background = Color(0.07, 0.075, 0.085, 0.94)
+    static let background = Color(0.07, 0.075, 0.085, 1)
     static let traceColor = Color(hex: 0x8ab4f8)
     static let pressColor = Color(hex: 0xf28b82)
     static let wheelColor = Color(hex: 0xfdd663)
@@ -73,8 +73,11 @@ final class TimelineStrip {
     }
 
     /// The track's rectangle in the window.
+    /// How wide the strip is: the picture's width, left of an open panel.
+    var width: Double = 0
+
     private var trackFrame: Rect {
-        let w = scene.size.width
+        let w = width > 0 ? width : scene.size.width
         let x = TimelineStrip.margin + TimelineStrip.buttonWidth + 8
         return Rect(x, scene.size.height - TimelineStrip.height + 22, max(w - x - TimelineStrip.margin, 10), TimelineStrip.height - 40)
     }
@@ -111,12 +114,12 @@ final class TimelineStrip {
         let (start, end) = window(timeline: timeline, liveTime: liveTime)
         // While live the strip moves with time; it is redrawn every 20th of a second at most.
         let shownEnd = timeline.isLive ? (end * 20).rounded(.down) / 20 : end
-        let state = Drawn(size: scene.size, start: start, end: max(shownEnd, start + TimelineStrip.minimumSpan), entries: recording.count,
+        let state = Drawn(size: Size(trackFrame.maxX, scene.size.height), start: start, end: max(shownEnd, start + TimelineStrip.minimumSpan), entries: recording.count,
                           playhead: playhead, range: timeline.range, replaying: timeline.isReplaying)
         guard state != drawn else { return }
         drawn = state
         let size = scene.size
-        root.frame = Rect(0, size.height - TimelineStrip.height, size.width, TimelineStrip.height)
+        root.frame = Rect(0, size.height - TimelineStrip.height, trackFrame.maxX + TimelineStrip.margin, TimelineStrip.height)
         let local = trackFrame.offsetBy(0, -(size.height - TimelineStrip.height))
         track.frame = local
         button.frame = Rect(TimelineStrip.margin, (TimelineStrip.height - 36) / 2, TimelineStrip.buttonWidth, 36)
@@ -142,7 +145,7 @@ final class TimelineStrip {
         playheadLine.frame = Rect(px - 1, local.minY - 4, 2, local.height + 8)
         let text = timeline.isLive ? "live · \(TimelineStrip.format(t)) s" : "\(TimelineStrip.format(t)) s"
         let w = scene.textMeasurer.width(of: text, font: TimelineStrip.labelFont) + 8
-        playheadLabel.frame = Rect(min(max(px - w / 2, local.minX), size.width - w - 4), 2, w, 16)
+        playheadLabel.frame = Rect(min(max(px - w / 2, local.minX), root.frame.width - w - 4), 2, w, 16)
         playheadLabel.text = TextContent(text, font: TimelineStrip.labelFont, color: .white, alignment: .center)
     }
 
