@@ -1,0 +1,44 @@
+import CarouselSupport
+import CarouselTesting
+import Foundation
+import Testing
+
+/// The command line fed what the second hostile probe fed it (issue 40): a `--params <(...)` read by commands that
+/// need the file more than once, clip sizes no encoder takes, names of 100 KB, broken images in an export, signals
+/// while an export writes, a display that does not answer, and scripts with bad `set`s and times out of order.
+@Suite("Command line: second hostile probe", .serialized, .enabled(if: CLI.available, "needs a built carousel-lab (swift build)"))
+struct SecondProbeCommandLineTests {
+    /// Runs `command` in bash (for its process substitution), with the app as `$APP`; stderr is returned.
+    func bash(_ command: String, in dir: URL, timeout: Double = 120) throws -> CLI.Result {
+        try CLI.run([], environment: ["APP": CLI.executable], shell: "cd \(dir.path); " + command + "; exit $?", timeout: timeout)
+    }
+
+    @Test("--params <(...) is read once: capture, record (a GIF, whose sample pass runs the frames again) and check take it",
+          arguments: ["capture", "record", "check"])
+    func paramsFromProcessSubstitution(command: String) throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let params = #"<(printf '%s' '{"style": "loop", "cardWidth": 120}')"#
+        let line: String
+        switch command {
+        case "capture": line = "\"$APP\" capture --params \(params) --size 320x180 --out c.png --layout c.json"
+        case "record": line = "\"$APP\" record --params \(params) --size 160x90 --to 0.5 --fps 10 --out c.gif"
+        default: line = "\"$APP\" check --params \(params) --out c.json > report.txt"
+        }
+        let r = try bash(line, in: dir)
+        #expect(!r.stderr.contains("invalid JSON") && !r.stderr.contains("/dev/fd/"), "\(r.stderr)")
+        switch command {
+        case "capture":
+            #expect(r.status == 0, "\(r.stderr)")
+            let layout = try JSONParser.parse(try Data(contentsOf: dir.appendingPathComponent("c.json")))
+            #expect(layout["style"] == .string("loop") && layout["parameters"]?["cardWidth"] == .number(120))
+        case "record":
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.gif").path))
+        default:
+            // check's exit status is its verdict; the report names the style the file gave.
+            let report = try JSONParser.parse(try Data(contentsOf: dir.appendingPathComponent("c.json")))
+            #expect(report["style"] == .string("loop"), "\(report.serialized())")
+        }
+    }
+}
