@@ -10,7 +10,13 @@ import Testing
 /// kept as `captured` (and not presented); others are `presented`.
 @MainActor
 final class RecordingTaker: ScreenshotTaker, Renderer {
-    struct Request { var path: String; var sidecar: String; var sidecarPath: String }
+    /// A request's first names (the series' later names come from `naming`).
+    struct Request {
+        var naming: @Sendable (Int) -> ScreenshotFiles
+        var path: String { naming(1).png }
+        var sidecar: String { naming(1).sidecar }
+        var sidecarPath: String { naming(1).sidecarPath }
+    }
     let recorder: DrawListRecorder
     var requests: [Request] = []
     var completions: [@MainActor (Result<String, Error>) -> Void] = []
@@ -20,9 +26,9 @@ final class RecordingTaker: ScreenshotTaker, Renderer {
 
     init(size: Size) { recorder = DrawListRecorder(size: size) }
 
-    func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
+    func captureNextFrame(naming files: @escaping @Sendable (Int) -> ScreenshotFiles,
                           completion: @escaping @MainActor (Result<String, Error>) -> Void) {
-        requests.append(Request(path: path, sidecar: sidecar, sidecarPath: sidecarPath))
+        requests.append(Request(naming: files))
         completions.append(completion)
         armed = true
     }
@@ -153,9 +159,14 @@ struct ScreenshotAppTests {
         #expect(json["parameters"]?["expandDuration"] == .number(0.4))
         #expect(json["items"]?.arrayValue?.isEmpty == false)
         #expect(json["input"]?.arrayValue?.count == 1)
-        // Ctrl+P too; the second name in the same second gets -2.
+        // Ctrl+P too: the name is taken when written, so a second one in the same second (of this window or another)
+        // gets the series' next name, -2, with a sidecar naming it.
         loop.key("p", .ctrl)
-        #expect(loop.taker.requests.last?.path == stem + "-2.png")
+        let second = try #require(loop.taker.requests.last)
+        #expect(second.path == stem + ".png")
+        let next = second.naming(2)
+        #expect(next.png == stem + "-2.png" && next.sidecarPath == stem + "-2.json")
+        #expect(try JSONParser.parse(next.sidecar)["screenshot"] == .string((next.png as NSString).lastPathComponent))
     }
 
     static func localStamp(_ date: Date) -> String {

@@ -55,17 +55,22 @@ public struct ScreenshotFolder: Equatable, Sendable {
     /// The path with the first of `extensions` for a file of `style` made at `date`: `STYLE-YYYY-MM-DD-HHMMSS`, with
     /// `-2`, `-3`, ... while that name is taken with any of `extensions` or by its sidecar.
     public func path(style: String, date: Date, extensions: [String], timeZone: TimeZone = .current, isTaken: (String) -> Bool) -> String {
+        var n = 1
+        while (extensions + ["json"]).contains(where: { isTaken(numberedPath(style: style, date: date, number: n, extension: $0, timeZone: timeZone)) }) {
+            n += 1
+        }
+        return numberedPath(style: style, date: date, number: n, extension: extensions[0], timeZone: timeZone)
+    }
+
+    /// The `number`th name of the series for a file of `style` made at `date`: `STYLE-YYYY-MM-DD-HHMMSS.EXT` (local
+    /// time) for 1, then `STYLE-YYYY-MM-DD-HHMMSS-2.EXT`, `-3`, ...
+    public func numberedPath(style: String, date: Date, number: Int, extension ext: String, timeZone: TimeZone = .current) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = timeZone
         f.dateFormat = "yyyy-MM-dd-HHmmss"
-        let base = (path as NSString).appendingPathComponent("\(style)-\(f.string(from: date))")
-        var stem = base, n = 2
-        while (extensions + ["json"]).contains(where: { isTaken(stem + "." + $0) }) {
-            stem = "\(base)-\(n)"
-            n += 1
-        }
-        return stem + "." + extensions[0]
+        let stem = "\(style)-\(f.string(from: date))" + (number > 1 ? "-\(number)" : "")
+        return (path as NSString).appendingPathComponent(stem + "." + ext)
     }
 
     /// The sidecar JSON's path for a PNG path.
