@@ -60,4 +60,30 @@ struct SecondProbeWindowTests {
         }
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: shots.path)) ?? []).contains(where: AtomicFile.isTemporary))
     }
+
+    @Test("Stopped (SIGSTOP) for most of a second and continued: paging's clock goes on from where it was, no page skipped")
+    func stoppedAndContinued() throws {
+        let display = try PrivateDisplay()
+        let app = try AppWindow(["--style", "paging", "--auto-advance", "0.5"], environment: ["DISPLAY": display.name])
+        defer { withExtendedLifetime((display, app)) {} }
+        _ = try #require(app.windowID())
+        func time(_ l: JSONValue?) -> Double { l?["time"]?.numberValue ?? -1 }
+        func page(_ l: JSONValue?) -> Double { l?["state"]?["page"]?.numberValue ?? -1 }
+        app.xdotool("mousemove", "5", "5")  // off the window: hovering pauses auto-advance
+        // Running: a page turned, and the layout being rewritten as the progress bar moves.
+        let running = app.wait(timeout: 20) { page($0) >= 1 }
+        #expect(page(running) >= 1, "auto-advance turns pages")
+        // The freshest layout: the moment it changes, the window is stopped.
+        let seen = time(app.layout())
+        let before = app.wait(timeout: 5) { time($0) > seen }
+        let pid = app.process.processIdentifier
+        kill(pid, SIGSTOP)
+        Thread.sleep(forTimeInterval: 0.9)  // under a second: the stop is what is measured
+        kill(pid, SIGCONT)
+        let after = app.wait(timeout: 10) { time($0) > time(before) }
+        // The window's time went on by a frame or a few, not by the 0.9 s it was stopped.
+        #expect(time(after) - time(before) < 0.5, "time \(time(before)) -> \(time(after)) across a 0.9 s stop")
+        #expect(page(after) - page(before) <= 1, "page \(page(before)) -> \(page(after))")
+        #expect(app.process.isRunning)
+    }
 }
