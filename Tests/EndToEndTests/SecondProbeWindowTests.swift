@@ -1,6 +1,9 @@
+import CarouselApp
+import CarouselCore
 import CarouselSupport
 import CarouselTesting
 import Foundation
+import SDLBackend
 import Testing
 
 /// The real window fed what the second hostile probe fed it (issue 40), through real X events on X servers of its
@@ -85,5 +88,35 @@ struct SecondProbeWindowTests {
         #expect(time(after) - time(before) < 0.5, "time \(time(before)) -> \(time(after)) across a 0.9 s stop")
         #expect(page(after) - page(before) <= 1, "page \(page(before)) -> \(page(after))")
         #expect(app.process.isRunning)
+    }
+
+    @Test("What the state remembers at least and what the window allows at least agree")
+    @MainActor func minimumsAgree() {
+        #expect(WindowState.minimumSize == SDLWindowHost.minimumSize)
+    }
+
+    @Test("Opened at 1x1 and quit with Ctrl+Q: the next plain run opens at the window's minimum, 240x160, not 1x1")
+    func tinyWindowIsNotRemembered() throws {
+        let display = try PrivateDisplay()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let env = ["DISPLAY": display.name, "XDG_STATE_HOME": state]
+        do {
+            let app = try AppWindow(["--fresh", "--size", "1x1"], environment: env)
+            let id = try #require(app.windowID())
+            #expect(app.wait { $0["size"] == .array([1, 1]) } != nil)
+            app.xdotool("key", "--window", id, "ctrl+q")
+            let deadline = Date().addingTimeInterval(15)
+            while app.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(!app.process.isRunning && app.process.terminationStatus == 0, "Ctrl+Q quit the 1x1 window")
+        }
+        let saved = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: state + "/carousel-lab/state.json")))
+        #expect(saved["size"]?["width"] == .number(240) && saved["size"]?["height"] == .number(160), "\(saved.serialized())")
+        let app = try AppWindow([], environment: env)
+        defer { withExtendedLifetime((display, app)) {} }
+        let id = try #require(app.windowID())
+        #expect(app.wait { $0["size"] == .array([240, 160]) }?["size"] == .array([240, 160]))
+        let geometry = app.xdotoolOutput("getwindowgeometry", id)
+        #expect(geometry.contains("Geometry: 240x160"), "\(geometry)")
     }
 }
