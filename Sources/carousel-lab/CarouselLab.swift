@@ -308,6 +308,19 @@ extension DeckOptions {
 }
 
 extension DeckOptions {
+    /// The size `capture` and `record` draw at: `--size`, else the `--params` sidecar's, else 1280x720, in points and
+    /// in pixels (at `--scale`); and the sidecar's defaults, whose values are checked as their flags are (a problem
+    /// stops the run before anything is drawn).
+    func headlessSize() throws -> (points: Size, pixels: (width: Int, height: Int), sidecar: SidecarDefaults?) {
+        let sidecar = sidecarDefaults()
+        if let problems = sidecar?.problems, let first = problems.first {
+            throw Failure(first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
+        }
+        let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
+        let scale = self.scale ?? 1
+        return (size, (Int((size.width * scale).rounded()), Int((size.height * scale).rounded())), sidecar)
+    }
+
     /// What `capture` and `record` render with: an off-screen canvas at the size asked for (else a sidecar's), the
     /// preview on it (one pane or a comparison; a sidecar's recorded input and variants when `--params` is one),
     /// and the run on the manual clock that waits for images. Also the sidecar's defaults, if any. Warnings and image
@@ -316,14 +329,9 @@ extension DeckOptions {
     @MainActor func headlessRun(report: @escaping @Sendable (String) -> Void = printError) throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
         // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given;
         // its values are checked as the flags are.
-        let sidecar = sidecarDefaults()
-        if let problems = sidecar?.problems, let first = problems.first {
-            throw Failure(first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
-        }
-        let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
+        let (size, pixels, sidecar) = try headlessSize()
         let inputs = try readInputs(size: size, useSidecar: true, report: report)
-        let scale = self.scale ?? 1
-        let canvas = try HeadlessCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        let canvas = try HeadlessCanvas(width: pixels.width, height: pixels.height, scale: scale ?? 1)
         canvas.images.onFailure = report
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true,
                                       textMeasurer: canvas.renderer, report: report)

@@ -41,4 +41,17 @@ struct SecondProbeCommandLineTests {
             #expect(report["style"] == .string("loop"), "\(report.serialized())")
         }
     }
+
+    @Test("record --size 16384x16384 is refused before a frame is drawn, naming the format's limit; nothing is written",
+          arguments: [("mp4", "H.264's highest level (6.2)"), ("webm", "VP9's highest level (6.2)"), ("gif", "too large for FFmpeg")])
+    func clipTooLarge(format: String, limit: String) throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("big.\(format)").path
+        let r = try CLI.run(["record", "--size", "16384x16384", "--to", "0.1", "--out", out], shell: "ulimit -v 4000000")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.lines.count == 1 && r.lines[0].hasPrefix("Error: \(out): 16384x16384 pixels is too large") && r.lines[0].contains(limit)
+                    && r.lines[0].hasSuffix("; choose a smaller --size"), "\(r.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).isEmpty)
+    }
 }
