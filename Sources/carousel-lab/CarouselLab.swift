@@ -30,7 +30,7 @@ struct CarouselLab: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         MemoryPolicy.returnLargeBlocksToTheSystem()
         if let problem = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data(("Error: " + problem + "\n").utf8))
+            FileHandle.standardError.write(Data(("Error: " + MessageText.line(problem) + "\n").utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         main(nil)
@@ -353,16 +353,16 @@ extension DeckOptions {
     }
 }
 
-/// Prints one line on stderr.
+/// Prints one line on stderr, cut in the middle when very long (`MessageText.line`: the reason at its end stays).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data(("carousel-lab: " + line + "\n").utf8))
+    FileHandle.standardError.write(Data(("carousel-lab: " + MessageText.line(line) + "\n").utf8))
 }
 
 /// A bad argument found by our own checks. `validate()` reports it as one line ("Error: ...") with exit code 64
 /// (EX_USAGE), like ArgumentParser's usage errors but without the usage lines those add.
 struct ArgumentError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    init(_ message: String) { description = MessageText.line(message) }
 
     /// Runs `checks`; an `ArgumentError` is printed and becomes exit code 64.
     static func reporting(_ checks: () throws -> Void) throws {
@@ -373,10 +373,10 @@ struct ArgumentError: Error, CustomStringConvertible {
     }
 }
 
-/// A failure reported as one line, exit code 1.
+/// A failure reported as one line (cut in the middle when very long), exit code 1.
 struct Failure: Error, CustomStringConvertible {
     let description: String
-    init(_ d: String) { description = d }
+    init(_ d: String) { description = MessageText.line(d) }
 }
 
 /// Problems with single keys of a parameter file, printed on stderr (each says what happened to its key); the rest of

@@ -347,18 +347,21 @@ struct PagingStyleTests {
         #expect(sim.renderer.draws.texts.contains("http://127.0.0.1/item0.jpg: HTTP 404 Not Found"))
         let caption = sim.renderer.draws.first { $0.kind == .text("http://127.0.0.1/item0.jpg: HTTP 404 Not Found", FontSpec(size: 13), Color(1, 0.85, 0.8)) }
         #expect(caption.map { $0.rect.minY > size.height / 2 && abs($0.rect.midX - size.width / 2) < 1 } == true)
-        // A long message is shortened to the page's width.
-        h.images.failing["/test/item0.jpg"] = String(repeating: "x", count: 400)
+        // A long message is shortened to the page's width in its middle: a URL of 100 KB keeps its start, its end and
+        // the reason after it (issue 40).
+        let url = "http://127.0.0.1:1/" + String(repeating: "x", count: 100_000) + "/photo.jpg"
+        h.images.failing["/test/item0.jpg"] = url + ": cannot connect (connection refused)"
         h.style.imagesChanged()
         sim.frame()
-        let text = sim.renderer.draws.texts.first { $0.hasPrefix("xxx") }
-        #expect(text?.hasSuffix("…") == true)
-        #expect((text?.count ?? 999) <= Int((size.width - 32) / (13 * 0.6)))
+        let text = sim.renderer.draws.texts.first { $0.hasPrefix("http://") }
+        #expect(text?.hasSuffix("/photo.jpg: cannot connect (connection refused)") == true, "\(text ?? "none")")
+        #expect(text?.contains("…") == true)
+        #expect((text?.count ?? 999) <= Int((size.width - 32) / (13 * 0.45)), "\(text?.count ?? 0) characters")
         // Loaded again: the caption goes.
         h.images.failing = [:]
         h.style.imagesChanged()
         sim.frame()
-        #expect(!sim.renderer.draws.texts.contains { $0.hasPrefix("xxx") })
+        #expect(!sim.renderer.draws.texts.contains { $0.hasPrefix("http://") })
     }
 
     // MARK: Live parameters, resize, large decks, idleness

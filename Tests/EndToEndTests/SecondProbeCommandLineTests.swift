@@ -54,4 +54,22 @@ struct SecondProbeCommandLineTests {
                     && r.lines[0].hasSuffix("; choose a smaller --size"), "\(r.stderr)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).isEmpty)
     }
+
+    @Test("An image URL of 100 KB that cannot be fetched: one stderr line, cut in the middle, ending with the reason")
+    func longURLMessage() throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Port 1 on this machine refuses connections.
+        let url = "http://127.0.0.1:1/" + String(repeating: "a", count: 100_000) + "/photo.jpg"
+        let deck = dir.appendingPathComponent("deck.json").path
+        try "{\"items\": [{\"image\": \"\(url)\", \"title\": \"far\"}]}".write(toFile: deck, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["capture", "--style", "paging", "--images", deck, "--size", "640x360", "--out", dir.appendingPathComponent("c.png").path])
+        #expect(r.status == 0, "\(r.stderr.prefix(300))")
+        let lines = r.lines.filter { $0.contains("127.0.0.1:1") }
+        #expect(lines.count == 1, "\(lines.count) lines")
+        let line = try #require(lines.first)
+        #expect(line.count <= 700, "\(line.count) characters")
+        #expect(line.hasPrefix("carousel-lab: http://127.0.0.1:1/aaa") && line.contains("…"))
+        #expect(line.hasSuffix("/photo.jpg: cannot connect (connection refused)"), "\(line.suffix(120))")
+    }
 }

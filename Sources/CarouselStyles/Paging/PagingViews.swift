@@ -74,7 +74,9 @@ final class PagingPageView {
             captionNode.isHidden = true
             return
         }
-        let text = measurer.fitted(message, width: captionNode.frame.width, font: Self.captionFont)
+        // Cut in the middle: a long URL's end and the reason after it stay (MessageText.fitted).
+        let width = captionNode.frame.width
+        let text = MessageText.fitted(message) { measurer.width(of: $0, font: Self.captionFont) <= width }
         captionNode.text = TextContent(text, font: Self.captionFont, color: Self.captionColor, alignment: .center)
         captionNode.isHidden = false
     }
