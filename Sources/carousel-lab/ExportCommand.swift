@@ -4,6 +4,7 @@ import CarouselClips
 import CarouselStyles
 import CarouselSupport
 import Foundation
+import SDLBackend
 
 extension CarouselLab {
     /// `carousel-lab export`: the tuned effect as code. Wiring only; the export is `CodeExport` (CarouselApp).
@@ -42,7 +43,16 @@ extension CarouselLab {
                 if let images { arguments += ["--images", images] }
                 let deckOptions = try DeckOptions<HeadlessHelp>.parse(arguments)
                 let values = try deckOptions.parameterFile()
-                let deck = try deckOptions.loadDeck()
+                // Images that cannot be shown are said as capture says them and left out (never copied or listed).
+                let deck: Deck
+                let loaded = try deckOptions.loadDeck()
+                do throws(ExportError) {
+                    let checked = try CodeExport.readableImages(of: loaded) { ImageCheck.problem(ofFileAt: $0) }
+                    checked.problems.forEach(printError)
+                    deck = checked.deck
+                } catch {
+                    throw Failure(error.message)
+                }
                 let made: (export: CodeExport, problems: [String])
                 let styleName = try deckOptions.styleName()
                 do throws(ExportError) { made = try CodeExport.make(styleName: styleName, values: values, file: params ?? "--params", deck: deck) } catch {

@@ -72,4 +72,41 @@ struct SecondProbeCommandLineTests {
         #expect(line.hasPrefix("carousel-lab: http://127.0.0.1:1/aaa") && line.contains("…"))
         #expect(line.hasSuffix("/photo.jpg: cannot connect (connection refused)"), "\(line.suffix(120))")
     }
+
+    @Test("export checks images as capture does: an empty file, a truncated JPEG and a 65500x65500 header are said and left out",
+          arguments: ["html", "swiftui"])
+    func exportChecksImages(format: String) throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let deck = dir.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        let good = try CLI.photos(2, into: deck)
+        let empty = deck.appendingPathComponent("b-empty.jpg").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let truncated = deck.appendingPathComponent("c-truncated.jpg").path
+        FileManager.default.createFile(atPath: truncated, contents: try Data(contentsOf: URL(fileURLWithPath: good[0])).prefix(4000))
+        let huge = deck.appendingPathComponent("d-huge.png").path
+        FileManager.default.createFile(atPath: huge, contents: Data(CraftedPNG.header(width: 65500, height: 65500)))
+        let out = dir.appendingPathComponent(format == "html" ? "p.html" : "P.swift").path
+        let r = try CLI.run(["export", "--format", format, "--images", deck.path, "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Array(r.lines.dropLast()) == [
+            "carousel-lab: \(empty): empty file (0 bytes); left out of the export",
+            "carousel-lab: \(truncated): corrupt or truncated JPEG image (it ends before its end-of-image marker); left out of the export",
+            "carousel-lab: \(huge): image too large (65500x65500, 4290.3 megapixels; the limit is 100); not decoded; left out of the export",
+        ], "\(r.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        for name in ["b-empty", "c-truncated", "d-huge"] { #expect(!text.contains(name), "\(name) is not in the export") }
+        for photo in good { #expect(text.contains(((photo as NSString).lastPathComponent as NSString).deletingPathExtension)) }
+        if format == "html" {
+            let copied = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("p-images").path).sorted()
+            #expect(copied == good.map { ($0 as NSString).lastPathComponent }.sorted())
+        }
+        // Nothing readable: nothing written.
+        for photo in good { try FileManager.default.removeItem(atPath: photo) }
+        let none = try CLI.run(["export", "--format", format, "--images", deck.path, "--out", dir.appendingPathComponent("none.html").path])
+        #expect(none.status == 1 && none.lines.last?.hasPrefix("Error: none of the deck's 3 images can be shown (\(empty): empty file (0 bytes)); nothing exported") == true, "\(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none.html").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none-images").path))
+    }
 }

@@ -2,6 +2,7 @@ import CarouselSupport
 import CarouselCore
 import CarouselStyles
 import Foundation
+import Synchronization
 
 /// A failure to export, as one line naming the culprit.
 public struct ExportError: Error, Equatable, CustomStringConvertible {
@@ -59,6 +60,39 @@ public struct CodeExport: Sendable {
     /// The formats the style exports (`carousel-lab styles --json` lists them).
     @MainActor public static func formats(of styleType: any CarouselStyle.Type) -> [ExportFormat] {
         (styleType as? any ExportableStyle.Type)?.export.formats ?? []
+    }
+
+    // MARK: Checking images
+
+    /// `deck` without the local images that `problem` (given a file's path) says cannot be shown, and those problems
+    /// in deck order, one line each: an item whose image cannot be shown is left out, a still that cannot be is
+    /// dropped. Remote images are left to the browser. The files are checked on several threads at once. Throws
+    /// when no item is left.
+    public static func readableImages(of deck: Deck, problem: @escaping @Sendable (String) -> String?) throws(ExportError) -> (deck: Deck, problems: [String]) {
+        var sources: [String] = []
+        var seen: Set<String> = []
+        for source in deck.items.flatMap({ [$0.image] + ($0.still.map { [$0] } ?? []) }) where !isRemote(source) && seen.insert(source).inserted {
+            sources.append(source)
+        }
+        let found = Mutex(Array<String?>(repeating: nil, count: sources.count))
+        let paths = sources.map(localPath)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            let why = problem(paths[i])
+            found.withLock { $0[i] = why }
+        }
+        let problems = found.withLock { $0 }
+        let unreadable = Set(zip(sources, problems).compactMap { $1 == nil ? nil : $0 })
+        var kept = deck
+        kept.items = deck.items.compactMap { item in
+            guard !unreadable.contains(item.image) else { return nil }
+            var item = item
+            if let still = item.still, unreadable.contains(still) { item.still = nil }
+            return item
+        }
+        guard !kept.items.isEmpty else {
+            throw ExportError("none of the deck's \(deck.items.count) images can be shown (\(problems.compactMap { $0 }.first ?? "")); nothing exported")
+        }
+        return (kept, problems.compactMap { $0.map { $0 + "; left out of the export" } })
     }
 
     // MARK: Rendering
