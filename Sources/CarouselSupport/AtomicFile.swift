@@ -29,12 +29,21 @@ public enum AtomicFile {
     /// Writes several files as one: all of them are written to temporary files first, then moved into place in
     /// order. On any failure none of them is left behind (nor any temporary file), e.g. a PNG and its sidecar.
     /// With `streams`, those that are streams (`isStream`) are written straight to, after the files are in place.
-    public static func writeAll(_ files: [(path: String, data: Data)], replacing: Bool = true, streams: Bool = false) throws(AtomicFileError) {
+    /// `interrupted` is asked before each file and before they are moved into place (a signal caught by the
+    /// caller: `export` answering SIGTERM); when it says so, nothing is left and the error's kind is `.interrupted`.
+    public static func writeAll(_ files: [(path: String, data: Data)], replacing: Bool = true, streams: Bool = false,
+                                interrupted: () -> Bool = { false }) throws(AtomicFileError) {
         var temps: [(temp: String, path: String)] = []
         var streamed: [(fd: Int32, path: String, data: Data)] = []
         func undo() { temps.forEach { unlink($0.temp) } }
+        func stopIfInterrupted() throws(AtomicFileError) {
+            guard interrupted() else { return }
+            undo()
+            throw AtomicFileError(path: files.first?.path ?? "", reason: "interrupted", kind: .interrupted)
+        }
         for file in files {
             do throws(AtomicFileError) {
+                try stopIfInterrupted()
                 if streams, let fd = streamDescriptor(file.path) {
                     streamed.append((fd, file.path, file.data))
                     continue
@@ -46,6 +55,7 @@ public enum AtomicFile {
                 throw error
             }
         }
+        try stopIfInterrupted()
         var placed: [String] = []
         for (temp, path) in temps {
             do throws(AtomicFileError) {
@@ -246,6 +256,8 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The target exists and was not to be replaced.
         case exists
+        /// The caller's `interrupted` said to stop.
+        case interrupted
         case other
     }
     public let path: String

@@ -34,6 +34,9 @@ extension CarouselLab {
         }
 
         func run() throws {
+            // Ctrl+C, SIGTERM and SIGHUP are answered between the files written: nothing is left behind (a killed
+            // export used to leave its page's temporary file and an empty images folder).
+            CaughtSignals.catching([SIGINT, SIGTERM, SIGHUP])
             try MainActor.assumeIsolated {
                 let format = ExportFormat(rawValue: format.lowercased())!
                 // The deck and parameter file are read as run and capture read them.
@@ -69,7 +72,8 @@ extension CarouselLab {
                             throw ExportError("\(out): cannot write (\(error.reason))")
                         }
                     } else {
-                        let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
+                        let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage,
+                                                            interrupted: CaughtSignals.take)
                         // One line, as record's: what was written, where, how large.
                         let what = format == .swiftui ? "SwiftUI view" : "web page"
                         let embedded = format == .html && embedImages ? ", images embedded" : ""

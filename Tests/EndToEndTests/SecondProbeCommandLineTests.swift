@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import CarouselTesting
 import Foundation
@@ -108,5 +109,37 @@ struct SecondProbeCommandLineTests {
         #expect(none.status == 1 && none.lines.last?.hasPrefix("Error: none of the deck's 3 images can be shown (\(empty): empty file (0 bytes)); nothing exported") == true, "\(none.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none.html").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none-images").path))
+    }
+
+    @Test("SIGTERM while export writes a page and its images: it ends saying so, and leaves no temporary file and no images folder")
+    func exportInterrupted() throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 300 photographs (hard links to the bundled ones): the page and its images take a while to write and fsync.
+        let deck = dir.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        let photos = try CLI.photos(12, into: dir)
+        for k in 0..<300 {
+            try FileManager.default.linkItem(atPath: photos[k % photos.count], toPath: deck.appendingPathComponent(String(format: "p%03d.jpg", k)).path)
+        }
+        let out = dir.appendingPathComponent("k.html").path
+        // A process group of its own with no signal blocked (a test runner's thread blocks them, and a child inherits
+        // that), as a shell starts it.
+        let p = try ChildProcess(program: CLI.executable, arguments: ["export", "--format", "html", "--images", deck.path, "--out", out],
+                                 input: false, group: .own)
+        // The moment a temporary file appears (the write has begun), the run is told to stop.
+        let images = dir.appendingPathComponent("k-images")
+        let deadline = Date().addingTimeInterval(60)
+        func writing() -> Bool {
+            !CLI.leftovers(in: dir).isEmpty || !CLI.leftovers(in: images).isEmpty
+        }
+        while p.isRunning && !writing() && Date() < deadline { usleep(1000) }
+        #expect(writing(), "the export was caught writing")
+        p.kill(SIGTERM)
+        let exit = p.wait(timeout: 60)
+        #expect(exit.status == 1, "\(exit)")
+        #expect(exit.standardError.hasSuffix("Error: interrupted: nothing exported\n"), "\(exit.standardError)")
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasSuffix(".jpg") }.sorted()
+        #expect(left == ["deck"], "no page, no temporary file, no images folder: \(left)")
     }
 }

@@ -8,6 +8,8 @@ import Synchronization
 public struct ExportError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
+    /// What `write` throws when it was interrupted: nothing was left behind.
+    public static let interruption = ExportError("interrupted: nothing exported")
     public var description: String { message }
 }
 
@@ -138,9 +140,12 @@ public struct CodeExport: Sendable {
     // MARK: Writing
 
     /// Writes `format` to `path` (whole or not at all) with, for a page beside its images, the image folder: the
-    /// page and every image appear together or none does. Returns the paths written (the folder as one).
+    /// page and every image appear together or none does. `interrupted` is asked between files (the command line's
+    /// SIGTERM, Ctrl+C): when it says so, the temporary files and the folder made for the images are removed and
+    /// `ExportError.interruption` is thrown. Returns the paths written (the folder as one).
     @discardableResult
-    public func write(_ format: ExportFormat, to path: String, images mode: ExportImageMode = .besidePage) throws(ExportError) -> [String] {
+    public func write(_ format: ExportFormat, to path: String, images mode: ExportImageMode = .besidePage,
+                      interrupted: () -> Bool = { false }) throws(ExportError) -> [String] {
         let (text, copies) = try render(format, pagePath: path, images: mode)
         var files: [(path: String, data: Data)] = [(path, Data(text.utf8))]
         for copy in copies {
@@ -159,8 +164,9 @@ public struct CodeExport: Sendable {
                 throw ExportError("\(folder): exists and is not a folder; the page's images go there")
             }
         }
-        do throws(AtomicFileError) { try AtomicFile.writeAll(files) } catch {
+        do throws(AtomicFileError) { try AtomicFile.writeAll(files, interrupted: interrupted) } catch {
             if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
+            if error.kind == .interrupted { throw ExportError.interruption }
             throw ExportError("\(error.path): cannot write (\(error.reason))")
         }
         return [path] + (copies.isEmpty ? [] : [Self.imageFolder(forPage: path)])
