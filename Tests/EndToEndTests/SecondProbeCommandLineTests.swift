@@ -142,4 +142,13 @@ struct SecondProbeCommandLineTests {
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasSuffix(".jpg") }.sorted()
         #expect(left == ["deck"], "no page, no temporary file, no images folder: \(left)")
     }
+
+    @Test("DISPLAY=:31999 with no X server there: one line naming the display and what to check, none of SDL's own")
+    func unreachableDisplay() throws {
+        // No XDG_RUNTIME_DIR either: SDL, trying Wayland next, printed a line about it.
+        let r = try CLI.run(["run", "--fresh"], environment: ["DISPLAY": ":31999", "XDG_RUNTIME_DIR": ""], timeout: 30)
+        #expect(r.status == 1)
+        #expect(r.lines == ["Error: cannot open the X display \":31999\" that DISPLAY names: check that an X server runs there (`xdpyinfo -display :31999`), that this user may use it (XAUTHORITY, `xhost`) and that DISPLAY is the one you meant; for headless use run `carousel-lab capture`"],
+                "\(r.stderr)")
+    }
 }

@@ -78,6 +78,7 @@ public final class SDLWindowHost {
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
+        if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.displayUnreachable(display) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLBackendError.noDisplay(RendererContext.lastError())
         }
@@ -157,6 +158,23 @@ public final class SDLWindowHost {
         let set = { (name: String) in !(environment[name] ?? "").isEmpty }
         if set("DISPLAY") || set("WAYLAND_DISPLAY") || set("SDL_VIDEODRIVER") { return nil }
         return "DISPLAY and WAYLAND_DISPLAY are not set"
+    }
+
+    /// The X display `DISPLAY` names when SDL would use it (no Wayland display, no other video driver chosen) and it
+    /// cannot be opened; nil otherwise. Asked before SDL tries, which would fall through to Wayland (printing its own
+    /// line about XDG_RUNTIME_DIR) and then to an invisible off-screen driver, so the message could only say "no
+    /// display available". `opens` tries a display name (XOpenDisplay).
+    static func unreachableDisplay(_ environment: [String: String], opens: (String) -> Bool = x11DisplayOpens) -> String? {
+        guard let name = environment["DISPLAY"], !name.isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
+              ["", "x11"].contains(environment["SDL_VIDEODRIVER"] ?? "") else { return nil }
+        return opens(name) ? nil : name
+    }
+
+    /// Whether an X connection to `name` opens (it is closed again at once).
+    nonisolated private static func x11DisplayOpens(_ name: String) -> Bool {
+        guard let display = XOpenDisplay(name) else { return false }
+        XCloseDisplay(display)
+        return true
     }
 
     /// The window size in points.
