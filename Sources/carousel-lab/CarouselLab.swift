@@ -295,7 +295,10 @@ extension DeckOptions {
     /// The scripted input, if any: `--input`, else (with `useSidecar`) the input recorded in a screenshot sidecar.
     func script(size: Size, useSidecar: Bool = false, report: (String) -> Void = printError) throws -> ScriptedInput {
         if let input {
-            do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+            let script: ScriptedInput
+            do { script = try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+            script.warnings.forEach { report("--input: \($0)") }
+            return script
         }
         if useSidecar, let sidecar = sidecarDefaults(), let recorded = sidecar.input {
             if sidecar.inputTruncated {

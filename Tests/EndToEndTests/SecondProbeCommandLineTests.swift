@@ -151,4 +151,18 @@ struct SecondProbeCommandLineTests {
         #expect(r.lines == ["Error: cannot open the X display \":31999\" that DISPLAY names: check that an X server runs there (`xdpyinfo -display :31999`), that this user may use it (XAUTHORITY, `xhost`) and that DISPLAY is the one you meant; for headless use run `carousel-lab capture`"],
                 "\(r.stderr)")
     }
+
+    @Test("Scripts: a set that fails names its entry as other verbs do; 1e-320 is not \"0\"; times out of order are said once")
+    func scriptWarnings() throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["capture", "--size", "640x360", "--out", dir.appendingPathComponent("c.png").path, "--input",
+                             "0.1 move 5 5; 0.2 set bogus 3; 0.3 set itemWidth 1e-320; 0.25 move 6 6; 0.1 move 7 7"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines == [
+            "carousel-lab: --input: input entry 4 \"0.25 move 6 6\" comes before an earlier entry's time (0.3 s); entries are played in time order (2 entries are out of order)",
+            "carousel-lab: input entry 2 \"0.2 set bogus 3\": set: unknown parameter \"bogus\"",
+            "carousel-lab: input entry 3 \"0.3 set itemWidth 1e-320\": set: itemWidth: 1e-320 is out of range 40...600",
+        ], "\(r.stderr)")
+    }
 }
