@@ -397,7 +397,7 @@ extension CarouselLab {
         var layout: String?
         @Flag(name: .long, help: "On exit, print frames drawn, time open and resident memory (one line on stderr).")
         var stats = false
-        @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder ($XDG_PICTURES_DIR or ~/Pictures), else in the current directory.")
+        @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder: $XDG_PICTURES_DIR, else the one user-dirs.dirs names, else ~/Pictures, made if needed.")
         var screenshots: String?
 
         @Option(name: .long, help: "auto (the default: OpenGL when a GPU driver draws it, else software), software (SDL's, into the window's framebuffer) or accelerated (OpenGL, with vsync).")

@@ -112,7 +112,7 @@ struct ScreenshotAppTests {
         #expect(ScreenshotFolder.abbreviated("/home/adam/x.png", home: "/home/ada") == "/home/adam/x.png")
     }
 
-    @Test("The folder: --screenshots as given; else Carousel Lab in XDG_PICTURES_DIR, user-dirs.dirs, ~/Pictures, or the current directory")
+    @Test("The folder: --screenshots as given; else Carousel Lab in XDG_PICTURES_DIR, user-dirs.dirs or ~/Pictures (made if needed), never the current directory")
     func folders() throws {
         let home = try temporaryFolder("home").path
         let cwd = "/work/here"
@@ -122,7 +122,9 @@ struct ScreenshotAppTests {
         }
         #expect(resolve("shots") == "/work/here/shots")
         #expect(resolve("/abs/shots") == "/abs/shots")
-        #expect(resolve() == "/work/here/Carousel Lab")
+        // Nothing exists yet: ~/Pictures/Carousel Lab (made at the first save), not the current directory (issue 39).
+        #expect(resolve() == home + "/Pictures/Carousel Lab")
+        #expect(resolve(env: ["XDG_PICTURES_DIR": "relative/pics"]) == home + "/Pictures/Carousel Lab", "a relative variable is ignored")
         dirs.insert(home + "/Pictures")
         #expect(resolve() == home + "/Pictures/Carousel Lab")
         try FileManager.default.createDirectory(atPath: home + "/.config", withIntermediateDirectories: true)
@@ -134,6 +136,10 @@ struct ScreenshotAppTests {
         dirs.insert("/media/pics")
         #expect(resolve(env: ["XDG_PICTURES_DIR": "/media/pics"]) == "/media/pics/Carousel Lab")
         #expect(resolve("x", env: ["XDG_PICTURES_DIR": "/media/pics"]) == "/work/here/x")
+        // An entry naming the home folder itself (xdg-user-dirs' way of saying there is none) is not a pictures folder.
+        try "XDG_PICTURES_DIR=\"$HOME/\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        dirs.insert(home)
+        #expect(resolve() == home + "/Pictures/Carousel Lab")
     }
 
     // MARK: Taking
