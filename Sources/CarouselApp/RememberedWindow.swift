@@ -6,8 +6,10 @@ import Foundation
 /// the tuning panel was open, and the panes of a comparison (each with its values, as a pane means its values).
 /// Flags given on the command line win over it; `run --fresh` ignores it.
 public struct RememberedWindow: Equatable, Sendable {
-    /// The window's size in points.
-    public var size: Size
+    /// The window's size in points, never below `minimumSize`.
+    public var size: Size {
+        didSet { size = RememberedWindow.atLeastMinimum(size) }
+    }
     /// The window's top-left corner on the desktop, in the window system's pixels; nil when unknown.
     public var position: (x: Int, y: Int)?
     /// The focused pane's style.
@@ -19,8 +21,18 @@ public struct RememberedWindow: Equatable, Sendable {
     /// The panes of a comparison (two to four), nil for one pane.
     public var panes: [Variant]?
 
+    /// The smallest size remembered, in points: the window's own minimum (`SDLWindowHost.minimumSize`, which a test
+    /// keeps equal). A window forced smaller (`run --size 1x1`, a bare X server) is remembered at least this large,
+    /// so it never reopens too small to use.
+    public static let minimumSize = Size(240, 160)
+
+    /// `size` with each side raised to `minimumSize`'s.
+    static func atLeastMinimum(_ size: Size) -> Size {
+        Size(max(size.width, minimumSize.width), max(size.height, minimumSize.height))
+    }
+
     public init(size: Size, position: (x: Int, y: Int)?, style: String, deck: String?, panelOpen: Bool, panes: [Variant]?) {
-        self.size = size; self.position = position; self.style = style; self.deck = deck; self.panelOpen = panelOpen
+        self.size = RememberedWindow.atLeastMinimum(size); self.position = position; self.style = style; self.deck = deck; self.panelOpen = panelOpen
         self.panes = panes
     }
 
@@ -56,7 +68,7 @@ public struct RememberedWindow: Equatable, Sendable {
             throw StateFileError("no usable \"size\"")
         }
         guard let style = json["style"]?.stringValue, !style.isEmpty else { throw StateFileError("no \"style\"") }
-        size = Size(w.rounded(), h.rounded())
+        size = RememberedWindow.atLeastMinimum(Size(w.rounded(), h.rounded()))
         if let x = json["position"]?["x"]?.numberValue, let y = json["position"]?["y"]?.numberValue,
            x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 {
             position = (Int(x), Int(y))

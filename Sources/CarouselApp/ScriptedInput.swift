@@ -20,10 +20,15 @@ public struct ScriptedInput: Equatable, Sendable {
         public var text: String
         /// What the entry asks of the window besides input (the timeline's `scrub`, `set`, `play`).
         public var command: ScriptCommand?
+        /// The entry's place in the script (1-based; 0 when it came from elsewhere), for messages.
+        public var position: Int
 
-        public init(time: Double, events: [InputEvent], text: String, command: ScriptCommand? = nil) {
-            self.time = time; self.events = events; self.text = text; self.command = command
+        public init(time: Double, events: [InputEvent], text: String, command: ScriptCommand? = nil, position: Int = 0) {
+            self.time = time; self.events = events; self.text = text; self.command = command; self.position = position
         }
+
+        /// `input entry 7 "0.5 set spacing 9999"`, as messages name an entry.
+        public var label: String { "input entry \(position) \(MessageText.quote(text))" }
     }
 
     /// A timeline command in a script.
@@ -45,8 +50,10 @@ public struct ScriptedInput: Equatable, Sendable {
         }
     }
     public var entries: [Entry]
+    /// What the script's reader should say about it besides errors, one line each (entries out of time order).
+    public var warnings: [String] = []
     /// A script of these entries (already in time order).
-    public init(entries: [Entry]) { self.entries = entries }
+    public init(entries: [Entry], warnings: [String] = []) { self.entries = entries; self.warnings = warnings }
 
     /// A problem in one entry, naming its position (1-based) and text.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -55,7 +62,7 @@ public struct ScriptedInput: Equatable, Sendable {
         public let problem: String
         /// `input entry 2 "0.2 jump 3": unknown action "jump" (...)`; a problem with the whole script (position 0)
         /// is just the problem.
-        public var description: String { position == 0 ? problem : "input entry \(position) \(MessageText.quote(entry)): \(problem)" }
+        public var description: String { position == 0 ? problem : "\(Entry(time: 0, events: [], text: entry, position: position).label): \(problem)" }
     }
 
     /// The largest script accepted, in characters.
@@ -156,23 +163,38 @@ public struct ScriptedInput: Equatable, Sendable {
             case "scrub":
                 let n = try numbers(1); guard args.count == 1 else { throw fail("scrub takes T") }
                 guard n[0] >= 0 else { throw fail("scrub needs a time of 0 or more") }
-                entries.append(Entry(time: time, events: [], text: shown, command: .scrub(n[0])))
+                entries.append(Entry(time: time, events: [], text: shown, command: .scrub(n[0]), position: position))
                 continue
             case "play":
                 guard args.isEmpty else { throw fail("play takes nothing") }
-                entries.append(Entry(time: time, events: [], text: shown, command: .play))
+                entries.append(Entry(time: time, events: [], text: shown, command: .play, position: position))
                 continue
             case "set":
                 guard args.count >= 2 else { throw fail("set takes NAME VALUE") }
-                entries.append(Entry(time: time, events: [], text: shown, command: .set(args[0], ScriptedInput.value(args.dropFirst().joined(separator: " ")))))
+                entries.append(Entry(time: time, events: [], text: shown, command: .set(args[0], ScriptedInput.value(args.dropFirst().joined(separator: " "))),
+                                     position: position))
                 continue
             default:
                 throw fail("unknown action \(MessageText.quote(words[1])) (move, down, up, click, wheel, pinch, magnify, key, focus, resize, scrub, set, play)")
             }
-            entries.append(Entry(time: time, events: events, text: shown))
+            entries.append(Entry(time: time, events: events, text: shown, position: position))
         }
         let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        return ScriptedInput(entries: sorted)
+        return ScriptedInput(entries: sorted, warnings: outOfOrder(entries).map { [$0] } ?? [])
+    }
+
+    /// One line when some entries come before an earlier entry's time (they are played in time order, which may not
+    /// be what the script's author meant): the first such entry, and how many there are.
+    static func outOfOrder(_ entries: [Entry]) -> String? {
+        var latest = -Double.infinity
+        var early: [(entry: Entry, after: Double)] = []
+        for e in entries {
+            if e.time < latest { early.append((e, latest)) }
+            latest = max(latest, e.time)
+        }
+        guard let first = early.first else { return nil }
+        let more = early.count > 1 ? " (\(early.count) entries are out of order)" : ""
+        return "\(first.entry.label) comes before an earlier entry's time (\(JSONValue.format(first.after)) s); entries are played in time order\(more)"
     }
 
     /// A `set` value: a number, `true`/`false`, a JSON string (`"ease-in"`), or bare text (`cubic-bezier(0.2,1,0.2,1)`).
@@ -260,10 +282,25 @@ public final class ScriptPlayer {
             if let deadline, ProcessInfo.processInfo.systemUptime >= deadline { return false }
             driver.update(to: e.time)
             for event in e.events { driver.handle(event) }
-            if let command = e.command, let context = driver as? AppContext { context.apply(command.action) }
+            if let command = e.command, let context = driver as? AppContext {
+                if let problem = ScriptPlayer.problem(with: command, in: context) {
+                    context.apply(.message(.problem("\(e.label): \(problem)")))
+                } else {
+                    context.apply(command.action)
+                }
+            }
             pending = pending.dropFirst()
         }
         return true
+    }
+
+    /// Why `command` cannot be applied to `context`'s focused pane, as `set: …` (an unknown parameter, a value out of
+    /// range), so the message names its entry; nil when it can.
+    static func problem(with command: ScriptedInput.ScriptCommand, in context: AppContext) -> String? {
+        guard case .set(let key, let value) = command else { return nil }
+        var values = context.focusedPane.currentParameters
+        do { try values.set(key, value) } catch { return "set: \(error.message)" }
+        return nil
     }
 
     /// The time of the next entry, if any.

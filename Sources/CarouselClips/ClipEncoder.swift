@@ -49,10 +49,12 @@ public final class ClipEncoder: @unchecked Sendable {
     }
 
     /// Starts FFmpeg writing `format` to a temporary file beside `output`, for frames of `width` x `height` pixels at
-    /// `fps`. Throws one line when the encoder is missing or the folder cannot be written.
+    /// `fps`. Throws one line when the format cannot take frames that large, the encoder is missing or the folder
+    /// cannot be written.
     public init(output: String, format: ClipFormat, width: Int, height: Int, fps: Int) throws(ClipError) {
         self.output = output
         self.format = format
+        if let why = format.sizeProblem(width: width, height: height) { throw ClipError("\(output): \(why)") }
         guard let ffmpeg = ClipEncoder.program() else {
             throw ClipError("cannot encode \(format.rawValue): ffmpeg is not installed (apt install ffmpeg)")
         }

@@ -23,6 +23,50 @@ public enum ClipFormat: String, CaseIterable, Sendable {
     /// Whether frames go to FFmpeg (all but PNG).
     public var isVideo: Bool { self != .png }
 
+    /// Why frames of `width` x `height` pixels cannot be made into a clip of this format, naming the limit; nil when
+    /// they can. `record` asks before it draws a frame or allocates one (a 16384x16384 MP4 used to fail after 6 s and
+    /// 2-3 GB with FFmpeg's "pipe:0: Invalid argument"). MP4 and WebM are checked at the size they are encoded at,
+    /// odd sides padded to even ones.
+    public func sizeProblem(width: Int, height: Int) -> String? {
+        let (w, h) = self == .mp4 || self == .webm ? (width + width % 2, height + height % 2) : (width, height)
+        let size = "\(width)x\(height) pixels"
+        switch self {
+        case .mp4:
+            let macroblocks = ((w + 15) / 16) * ((h + 15) / 16)
+            if max(w, h) > ClipFormat.h264MaxSide || macroblocks > ClipFormat.h264MaxMacroblocks {
+                return "\(size) is too large for an MP4: H.264's highest level (6.2) takes at most \(ClipFormat.h264MaxMacroblocks) macroblocks of 16x16 pixels a frame (35.7 megapixels, such as 8192x4352) and \(ClipFormat.h264MaxSide) pixels a side"
+            }
+        case .webm:
+            if max(w, h) > ClipFormat.vp9MaxSide || w * h > ClipFormat.vp9MaxPixels {
+                return "\(size) is too large for a WebM: VP9's highest level (6.2) takes at most \(ClipFormat.vp9MaxPixels) pixels a frame (35.7 megapixels, such as 8192x4352) and \(ClipFormat.vp9MaxSide) pixels a side"
+            }
+        case .gif:
+            if max(w, h) > ClipFormat.gifMaxSide { return "\(size) is too large for a GIF: its sides are at most \(ClipFormat.gifMaxSide) pixels" }
+        case .png:
+            return nil
+        }
+        if !ClipFormat.ffmpegReadsFrame(width: w, height: h) {
+            return "\(size) is too large for FFmpeg, which reads raw frames only while (8 x width + 1024) x (height + 128) stays under 2^31 (about 16000x16000)"
+        }
+        return nil
+    }
+
+    /// H.264 level 6.2 (its highest, ITU-T H.264 Table A-1): MaxFS macroblocks a frame, and Sqrt(8 x MaxFS) of them a
+    /// side.
+    public static let h264MaxMacroblocks = 139_264
+    public static let h264MaxSide = 1055 * 16
+    /// VP9 level 6.2 (its highest): MaxPictureSize samples and the longest side.
+    public static let vp9MaxPixels = 35_651_584
+    public static let vp9MaxSide = 16_832
+    /// A GIF's logical screen and frames have 16-bit sides.
+    public static let gifMaxSide = 65_535
+
+    /// Whether FFmpeg's raw-video reader takes a frame of `width` x `height` (libavutil's `av_image_check_size`).
+    static func ffmpegReadsFrame(width: Int, height: Int) -> Bool {
+        let (product, overflow) = (8 * width + 1024).multipliedReportingOverflow(by: height + 128)
+        return !overflow && product < Int(Int32.max)
+    }
+
     /// FFmpeg's arguments reading raw frames of `width` x `height` at `fps` from standard input: BGRA pixels, or
     /// with `pixelFormat` "pal8" a palette index per pixel followed by the palette.
     static func rawInput(width: Int, height: Int, fps: Int, pixelFormat: String = "bgra") -> [String] {

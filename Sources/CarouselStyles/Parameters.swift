@@ -120,12 +120,20 @@ public struct ParameterSpec: Sendable {
         return declaredSlider ?? SliderRange(min: lo, max: hi)
     }
 
+    /// `n`, out of `lo...hi`, as a message shows it: rounded to four decimals unless rounding hides what it is (to 0,
+    /// as `1e-320` is, or into the range, as `600.00001` is): then every digit.
+    static func outOfRange(_ n: Double, _ lo: Double, _ hi: Double) -> String {
+        let rounded = JSONValue.format(n)
+        guard let shown = Double(rounded), shown != n, shown == 0 || (shown >= lo && shown <= hi) else { return rounded }
+        return "\(n)"
+    }
+
     /// Checks and normalises a value for this parameter; throws a message naming the problem.
     public func validate(_ value: ParameterValue) throws(ParameterError) -> ParameterValue {
         switch (kind, value) {
         case (.number(let lo, let hi, _, _), .number(let n)):
             guard n.isFinite else { throw .init("\(key): \(n) is not a finite number") }
-            guard n >= lo && n <= hi else { throw .init("\(key): \(JSONValue.format(n)) is out of range \(JSONValue.format(lo))...\(JSONValue.format(hi))") }
+            guard n >= lo && n <= hi else { throw .init("\(key): \(Self.outOfRange(n, lo, hi)) is out of range \(JSONValue.format(lo))...\(JSONValue.format(hi))") }
             return value
         case (.toggle, .bool): return value
         case (.choice(let options), .text(let s)):

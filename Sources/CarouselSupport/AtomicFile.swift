@@ -11,7 +11,9 @@ import Glibc
 /// A symbolic link is written through: its target is replaced, never the link (a state file linked into a dotfiles
 /// repository stays a link). A folder, FIFO or device is never replaced; with `streams` (what the command line's
 /// `--out` allows) `-`, `/dev/stdout` and a character device or FIFO are written straight to, as streams. The
-/// first write into a folder removes the temporary files that writers killed with `kill -9` left there.
+/// first write into a folder removes the temporary files that writers killed with `kill -9` left there. Files that
+/// must not replace anything and may take the next name of a series (screenshots) are placed by
+/// `writeAllUnderFreeName`.
 public enum AtomicFile {
     /// Writes `data` to `path`. With `replacing` false the write fails with `.exists` when `path` exists; nothing is
     /// ever replaced unasked. The folder must exist. With `streams`, a stream at `path` is written straight to.
@@ -27,12 +29,21 @@ public enum AtomicFile {
     /// Writes several files as one: all of them are written to temporary files first, then moved into place in
     /// order. On any failure none of them is left behind (nor any temporary file), e.g. a PNG and its sidecar.
     /// With `streams`, those that are streams (`isStream`) are written straight to, after the files are in place.
-    public static func writeAll(_ files: [(path: String, data: Data)], replacing: Bool = true, streams: Bool = false) throws(AtomicFileError) {
+    /// `interrupted` is asked before each file and before they are moved into place (a signal caught by the
+    /// caller: `export` answering SIGTERM); when it says so, nothing is left and the error's kind is `.interrupted`.
+    public static func writeAll(_ files: [(path: String, data: Data)], replacing: Bool = true, streams: Bool = false,
+                                interrupted: () -> Bool = { false }) throws(AtomicFileError) {
         var temps: [(temp: String, path: String)] = []
         var streamed: [(fd: Int32, path: String, data: Data)] = []
         func undo() { temps.forEach { unlink($0.temp) } }
+        func stopIfInterrupted() throws(AtomicFileError) {
+            guard interrupted() else { return }
+            undo()
+            throw AtomicFileError(path: files.first?.path ?? "", reason: "interrupted", kind: .interrupted)
+        }
         for file in files {
             do throws(AtomicFileError) {
+                try stopIfInterrupted()
                 if streams, let fd = streamDescriptor(file.path) {
                     streamed.append((fd, file.path, file.data))
                     continue
@@ -44,6 +55,7 @@ public enum AtomicFile {
                 throw error
             }
         }
+        try stopIfInterrupted()
         var placed: [String] = []
         for (temp, path) in temps {
             do throws(AtomicFileError) {
@@ -58,6 +70,34 @@ public enum AtomicFile {
         for stream in streamed {
             if let why = writeAll(stream.data, to: stream.fd) { throw AtomicFileError(path: stream.path, reason: why) }
         }
+    }
+
+    /// Writes several files as one (see `writeAll`) under the first free name of a series the caller numbers:
+    /// `files(1)` (`shot.png` and its sidecar `shot.json`), else `files(2)` (`shot-2.png`, `shot-2.json`), and so on.
+    /// Each attempt links its files into place without replacing anything, so a name is taken atomically: when any
+    /// of them exists (another window's or another process's, saved in the same second), what the attempt placed is
+    /// removed and the next name is tried; the files stay a set under one name. Returns the attempt that was written
+    /// (1-based); gives up after `attempts`.
+    @discardableResult
+    public static func writeAllUnderFreeName(attempts: Int = 10_000, _ files: (Int) -> [(path: String, data: Data)]) throws(AtomicFileError) -> Int {
+        for n in 1...max(attempts, 1) {
+            let batch = files(n)
+            // A name seen taken is passed over without writing anything; the links decide between writers.
+            if batch.contains(where: { exists($0.path) }) { continue }
+            do throws(AtomicFileError) {
+                try writeAll(batch, replacing: false)
+                return n
+            } catch {
+                guard error.kind == .exists else { throw error }
+            }
+        }
+        throw AtomicFileError(path: files(1).first?.path ?? "", reason: "it and the next \(attempts - 1) numbered names are taken")
+    }
+
+    /// Whether anything (a file, a folder, a dangling link) is at `path`.
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     // MARK: Streams and links
@@ -216,6 +256,8 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The target exists and was not to be replaced.
         case exists
+        /// The caller's `interrupted` said to stop.
+        case interrupted
         case other
     }
     public let path: String

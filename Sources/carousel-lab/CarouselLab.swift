@@ -30,7 +30,7 @@ struct CarouselLab: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         MemoryPolicy.returnLargeBlocksToTheSystem()
         if let problem = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data(("Error: " + problem + "\n").utf8))
+            FileHandle.standardError.write(Data(("Error: " + MessageText.line(problem) + "\n").utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         main(nil)
@@ -297,7 +297,10 @@ extension DeckOptions {
     /// The scripted input, if any: `--input`, else (with `useSidecar`) the input recorded in a screenshot sidecar.
     func script(size: Size, useSidecar: Bool = false, report: (String) -> Void = printError) throws -> ScriptedInput {
         if let input {
-            do { return try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+            let script: ScriptedInput
+            do { script = try ScriptedInput.load(input, size: size) } catch { throw Failure("--input: \(error)") }
+            script.warnings.forEach { report("--input: \($0)") }
+            return script
         }
         if useSidecar, let sidecar = sidecarDefaults(), let recorded = sidecar.input {
             if sidecar.inputTruncated {
@@ -310,6 +313,19 @@ extension DeckOptions {
 }
 
 extension DeckOptions {
+    /// The size `capture` and `record` draw at: `--size`, else the `--params` sidecar's, else 1280x720, in points and
+    /// in pixels (at `--scale`); and the sidecar's defaults, whose values are checked as their flags are (a problem
+    /// stops the run before anything is drawn).
+    func headlessSize() throws -> (points: Size, pixels: (width: Int, height: Int), sidecar: SidecarDefaults?) {
+        let sidecar = sidecarDefaults()
+        if let problems = sidecar?.problems, let first = problems.first {
+            throw Failure(first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
+        }
+        let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
+        let scale = self.scale ?? 1
+        return (size, (Int((size.width * scale).rounded()), Int((size.height * scale).rounded())), sidecar)
+    }
+
     /// What `capture` and `record` render with: an off-screen canvas at the size asked for (else a sidecar's), the
     /// preview on it (one pane or a comparison; a sidecar's recorded input and variants when `--params` is one),
     /// and the run on the manual clock that waits for images. Also the sidecar's defaults, if any. Warnings and image
@@ -318,14 +334,9 @@ extension DeckOptions {
     @MainActor func headlessRun(report: @escaping @Sendable (String) -> Void = printError) throws -> (HeadlessCanvas, Preview, CaptureRun, SidecarDefaults?) {
         // A screenshot's or clip's sidecar passed as --params supplies the style, size, time and input not given;
         // its values are checked as the flags are.
-        let sidecar = sidecarDefaults()
-        if let problems = sidecar?.problems, let first = problems.first {
-            throw Failure(first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
-        }
-        let size = try self.size == nil ? sidecar?.size ?? parsedSize() : parsedSize()
+        let (size, pixels, sidecar) = try headlessSize()
         let inputs = try readInputs(size: size, useSidecar: true, report: report)
-        let scale = self.scale ?? 1
-        let canvas = try HeadlessCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        let canvas = try HeadlessCanvas(width: pixels.width, height: pixels.height, scale: scale ?? 1)
         canvas.images.onFailure = report
         let preview = try makePreview(inputs, images: canvas.images, size: size, watch: false, useSidecar: true,
                                       textMeasurer: canvas.renderer, report: report)
@@ -347,16 +358,16 @@ extension DeckOptions {
     }
 }
 
-/// Prints one line on stderr.
+/// Prints one line on stderr, cut in the middle when very long (`MessageText.line`: the reason at its end stays).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data(("carousel-lab: " + line + "\n").utf8))
+    FileHandle.standardError.write(Data(("carousel-lab: " + MessageText.line(line) + "\n").utf8))
 }
 
 /// A bad argument found by our own checks. `validate()` reports it as one line ("Error: ...") with exit code 64
 /// (EX_USAGE), like ArgumentParser's usage errors but without the usage lines those add.
 struct ArgumentError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    init(_ message: String) { description = MessageText.line(message) }
 
     /// Runs `checks`; an `ArgumentError` is printed and becomes exit code 64.
     static func reporting(_ checks: () throws -> Void) throws {
@@ -367,10 +378,10 @@ struct ArgumentError: Error, CustomStringConvertible {
     }
 }
 
-/// A failure reported as one line, exit code 1.
+/// A failure reported as one line (cut in the middle when very long), exit code 1.
 struct Failure: Error, CustomStringConvertible {
     let description: String
-    init(_ d: String) { description = d }
+    init(_ d: String) { description = MessageText.line(d) }
 }
 
 /// Problems with single keys of a parameter file, printed on stderr (each says what happened to its key); the rest of
@@ -388,7 +399,7 @@ extension CarouselLab {
         var layout: String?
         @Flag(name: .long, help: "On exit, print frames drawn, time open and resident memory (one line on stderr).")
         var stats = false
-        @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder ($XDG_PICTURES_DIR or ~/Pictures), else in the current directory.")
+        @Option(name: .long, help: "The folder for screenshots (F12, Ctrl+P); default: \"Carousel Lab\" in your pictures folder: $XDG_PICTURES_DIR, else the one user-dirs.dirs names, else ~/Pictures, made if needed.")
         var screenshots: String?
 
         @Option(name: .long, help: "auto (the default: OpenGL when a GPU driver draws it, else software), software (SDL's, into the window's framebuffer) or accelerated (OpenGL, with vsync).")

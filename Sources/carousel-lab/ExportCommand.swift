@@ -4,6 +4,7 @@ import CarouselClips
 import CarouselStyles
 import CarouselSupport
 import Foundation
+import SDLBackend
 
 extension CarouselLab {
     /// `carousel-lab export`: the tuned effect as code. Wiring only; the export is `CodeExport` (CarouselApp).
@@ -33,6 +34,9 @@ extension CarouselLab {
         }
 
         func run() throws {
+            // Ctrl+C, SIGTERM and SIGHUP are answered between the files written: nothing is left behind (a killed
+            // export used to leave its page's temporary file and an empty images folder).
+            CaughtSignals.catching([SIGINT, SIGTERM, SIGHUP])
             try MainActor.assumeIsolated {
                 let format = ExportFormat(rawValue: format.lowercased())!
                 // The deck and parameter file are read as run and capture read them.
@@ -42,7 +46,16 @@ extension CarouselLab {
                 if let images { arguments += ["--images", images] }
                 let deckOptions = try DeckOptions<HeadlessHelp>.parse(arguments)
                 let values = try deckOptions.parameterFile()
-                let deck = try deckOptions.loadDeck()
+                // Images that cannot be shown are said as capture says them and left out (never copied or listed).
+                let deck: Deck
+                let loaded = try deckOptions.loadDeck()
+                do throws(ExportError) {
+                    let checked = try CodeExport.readableImages(of: loaded) { ImageCheck.problem(ofFileAt: $0) }
+                    checked.problems.forEach(printError)
+                    deck = checked.deck
+                } catch {
+                    throw Failure(error.message)
+                }
                 let made: (export: CodeExport, problems: [String])
                 let styleName = try deckOptions.styleName()
                 do throws(ExportError) { made = try CodeExport.make(styleName: styleName, values: values, file: params ?? "--params", deck: deck) } catch {
@@ -59,7 +72,8 @@ extension CarouselLab {
                             throw ExportError("\(out): cannot write (\(error.reason))")
                         }
                     } else {
-                        let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage)
+                        let written = try made.export.write(format, to: out, images: embedImages ? .embedded : .besidePage,
+                                                            interrupted: CaughtSignals.take)
                         // One line, as record's: what was written, where, how large.
                         let what = format == .swiftui ? "SwiftUI view" : "web page"
                         let embedded = format == .html && embedImages ? ", images embedded" : ""

@@ -65,6 +65,11 @@ extension CarouselLab {
         private func record(interrupted: @escaping @Sendable () -> Bool) throws {
             try MainActor.assumeIsolated {
                 let started = ProcessMetrics.monotonic()
+                // A size the format cannot take is refused before a frame is drawn or allocated.
+                let pixels = try options.headlessSize().pixels
+                if let why = (try? ClipFormat.of(out))?.sizeProblem(width: pixels.width, height: pixels.height) {
+                    throw Failure("\(out): \(why); choose a smaller --size\(options.scale.map { _ in " or --scale" } ?? "")")
+                }
                 let (frames, sidecar) = try clipFrames()
                 if interrupted() { throw ClipWriter.interruption }
                 let start = from ?? sidecar?.from ?? 0, end = to ?? sidecar?.to ?? max(start + 3, 3)

@@ -41,6 +41,20 @@ struct WindowStateTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/carousel-lab") == ["state.json"])
     }
 
+    @Test("A size below the window's minimum (240x160) is never remembered: a 1x1 window is saved, and a 1x1 state file read, at least that")
+    func neverBelowTheMinimum() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = StateFile(path: dir + "/carousel-lab/state.json")
+        try file.save(RememberedWindow(size: Size(1, 1), position: nil, style: "expand", deck: nil, panelOpen: false, panes: nil))
+        let saved = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: file.path)))
+        #expect(saved["size"]?["width"] == .number(240) && saved["size"]?["height"] == .number(160))
+        #expect(RememberedWindow(size: Size(100, 900), position: nil, style: "expand", deck: nil, panelOpen: false, panes: nil).size == Size(240, 900))
+        // A state written before the rule.
+        try "{\"size\": {\"width\": 1, \"height\": 1}, \"style\": \"loop\"}".write(toFile: file.path, atomically: true, encoding: .utf8)
+        #expect(file.load().state?.size == Size(240, 160))
+    }
+
     @Test("A corrupt or foreign state file is one line naming it, and nothing is taken from it")
     func corrupt() throws {
         let dir = try folder()

@@ -10,7 +10,13 @@ import Testing
 /// kept as `captured` (and not presented); others are `presented`.
 @MainActor
 final class RecordingTaker: ScreenshotTaker, Renderer {
-    struct Request { var path: String; var sidecar: String; var sidecarPath: String }
+    /// A request's first names (the series' later names come from `naming`).
+    struct Request {
+        var naming: @Sendable (Int) -> ScreenshotFiles
+        var path: String { naming(1).png }
+        var sidecar: String { naming(1).sidecar }
+        var sidecarPath: String { naming(1).sidecarPath }
+    }
     let recorder: DrawListRecorder
     var requests: [Request] = []
     var completions: [@MainActor (Result<String, Error>) -> Void] = []
@@ -20,9 +26,9 @@ final class RecordingTaker: ScreenshotTaker, Renderer {
 
     init(size: Size) { recorder = DrawListRecorder(size: size) }
 
-    func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
+    func captureNextFrame(naming files: @escaping @Sendable (Int) -> ScreenshotFiles,
                           completion: @escaping @MainActor (Result<String, Error>) -> Void) {
-        requests.append(Request(path: path, sidecar: sidecar, sidecarPath: sidecarPath))
+        requests.append(Request(naming: files))
         completions.append(completion)
         armed = true
     }
@@ -106,7 +112,7 @@ struct ScreenshotAppTests {
         #expect(ScreenshotFolder.abbreviated("/home/adam/x.png", home: "/home/ada") == "/home/adam/x.png")
     }
 
-    @Test("The folder: --screenshots as given; else Carousel Lab in XDG_PICTURES_DIR, user-dirs.dirs, ~/Pictures, or the current directory")
+    @Test("The folder: --screenshots as given; else Carousel Lab in XDG_PICTURES_DIR, user-dirs.dirs or ~/Pictures (made if needed), never the current directory")
     func folders() throws {
         let home = try temporaryFolder("home").path
         let cwd = "/work/here"
@@ -116,7 +122,9 @@ struct ScreenshotAppTests {
         }
         #expect(resolve("shots") == "/work/here/shots")
         #expect(resolve("/abs/shots") == "/abs/shots")
-        #expect(resolve() == "/work/here/Carousel Lab")
+        // Nothing exists yet: ~/Pictures/Carousel Lab (made at the first save), not the current directory (issue 39).
+        #expect(resolve() == home + "/Pictures/Carousel Lab")
+        #expect(resolve(env: ["XDG_PICTURES_DIR": "relative/pics"]) == home + "/Pictures/Carousel Lab", "a relative variable is ignored")
         dirs.insert(home + "/Pictures")
         #expect(resolve() == home + "/Pictures/Carousel Lab")
         try FileManager.default.createDirectory(atPath: home + "/.config", withIntermediateDirectories: true)
@@ -128,6 +136,10 @@ struct ScreenshotAppTests {
         dirs.insert("/media/pics")
         #expect(resolve(env: ["XDG_PICTURES_DIR": "/media/pics"]) == "/media/pics/Carousel Lab")
         #expect(resolve("x", env: ["XDG_PICTURES_DIR": "/media/pics"]) == "/work/here/x")
+        // An entry naming the home folder itself (xdg-user-dirs' way of saying there is none) is not a pictures folder.
+        try "XDG_PICTURES_DIR=\"$HOME/\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        dirs.insert(home)
+        #expect(resolve() == home + "/Pictures/Carousel Lab")
     }
 
     // MARK: Taking
@@ -153,9 +165,14 @@ struct ScreenshotAppTests {
         #expect(json["parameters"]?["expandDuration"] == .number(0.4))
         #expect(json["items"]?.arrayValue?.isEmpty == false)
         #expect(json["input"]?.arrayValue?.count == 1)
-        // Ctrl+P too; the second name in the same second gets -2.
+        // Ctrl+P too: the name is taken when written, so a second one in the same second (of this window or another)
+        // gets the series' next name, -2, with a sidecar naming it.
         loop.key("p", .ctrl)
-        #expect(loop.taker.requests.last?.path == stem + "-2.png")
+        let second = try #require(loop.taker.requests.last)
+        #expect(second.path == stem + ".png")
+        let next = second.naming(2)
+        #expect(next.png == stem + "-2.png" && next.sidecarPath == stem + "-2.json")
+        #expect(try JSONParser.parse(next.sidecar)["screenshot"] == .string((next.png as NSString).lastPathComponent))
     }
 
     static func localStamp(_ date: Date) -> String {

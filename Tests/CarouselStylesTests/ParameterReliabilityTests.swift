@@ -52,6 +52,17 @@ struct ParameterReliabilityTests {
         #expect(problems.filter { $0.contains("appears twice") }.allSatisfy { !$0.contains("ignored") })
     }
 
+    @Test("A value just outside the range says so in full (1e-320 was \"0 is out of range\"); others stay rounded (issue 40)")
+    func tinyValuesShowAllTheirDigits() throws {
+        let (_, problems) = try apply("{\n\"itemWidth\": 1e-320,\n\"spacing\": -1e-320,\n\"cornerRadius\": 100.00001,\n\"padding\": -0.123456789\n}")
+        #expect(problems == [
+            "p.json:2: itemWidth: 1e-320 is out of range 40...600 (ignored)",
+            "p.json:3: spacing: -1e-320 is out of range 0...200 (ignored)",
+            "p.json:4: cornerRadius: 100.00001 is out of range 0...100 (ignored)",
+            "p.json:5: padding: -0.1235 is out of range 0...400 (ignored)",
+        ])
+    }
+
     @Test("A key given twice whose second value is bad is reported once, as ignored; the first value stays")
     func duplicateWithBadValue() throws {
         let (p, problems) = try apply("{\n\"spacing\": 30,\n\"spacing\": 9999\n}")

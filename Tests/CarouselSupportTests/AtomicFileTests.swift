@@ -66,4 +66,49 @@ struct AtomicFileTests {
         #expect(a.hasPrefix("/x/.clip.mp4.") && AtomicFile.isTemporary((a as NSString).lastPathComponent))
         #expect(!AtomicFile.isTemporary("clip.mp4"))
     }
+
+    @Test("Under a free name: eight writers saving 25 pairs each into one series at once keep all 200, each sidecar with its PNG")
+    func freeNamesUnderContention() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        @Sendable func names(_ n: Int) -> (png: String, json: String) {
+            let stem = dir + "/shot" + (n > 1 ? "-\(n)" : "")
+            return (stem + ".png", stem + ".json")
+        }
+        DispatchQueue.concurrentPerform(iterations: 8) { writer in
+            for k in 0..<25 {
+                let mark = "writer \(writer) shot \(k)"
+                _ = try? AtomicFile.writeAllUnderFreeName { n in
+                    let f = names(n)
+                    return [(f.json, Data("{\"screenshot\": \"\((f.png as NSString).lastPathComponent)\", \"mark\": \"\(mark)\"}".utf8)),
+                            (f.png, Data(mark.utf8))]
+                }
+            }
+        }
+        let files = listing(dir)
+        #expect(files.count == 400, "\(files.count) files")
+        #expect(!files.contains(where: AtomicFile.isTemporary))
+        var marks = Set<String>()
+        for n in 1...200 {
+            let f = names(n)
+            let png = try String(contentsOfFile: f.png, encoding: .utf8)
+            let json = try String(contentsOfFile: f.json, encoding: .utf8)
+            #expect(json == "{\"screenshot\": \"\((f.png as NSString).lastPathComponent)\", \"mark\": \"\(png)\"}", "the pair stays together")
+            marks.insert(png)
+        }
+        #expect(marks.count == 200, "no save lost or replaced")
+    }
+
+    @Test("Under a free name: a name taken by anything (a file, a folder) is passed over and nothing is replaced")
+    func freeNamePassesOverTaken() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try AtomicFile.write("theirs", to: dir + "/a.txt")
+        try FileManager.default.createDirectory(atPath: dir + "/a-2.txt", withIntermediateDirectories: false)
+        let n = try AtomicFile.writeAllUnderFreeName { n in [(dir + "/a" + (n > 1 ? "-\(n)" : "") + ".txt", Data("ours".utf8))] }
+        #expect(n == 3)
+        #expect(try String(contentsOfFile: dir + "/a.txt", encoding: .utf8) == "theirs")
+        #expect(try String(contentsOfFile: dir + "/a-3.txt", encoding: .utf8) == "ours")
+        #expect(listing(dir) == ["a-2.txt", "a-3.txt", "a.txt"])
+    }
 }

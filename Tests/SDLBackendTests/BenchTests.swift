@@ -97,8 +97,7 @@ struct ScreenshotBenchTests {
         for i in 0..<40 {
             let t0 = Date()
             if i % 2 == 1 {
-                host.screenshotter.captureNextFrame(to: dir.appendingPathComponent("s\(i).png").path, sidecar: "{}",
-                                                    sidecarPath: dir.appendingPathComponent("s\(i).json").path) { _ in }
+                host.screenshotter.captureNextFrame(naming: screenshotNames(dir.appendingPathComponent("s\(i).png").path, sidecar: "{}", at: dir.appendingPathComponent("s\(i).json").path)) { _ in }
                 driver.draw(into: host.renderer)
                 readBack.append(Date().timeIntervalSince(t0))
                 let s0 = Date()

@@ -30,7 +30,7 @@ struct ScreenshotterTests {
         let png = dir.appendingPathComponent("sub/folder/expand-2026-11-22-044812.png").path
         let json = dir.appendingPathComponent("sub/folder/expand-2026-11-22-044812.json").path
         var result: Result<String, Error>?
-        shots.captureNextFrame(to: png, sidecar: "{\"style\": \"expand\"}\n", sidecarPath: json) { result = $0 }
+        shots.captureNextFrame(naming: screenshotNames(png, sidecar: "{\"style\": \"expand\"}\n", at: json)) { result = $0 }
         drawFrame(canvas.renderer)
         #expect(result == nil, "reported only once written")
         #expect(shots.isSaving)
@@ -61,7 +61,7 @@ struct ScreenshotterTests {
             canvas.renderer.endFrame()
         }
         solid(Color(hex: 0xff0000))
-        shots.captureNextFrame(to: dir.appendingPathComponent("a.png").path, sidecar: "{}", sidecarPath: dir.appendingPathComponent("a.json").path) { _ in }
+        shots.captureNextFrame(naming: screenshotNames(dir.appendingPathComponent("a.png").path, sidecar: "{}", at: dir.appendingPathComponent("a.json").path)) { _ in }
         solid(Color(hex: 0x00ff00))
         solid(Color(hex: 0x0000ff))
         #expect(shots.waitUntilIdle(timeout: 10))
@@ -77,8 +77,7 @@ struct ScreenshotterTests {
         let shots = Screenshotter(renderer: canvas.renderer)
         var done: [String] = []
         for name in ["a", "b"] {
-            shots.captureNextFrame(to: dir.appendingPathComponent("\(name).png").path, sidecar: "{}",
-                                   sidecarPath: dir.appendingPathComponent("\(name).json").path) { if case .success(let p) = $0 { done.append(p) } }
+            shots.captureNextFrame(naming: screenshotNames(dir.appendingPathComponent("\(name).png").path, sidecar: "{}", at: dir.appendingPathComponent("\(name).json").path)) { if case .success(let p) = $0 { done.append(p) } }
         }
         drawFrame(canvas.renderer)
         #expect(shots.waitUntilIdle(timeout: 10))
@@ -98,7 +97,7 @@ struct ScreenshotterTests {
         let shots = Screenshotter(renderer: canvas.renderer)
         let png = blocker.appendingPathComponent("shots/a.png").path
         var result: Result<String, Error>?
-        shots.captureNextFrame(to: png, sidecar: "{}", sidecarPath: blocker.appendingPathComponent("shots/a.json").path) { result = $0 }
+        shots.captureNextFrame(naming: screenshotNames(png, sidecar: "{}", at: blocker.appendingPathComponent("shots/a.json").path)) { result = $0 }
         drawFrame(canvas.renderer)
         #expect(shots.waitUntilIdle(timeout: 10))
         let message = try #require(result.map { r -> String in
@@ -110,28 +109,44 @@ struct ScreenshotterTests {
         #expect(files(in: dir) == ["not-a-folder"])
         // The screenshotter goes on.
         let ok = dir.appendingPathComponent("ok.png").path
-        shots.captureNextFrame(to: ok, sidecar: "{}", sidecarPath: dir.appendingPathComponent("ok.json").path) { result = $0 }
+        shots.captureNextFrame(naming: screenshotNames(ok, sidecar: "{}", at: dir.appendingPathComponent("ok.json").path)) { result = $0 }
         drawFrame(canvas.renderer)
         #expect(shots.waitUntilIdle(timeout: 10))
         #expect((try? result?.get()) == ok)
+    }
+
+    @Test("A name whose PNG or sidecar is taken (a file, a folder) goes to the next of the series; the pair stays together")
+    func takenNameGoesToTheNext() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // a.json is a folder, a-2.png someone else's file: the screenshot is a-3.png with a-3.json.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("a.json/inside"), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("a-2.png").path, contents: Data("theirs".utf8))
+        let canvas = try HeadlessCanvas(width: 32, height: 32)
+        let shots = Screenshotter(renderer: canvas.renderer)
+        var result: Result<String, Error>?
+        shots.captureNextFrame(naming: screenshotNames(dir.appendingPathComponent("a.png").path, sidecar: "{}", at: dir.appendingPathComponent("a.json").path)) { result = $0 }
+        drawFrame(canvas.renderer)
+        #expect(shots.waitUntilIdle(timeout: 10))
+        #expect((try? result?.get()) == dir.appendingPathComponent("a-3.png").path)
+        #expect(files(in: dir) == ["a-2.png", "a-3.json", "a-3.png", "a.json"])
+        #expect(try String(contentsOfFile: dir.appendingPathComponent("a-2.png").path, encoding: .utf8) == "theirs", "nothing replaced")
     }
 
     @Test("A sidecar that cannot be written takes the PNG with it")
     func sidecarFailureRemovesPNG() throws {
         let dir = try makeTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // The sidecar's name is taken by a folder: renaming the finished sidecar onto it fails.
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("a.json/inside"), withIntermediateDirectories: true)
+        // The sidecar's folder does not exist: its temporary file cannot be made.
         let canvas = try HeadlessCanvas(width: 32, height: 32)
         let shots = Screenshotter(renderer: canvas.renderer)
         var result: Result<String, Error>?
-        shots.captureNextFrame(to: dir.appendingPathComponent("a.png").path, sidecar: "{}",
-                               sidecarPath: dir.appendingPathComponent("a.json").path) { result = $0 }
+        let sidecar = dir.appendingPathComponent("gone/a.json").path
+        shots.captureNextFrame(naming: screenshotNames(dir.appendingPathComponent("a.png").path, sidecar: "{}", at: sidecar)) { result = $0 }
         drawFrame(canvas.renderer)
         #expect(shots.waitUntilIdle(timeout: 10))
         guard case .failure(let e)? = result else { Issue.record("saved"); return }
-        #expect("\(e)".contains("cannot write \(dir.appendingPathComponent("a.json").path)"), "\(e)")
-        #expect(files(in: dir) == ["a.json"])
-        #expect(files(in: dir.appendingPathComponent("a.json")) == ["inside"])
+        #expect("\(e)".contains("cannot write \(sidecar)"), "\(e)")
+        #expect(files(in: dir).isEmpty)
     }
 }

@@ -47,3 +47,14 @@ func writeCheckerPNG(_ path: String, width: Int, height: Int) {
     }
     precondition(IMG_SavePNG(s, path) == 0)
 }
+
+/// A screenshot's names for `Screenshotter.captureNextFrame(naming:)`: `png` and `sidecarPath` first, then the same
+/// names with `-2`, `-3`, ... before their extensions.
+func screenshotNames(_ png: String, sidecar: String, at sidecarPath: String) -> @Sendable (Int) -> ScreenshotFiles {
+    { n in
+        func numbered(_ path: String) -> String {
+            n == 1 ? path : (path as NSString).deletingPathExtension + "-\(n)." + (path as NSString).pathExtension
+        }
+        return ScreenshotFiles(png: numbered(png), sidecarPath: numbered(sidecarPath), sidecar: sidecar)
+    }
+}

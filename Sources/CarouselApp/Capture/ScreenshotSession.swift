@@ -11,7 +11,8 @@ final class ScreenshotSession: BackgroundWork {
     var settings: ScreenshotSettings?
     private unowned let context: AppContext
     private var requested = false
-    private var inFlight: Set<String> = []
+    /// Screenshots asked for whose files are not written yet.
+    private var inFlight = 0
     /// Saves that finished since the last `takeResults`, as the taker reported them.
     private var finished: [AppAction] = []
 
@@ -31,19 +32,31 @@ final class ScreenshotSession: BackgroundWork {
     func captureIfRequested(into renderer: Renderer, drawPicture: (Renderer) -> Void) {
         guard requested, let settings else { return }
         requested = false
-        let png = settings.folder.pngPath(style: context.focusedPane.styleName, date: settings.date()) {
-            inFlight.contains($0) || FileManager.default.fileExists(atPath: $0)
-        }
-        inFlight.insert(png)
-        let sidecar = context.sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot").serialized() + "\n"
-        settings.taker.captureNextFrame(to: png, sidecar: sidecar, sidecarPath: ScreenshotFolder.sidecarPath(for: png)) { [weak self] result in
-            self?.saved(png, result)
+        // The name is taken when the files are written (two windows may save in the same second): each name of the
+        // series gets a sidecar that names it.
+        let folder = settings.folder, style = context.focusedPane.styleName, date = settings.date()
+        let layout = context.sidecar(named: "", kind: "screenshot")
+        inFlight += 1
+        settings.taker.captureNextFrame(naming: { n in
+            let png = folder.numberedPath(style: style, date: date, number: n, extension: "png")
+            return ScreenshotFiles(png: png, sidecarPath: ScreenshotFolder.sidecarPath(for: png),
+                                   sidecar: Self.naming(layout, kind: "screenshot", file: (png as NSString).lastPathComponent).serialized() + "\n")
+        }) { [weak self] result in
+            self?.saved(result)
         }
         drawPicture(renderer)
     }
 
-    private func saved(_ png: String, _ result: Result<String, Error>) {
-        inFlight.remove(png)
+    /// `sidecar` (made by `AppContext.sidecar(named:kind:)`) naming `file` as its `kind`.
+    nonisolated static func naming(_ sidecar: JSONValue, kind: String, file: String) -> JSONValue {
+        guard var members = sidecar.members else { return sidecar }
+        members.removeAll { $0.key == kind }
+        members.insert(JSONMember(kind, .string(file)), at: 0)
+        return .object(members)
+    }
+
+    private func saved(_ result: Result<String, Error>) {
+        inFlight -= 1
         switch result {
         case .success(let path):
             finished.append(.message(Message("Saved \(ScreenshotFolder.abbreviated(path, home: settings?.home ?? "")) · Ctrl+Shift+C copies it")))
@@ -59,5 +72,5 @@ final class ScreenshotSession: BackgroundWork {
         return finished
     }
 
-    var isIdle: Bool { inFlight.isEmpty }
+    var isIdle: Bool { inFlight == 0 }
 }

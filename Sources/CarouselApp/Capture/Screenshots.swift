@@ -12,20 +12,24 @@ public struct ScreenshotFolder: Equatable, Sendable {
 
     public init(path: String) { self.path = path }
 
-    /// The subfolder created in the pictures folder (or the current directory) by default.
+    /// The subfolder created in the pictures folder by default.
     public static let subfolder = "Carousel Lab"
 
-    /// `--screenshots DIR` when given; otherwise `Carousel Lab` inside the user's pictures folder
-    /// (`$XDG_PICTURES_DIR`, then the `XDG_PICTURES_DIR` entry of `user-dirs.dirs`, then `~/Pictures`), the first
-    /// that exists, or inside the current directory when none does.
+    /// `--screenshots DIR` when given (relative to `currentDirectory`); otherwise `Carousel Lab` inside the user's
+    /// pictures folder: `$XDG_PICTURES_DIR`, then the `XDG_PICTURES_DIR` entry of `user-dirs.dirs` (what
+    /// `xdg-user-dir PICTURES` reads; an entry naming the home folder itself means there is none), the first that
+    /// exists, else `~/Pictures`, made with the subfolder when the first file is saved. Never the current directory
+    /// unless asked: `make run` in a clone wrote its screenshots, clips and exports into the clone.
     public static func resolve(option: String?, environment: [String: String], home: String, currentDirectory: String,
                                isDirectory: (String) -> Bool) -> ScreenshotFolder {
         if let option { return ScreenshotFolder(path: absolute(option, in: currentDirectory)) }
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let userDirs = (try? String(contentsOfFile: configHome + "/user-dirs.dirs", encoding: .utf8))
             .flatMap { picturesEntry(inUserDirs: $0, home: home) }
-        let candidates = [environment["XDG_PICTURES_DIR"], userDirs, home + "/Pictures"].compactMap { $0 }.filter { !$0.isEmpty }
-        let base = candidates.first(where: isDirectory) ?? currentDirectory
+        let home = home.hasSuffix("/") && home.count > 1 ? String(home.dropLast()) : home
+        let configured = [environment["XDG_PICTURES_DIR"], userDirs].compactMap { $0 }
+            .filter { $0.hasPrefix("/") && ($0 as NSString).standardizingPath != (home as NSString).standardizingPath }
+        let base = configured.first(where: isDirectory) ?? (home == "/" ? "" : home) + "/Pictures"
         return ScreenshotFolder(path: (base as NSString).appendingPathComponent(subfolder))
     }
 
@@ -55,17 +59,22 @@ public struct ScreenshotFolder: Equatable, Sendable {
     /// The path with the first of `extensions` for a file of `style` made at `date`: `STYLE-YYYY-MM-DD-HHMMSS`, with
     /// `-2`, `-3`, ... while that name is taken with any of `extensions` or by its sidecar.
     public func path(style: String, date: Date, extensions: [String], timeZone: TimeZone = .current, isTaken: (String) -> Bool) -> String {
+        var n = 1
+        while (extensions + ["json"]).contains(where: { isTaken(numberedPath(style: style, date: date, number: n, extension: $0, timeZone: timeZone)) }) {
+            n += 1
+        }
+        return numberedPath(style: style, date: date, number: n, extension: extensions[0], timeZone: timeZone)
+    }
+
+    /// The `number`th name of the series for a file of `style` made at `date`: `STYLE-YYYY-MM-DD-HHMMSS.EXT` (local
+    /// time) for 1, then `STYLE-YYYY-MM-DD-HHMMSS-2.EXT`, `-3`, ...
+    public func numberedPath(style: String, date: Date, number: Int, extension ext: String, timeZone: TimeZone = .current) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = timeZone
         f.dateFormat = "yyyy-MM-dd-HHmmss"
-        let base = (path as NSString).appendingPathComponent("\(style)-\(f.string(from: date))")
-        var stem = base, n = 2
-        while (extensions + ["json"]).contains(where: { isTaken(stem + "." + $0) }) {
-            stem = "\(base)-\(n)"
-            n += 1
-        }
-        return stem + "." + extensions[0]
+        let stem = "\(style)-\(f.string(from: date))" + (number > 1 ? "-\(number)" : "")
+        return (path as NSString).appendingPathComponent(stem + "." + ext)
     }
 
     /// The sidecar JSON's path for a PNG path.

@@ -2,11 +2,14 @@ import CarouselSupport
 import CarouselCore
 import CarouselStyles
 import Foundation
+import Synchronization
 
 /// A failure to export, as one line naming the culprit.
 public struct ExportError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
+    /// What `write` throws when it was interrupted: nothing was left behind.
+    public static let interruption = ExportError("interrupted: nothing exported")
     public var description: String { message }
 }
 
@@ -61,6 +64,39 @@ public struct CodeExport: Sendable {
         return (export, problems)
     }
 
+    // MARK: Checking images
+
+    /// `deck` without the local images that `problem` (given a file's path) says cannot be shown, and those problems
+    /// in deck order, one line each: an item whose image cannot be shown is left out, a still that cannot be is
+    /// dropped. Remote images are left to the browser. The files are checked on several threads at once. Throws
+    /// when no item is left.
+    public static func readableImages(of deck: Deck, problem: @escaping @Sendable (String) -> String?) throws(ExportError) -> (deck: Deck, problems: [String]) {
+        var sources: [String] = []
+        var seen: Set<String> = []
+        for source in deck.items.flatMap({ [$0.image] + ($0.still.map { [$0] } ?? []) }) where !isRemote(source) && seen.insert(source).inserted {
+            sources.append(source)
+        }
+        let found = Mutex(Array<String?>(repeating: nil, count: sources.count))
+        let paths = sources.map(localPath)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            let why = problem(paths[i])
+            found.withLock { $0[i] = why }
+        }
+        let problems = found.withLock { $0 }
+        let unreadable = Set(zip(sources, problems).compactMap { $1 == nil ? nil : $0 })
+        var kept = deck
+        kept.items = deck.items.compactMap { item in
+            guard !unreadable.contains(item.image) else { return nil }
+            var item = item
+            if let still = item.still, unreadable.contains(still) { item.still = nil }
+            return item
+        }
+        guard !kept.items.isEmpty else {
+            throw ExportError("none of the deck's \(deck.items.count) images can be shown (\(problems.compactMap { $0 }.first ?? "")); nothing exported")
+        }
+        return (kept, problems.compactMap { $0.map { $0 + "; left out of the export" } })
+    }
+
     // MARK: Rendering
 
     /// The code of `format` to be written to `pagePath` (nil: standard output); its images as `mode` says (a page's
@@ -104,9 +140,12 @@ public struct CodeExport: Sendable {
     // MARK: Writing
 
     /// Writes `format` to `path` (whole or not at all) with, for a page beside its images, the image folder: the
-    /// page and every image appear together or none does. Returns the paths written (the folder as one).
+    /// page and every image appear together or none does. `interrupted` is asked between files (the command line's
+    /// SIGTERM, Ctrl+C): when it says so, the temporary files and the folder made for the images are removed and
+    /// `ExportError.interruption` is thrown. Returns the paths written (the folder as one).
     @discardableResult
-    public func write(_ format: ExportFormat, to path: String, images mode: ExportImageMode = .besidePage) throws(ExportError) -> [String] {
+    public func write(_ format: ExportFormat, to path: String, images mode: ExportImageMode = .besidePage,
+                      interrupted: () -> Bool = { false }) throws(ExportError) -> [String] {
         let (text, copies) = try render(format, pagePath: path, images: mode)
         var files: [(path: String, data: Data)] = [(path, Data(text.utf8))]
         for copy in copies {
@@ -125,8 +164,9 @@ public struct CodeExport: Sendable {
                 throw ExportError("\(folder): exists and is not a folder; the page's images go there")
             }
         }
-        do throws(AtomicFileError) { try AtomicFile.writeAll(files) } catch {
+        do throws(AtomicFileError) { try AtomicFile.writeAll(files, interrupted: interrupted) } catch {
             if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
+            if error.kind == .interrupted { throw ExportError.interruption }
             throw ExportError("\(error.path): cannot write (\(error.reason))")
         }
         return [path] + (copies.isEmpty ? [] : [Self.imageFolder(forPage: path)])

@@ -3,16 +3,29 @@
 
 // MARK: Screenshots
 
+/// The files of one screenshot under one name of a series: the PNG, its sidecar's path and the sidecar's text
+/// (which names the PNG).
+public struct ScreenshotFiles: Equatable, Sendable {
+    public var png: String
+    public var sidecarPath: String
+    public var sidecar: String
+
+    public init(png: String, sidecarPath: String, sidecar: String) {
+        self.png = png; self.sidecarPath = sidecarPath; self.sidecar = sidecar
+    }
+}
+
 /// Saves a drawn frame as a PNG without holding up the frame loop: the backend reads the pixels back on the main
 /// thread right after the frame is drawn, then encodes and writes the files on a background thread.
 @MainActor
 public protocol ScreenshotTaker: AnyObject {
-    /// Arms a read-back of the next frame drawn: that frame's pixels are saved as a PNG at `path`, and `sidecar`
-    /// (text) is written beside it at `sidecarPath`, both through temporary files renamed into place, so a failure
-    /// (folder not writable, disk full) leaves no partial file. The frame read back is not shown on screen: the
-    /// caller draws the frame again for the window. `completion` runs on the main thread with the PNG's path or the
-    /// error.
-    func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
+    /// Arms a read-back of the next frame drawn: that frame's pixels are saved as a PNG with its sidecar beside it,
+    /// under the first of the names `files(1)`, `files(2)`, ... that nothing holds when they are written (the name
+    /// is taken atomically: two windows saving in the same second each keep their screenshot), both through
+    /// temporary files put in place together, so a failure (folder not writable, disk full) leaves no partial file.
+    /// The frame read back is not shown on screen: the caller draws the frame again for the window. `completion`
+    /// runs on the main thread with the PNG's path or the error.
+    func captureNextFrame(naming files: @escaping @Sendable (Int) -> ScreenshotFiles,
                           completion: @escaping @MainActor (Result<String, Error>) -> Void)
     /// Runs the completions of the saves that finished since the last call, on the main thread (the app calls it
     /// once a frame, where it takes its background work's results).

@@ -31,7 +31,7 @@ public final class Screenshotter: ScreenshotTaker {
     /// Whether saves are still being written.
     public var isSaving: Bool { !completions.isEmpty }
 
-    public func captureNextFrame(to path: String, sidecar: String, sidecarPath: String,
+    public func captureNextFrame(naming files: @escaping @Sendable (Int) -> ScreenshotFiles,
                                  completion: @escaping @MainActor (Result<String, Error>) -> Void) {
         let id = nextID
         nextID += 1
@@ -47,8 +47,7 @@ public final class Screenshotter: ScreenshotTaker {
                     SDLWorkerThread.run {
                         defer { SDL_FreeSurface(surface) }
                         do throws(SDLBackendError) {
-                            try PNGWriter.save(surface, to: path, sidecar: (sidecarPath, sidecar))
-                            mailbox.post((id, .success(path)))
+                            mailbox.post((id, .success(try PNGWriter.save(surface, naming: files))))
                         } catch {
                             mailbox.post((id, .failure(error)))
                         }

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import CZlib
+import CarouselCore
 import CarouselSupport
 import Foundation
 
@@ -122,31 +123,49 @@ enum PNGWriter {
 
     // MARK: Saving surfaces
 
-    /// Saves `surface` as a PNG at `path`. Throws `saveFailed` naming the path and the reason; leaves no file.
+    /// Saves `surface` as a PNG at `path`, creating the folder if needed. Throws `saveFailed` naming the path and
+    /// the reason; leaves no file.
     static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(SDLBackendError) {
-        try save(surface, to: path, sidecar: nil)
+        try createFolder(of: path)
+        do throws(PNGWriteError) {
+            let png = Data(try encode(surface))
+            do { try AtomicFile.write(png, to: path) } catch { throw PNGWriteError(error.reason) }
+        } catch {
+            throw .saveFailed(path: path, reason: error.reason)
+        }
     }
 
-    /// Saves `surface` as a PNG at `path` and, when given, `sidecar.text` at `sidecar.path`, creating the folder
-    /// if needed. Both are written checked under temporary names and renamed into place; on any failure neither
-    /// file is left behind (nor any temporary file).
-    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String,
-                     sidecar: (path: String, text: String)?) throws(SDLBackendError) {
+    /// Saves `surface` as a PNG with its sidecar under the first names of `files(1)`, `files(2)`, ... that nothing
+    /// holds (`AtomicFile.writeAllUnderFreeName`: taken atomically, the two files together), creating the folder if
+    /// needed, and returns the PNG's path. On any failure neither file is left behind (nor any temporary file).
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, naming files: (Int) -> ScreenshotFiles) throws(SDLBackendError) -> String {
+        let first = files(1).png
+        func fail(_ reason: String) -> SDLBackendError { .saveFailed(path: first, reason: reason) }
+        try createFolder(of: first)
+        let png: Data
+        do throws(PNGWriteError) { png = Data(try encode(surface)) } catch { throw fail(error.reason) }
+        do {
+            let n = try AtomicFile.writeAllUnderFreeName { n in
+                let f = files(n)
+                return [(f.sidecarPath, Data(f.sidecar.utf8)), (f.png, png)]
+            }
+            return files(n).png
+        } catch {
+            throw fail(error.path == first ? error.reason : "cannot write \(error.path): \(error.reason)")
+        }
+    }
+
+    /// Creates the folder `path` goes in when it does not exist; throws `saveFailed` when it cannot be made or is
+    /// not a folder.
+    private static func createFolder(of path: String) throws(SDLBackendError) {
         let dir = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        func fail(_ reason: String) -> SDLBackendError { .saveFailed(path: path, reason: reason) }
         var isDir: ObjCBool = false
         if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw fail("cannot create the folder \(dir): \(Self.reason(error))")
+                throw .saveFailed(path: path, reason: "cannot create the folder \(dir): \(Self.reason(error))")
             }
         } else if !isDir.boolValue {
-            throw fail("\(dir) is not a folder")
-        }
-        var files: [(path: String, data: Data)] = []
-        if let sidecar { files.append((sidecar.path, Data(sidecar.text.utf8))) }
-        do throws(PNGWriteError) { files.append((path, Data(try encode(surface)))) } catch { throw fail(error.reason) }
-        do { try AtomicFile.writeAll(files) } catch {
-            throw fail(error.path == path ? error.reason : "cannot write \(error.path): \(error.reason)")
+            throw .saveFailed(path: path, reason: "\(dir) is not a folder")
         }
     }
 

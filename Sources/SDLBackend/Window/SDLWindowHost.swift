@@ -54,7 +54,8 @@ public final class SDLWindowHost {
     private var trim = PeriodicTrim(interval: 10)
     /// How long the loop's last memory trim took, in seconds (`run --stats`).
     public var lastTrimDuration: Double { trim.lastDuration }
-    private var startCounter: UInt64 = 0
+    /// The loop's time: the wall clock less the gaps the loop did not wait for (a stopped process's).
+    private var clock = LoopClock(read: SDLWindowHost.monotonicSeconds)
     /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
     /// display does not say). A software renderer has no vsync to hold it back.
     public var frameInterval: Double
@@ -77,6 +78,7 @@ public final class SDLWindowHost {
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
+        if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.displayUnreachable(display) }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLBackendError.noDisplay(RendererContext.lastError())
         }
@@ -158,6 +160,23 @@ public final class SDLWindowHost {
         return "DISPLAY and WAYLAND_DISPLAY are not set"
     }
 
+    /// The X display `DISPLAY` names when SDL would use it (no Wayland display, no other video driver chosen) and it
+    /// cannot be opened; nil otherwise. Asked before SDL tries, which would fall through to Wayland (printing its own
+    /// line about XDG_RUNTIME_DIR) and then to an invisible off-screen driver, so the message could only say "no
+    /// display available". `opens` tries a display name (XOpenDisplay).
+    static func unreachableDisplay(_ environment: [String: String], opens: (String) -> Bool = x11DisplayOpens) -> String? {
+        guard let name = environment["DISPLAY"], !name.isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
+              ["", "x11"].contains(environment["SDL_VIDEODRIVER"] ?? "") else { return nil }
+        return opens(name) ? nil : name
+    }
+
+    /// Whether an X connection to `name` opens (it is closed again at once).
+    nonisolated private static func x11DisplayOpens(_ name: String) -> Bool {
+        guard let display = XOpenDisplay(name) else { return false }
+        XCloseDisplay(display)
+        return true
+    }
+
     /// The window size in points.
     public var size: Size { renderer.size }
 
@@ -208,9 +227,18 @@ public final class SDLWindowHost {
         return ((Int(pw), Int(ph)), scale, Size(Double(w) / u, Double(h) / u))
     }
 
-    /// Seconds since `run` started.
-    private func now() -> Double {
-        Double(SDL_GetPerformanceCounter() &- startCounter) / Double(SDL_GetPerformanceFrequency())
+    /// Seconds since `run` started, less the time the process was stopped (`LoopClock`).
+    private func now() -> Double { clock.now() }
+
+    /// Seconds of SDL's monotonic counter.
+    nonisolated private static func monotonicSeconds() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Waits up to `milliseconds` for an event into `event`, telling the clock first (a wait is time passing).
+    private func waitForEvent(_ event: inout SDL_Event, milliseconds: Int32) -> Bool {
+        clock.willWait(Double(milliseconds) / 1000)
+        return SDL_WaitEventTimeout(&event, milliseconds) != 0
     }
 
     /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
@@ -219,7 +247,7 @@ public final class SDLWindowHost {
     /// then), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
     /// `driver.nextWakeTime`. `backgroundJobs` run only while it waits.
     public func run(driver: FrameDriver) {
-        startCounter = SDL_GetPerformanceCounter()
+        clock = LoopClock(read: SDLWindowHost.monotonicSeconds)
         // Where the pointer is at launch, from the window system: over the window it hovers what is under it; else
         // nothing is hovered until it comes in (SDL itself says nothing until the pointer moves).
         if let p = SDLWindowHost.pointerPosition(in: window, unitsPerPoint: displayScale.factor) { driver.handle(.pointerMove(p)) }
@@ -262,7 +290,7 @@ public final class SDLWindowHost {
                 if t < due - 0.0005 {
                     // Too soon after the last frame: take input until the frame is due, then update and draw.
                     backgroundJobs?.release()
-                    haveEvent = SDL_WaitEventTimeout(&event, Int32(((due - t) * 1000).rounded(.up))) != 0
+                    haveEvent = waitForEvent(&event, milliseconds: Int32(((due - t) * 1000).rounded(.up)))
                     continue
                 }
                 // Keep the cadence when a wait overshot a little; start afresh after a pause.
@@ -272,7 +300,7 @@ public final class SDLWindowHost {
             }
             // 4. Sleep until something happens.
             backgroundJobs?.release()
-            haveEvent = SDL_WaitEventTimeout(&event, waitTimeout(driver: driver, now: now())) != 0
+            haveEvent = waitForEvent(&event, milliseconds: waitTimeout(driver: driver, now: now()))
         }
         // Screenshots still being written are finished, not lost.
         if !screenshotter.waitUntilIdle(timeout: 10) { printError("carousel-lab: a screenshot was still being written at exit") }
