@@ -111,8 +111,9 @@ extension Preview {
 
     // MARK: Layout
 
-    /// What is on screen now, in the `capture --layout` format (`LayoutExport.layoutJSON`).
-    public func layoutJSON() -> JSONValue { LayoutExport.layoutJSON(state, runtime) }
+    /// What is on screen now, in the `capture --layout` format (`LayoutExport.layoutJSON`); with `chrome`, the
+    /// window's own surfaces too (the window's layout file).
+    public func layoutJSON(chrome: Bool = false) -> JSONValue { LayoutExport.layoutJSON(state, runtime, chrome: chrome) }
     /// A screenshot's sidecar (`LayoutExport.sidecar`).
     public func screenshotSidecar(png: String) -> JSONValue { sidecar(named: (png as NSString).lastPathComponent, kind: "screenshot") }
     /// The focused pane's style state plus the window's (auto-advance, pause), for `capture --layout` and sidecars.

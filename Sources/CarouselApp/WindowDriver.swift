@@ -36,7 +36,18 @@ public final class WindowDriver: FrameDriver {
         // the script asks (it catches up over the next updates).
         behindScript = !player.deliver(upTo: time, into: preview, until: ProcessInfo.processInfo.systemUptime + 0.008)
         preview.update(to: time)
+        // The timeline and the time it shows are written when they change, also when no frame follows (a paused
+        // window, a scrub that draws nothing new): the file never lags the strip.
+        let shown = WrittenMoment(timeline: preview.state.timeline, time: preview.state.focusedStyleTime, paused: preview.state.time.isPaused)
+        if layoutFile != nil, shown != lastMoment, !preview.needsFrame { writeLayout() }
     }
+    /// What the layout file last said of the timeline and its moment.
+    private struct WrittenMoment: Equatable {
+        var timeline: TimelineState
+        var time: Double
+        var paused: Bool
+    }
+    private var lastMoment: WrittenMoment?
     public var needsFrame: Bool { preview.needsFrame }
     public var nextWakeTime: Double? { behindScript ? 0 : [preview.nextWakeTime, player.nextTime].compactMap { $0 }.min() }
     /// Whether script entries due were left for the next update.
@@ -47,9 +58,15 @@ public final class WindowDriver: FrameDriver {
     public func draw(into renderer: Renderer) {
         preview.draw(into: renderer)
         framesDrawn += 1
+        writeLayout()
+    }
+
+    /// Writes the layout file when its text changed.
+    private func writeLayout() {
         guard let layoutFile else { return }
+        lastMoment = WrittenMoment(timeline: preview.state.timeline, time: preview.state.focusedStyleTime, paused: preview.state.time.isPaused)
         // Written only when it changed, whole or not at all, so readers never see half a file.
-        let text = preview.layoutJSON().serialized() + "\n"
+        let text = preview.layoutJSON(chrome: true).serialized() + "\n"
         guard text != lastWritten else { return }
         do {
             try AtomicFile.write(text, to: layoutFile)

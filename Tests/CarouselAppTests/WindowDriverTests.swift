@@ -21,6 +21,23 @@ struct WindowDriverTests {
         #expect(preview.stateValue("expanded") != .null)
     }
 
+    @Test("The layout file's time and timeline follow the moment when no frame is drawn: a paused window scrubbed by a script, an idle clock (issue 40)")
+    func layoutFollowsTheMoment() throws {
+        let dir = try temporaryFolder("driver-moment")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.path + "/layout.json"
+        let (preview, _) = try makePreview()
+        let driver = WindowDriver(preview: preview, script: ScriptedInput(entries: []), layoutFile: path, report: { _ in })
+        driver.update(to: 0)
+        driver.draw(into: DrawListRecorder(size: preview.scene.size))
+        // Nothing moves in an idle expand row: no frame is owed, yet the time runs on.
+        driver.update(to: 2)
+        #expect(!driver.needsFrame)
+        let later = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(later["time"]?.numberValue == 2, "the file says \(later["time"]?.serialized() ?? "nothing")")
+        #expect(later["timeline"]?["end"]?.numberValue == 2)
+    }
+
     @Test("The layout file is written after a drawn frame, whole, and only when it changed")
     func writesTheLayoutFile() throws {
         let dir = try temporaryFolder("driver")

@@ -76,7 +76,7 @@ struct ReducedMotionStyleTests {
         let mid = h.items.sorted { $0.opacity < $1.opacity }
         #expect(mid.count == 2)
         #expect(mid.map(\.index) == [1, 0], "page 1 fades in over page 0")
-        #expect(mid.allSatisfy { $0.frame == Rect(0, 48, 1280, 616) }, "both in place: \(mid.map(\.frame))")
+        #expect(mid.allSatisfy { $0.frame == Rect(0, 48, 1280, 604) }, "both in place: \(mid.map(\.frame))")
         #expect(mid[0].opacity > 0.2 && mid[0].opacity < 0.8, "half way: \(mid[0].opacity)")
         #expect(mid[1].opacity == 1)
         sim.wait(0.5)

@@ -12,12 +12,13 @@ public enum LayoutExport {
     /// What is on screen now: the focused pane's style, time, state, values and items (frames in window pixels),
     /// the window's size, `panes`: one entry per pane with its label, style, frame, values, state and items, and
     /// whether the tuning panel is open, the deck, and the timeline (its playhead, null when live; its start and end;
-    /// whether live or replaying; the loop range).
-    public static func layoutJSON(_ state: WindowState, _ runtime: WindowRuntime) -> JSONValue {
+    /// whether live or replaying; the loop range); with `chrome` (the window's layout file), where the window's own
+    /// surfaces and marks are.
+    public static func layoutJSON(_ state: WindowState, _ runtime: WindowRuntime, chrome: Bool = false) -> JSONValue {
         // In the window a long replay is made a slice per update (the items show the last frame meanwhile).
         if !runtime.slicesReplays { runtime.makePendingReplay() }
         let focused = runtime.panes.focused
-        return .object([
+        var members: [JSONMember] = [
             JSONMember("style", .string(state.focused.styleName)),
             JSONMember("time", .number(state.focusedStyleTime)),
             JSONMember("size", .array([.number(state.size.width), .number(state.size.height)])),
@@ -31,8 +32,9 @@ public enum LayoutExport {
             JSONMember("reducedMotion", .bool(state.motion.reducesMotion)),
             JSONMember("keyboardFocus", runtime.carouselHasFocus ? "carousel" : runtime.panelHasFocus ? "panel" : .null),
             JSONMember("checks", runtime.checks.layoutJSON),
-            JSONMember("chrome", runtime.chromeJSON),
-        ])
+        ]
+        if chrome { members.append(JSONMember("chrome", runtime.chromeJSON)) }
+        return .object(members)
     }
 
     /// The deck every pane shows: its name, its size and first `layoutDeckImages` images in order, where it came
