@@ -192,6 +192,9 @@ public struct BenchReport {
                         .object([JSONMember("call", .string(b.kind)), JSONMember("msPerFrame", .number(r6(b.seconds * 1000))),
                                  JSONMember("callsPerFrame", .number(r6(b.calls)))])
                     })),
+                    JSONMember("phases", .array(r.phases.map { p in
+                        .object([JSONMember("phase", .string(p.phase.rawValue)), JSONMember("cpuMsPerFrame", .number(r6(p.seconds * 1000)))])
+                    })),
                 ])
             })),
             JSONMember("compare", .array(compare.map { r in
@@ -256,6 +259,11 @@ public struct BenchReport {
         for r in styles {
             out += "  " + pad(r.style, 10) + pad("repainted \(f1(r.repaintedShare * 100)) % of the window", 34)
                 + "layers \(r.layerHits) found / \(r.layersMade) made (\(f1(r.layerHitRate * 100)) % found)\n"
+        }
+        for r in styles where !r.phases.isEmpty {
+            out += "  \(r.style) frames, CPU ms per drawn frame by phase: "
+                + r.phases.map { "\($0.phase.rawValue) \(ms3($0.seconds))" }.joined(separator: ", ")
+                + " (total \(ms3(r.phases.reduce(0) { $0 + $1.seconds })))\n"
         }
         for r in styles where !r.breakdown.isEmpty {
             out += "  \(r.style) replayed, CPU ms per frame by call: "
@@ -322,6 +330,7 @@ public struct BenchReport {
 
 private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0) }
 private func ms(_ s: Double) -> String { String(format: "%.2f", s * 1000) }
+private func ms3(_ s: Double) -> String { String(format: "%.3f", s * 1000) }
 private func us(_ s: Double) -> String { String(format: "%.0f", s * 1e6) }
 private func f1(_ v: Double) -> String { String(format: "%.1f", v) }
 private func f2(_ v: Double) -> String { String(format: "%.2f", v) }

@@ -42,6 +42,9 @@ public struct StyleFrameResult: Sendable {
     /// With `--breakdown`: per kind of renderer call, its mean seconds per drawn frame and calls per frame (the
     /// draw lists replayed once more through a timing wrapper).
     public var breakdown: [(kind: String, seconds: Double, calls: Double)] = []
+    /// With `--breakdown`: the main thread's CPU seconds per drawn frame in each phase of the frames themselves
+    /// (`FramePhases`: input, update, layout, record, diff, draw, present), in phase order.
+    public var phases: [(phase: FramePhases.Phase, seconds: Double)] = []
 
     /// Median frame time over median floor time: what the tree, layout and animation add to a typical frame. The
     /// median, because a single frame preempted by another process moves a mean on a shared machine.
@@ -72,7 +75,10 @@ enum FrameBench {
         let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
         driver.pace = target.frameInterval
         driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
+        FramePhases.reset()
+        FramePhases.clock = breakdown ? { ProcessMetrics.threadCPU() } : nil
         target.run(driver) { [unowned preview] in preview.imagesChanged() }
+        FramePhases.clock = nil
         driver.replayFloors(into: target.renderer)
         let stats = target.renderer.stats
         var result = StyleFrameResult(style: style, panes: panes, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
@@ -85,6 +91,7 @@ enum FrameBench {
             let n = Double(driver.frame.count)
             result.breakdown = timing.seconds.sorted { $0.value > $1.value }
                 .map { ($0.key, $0.value / n, Double(timing.calls[$0.key] ?? 0) / n) }
+            result.phases = FramePhases.Phase.allCases.map { ($0, (FramePhases.seconds[$0] ?? 0) / n) }
         }
         return result
     }
@@ -189,8 +196,8 @@ final class FrameBenchDriver: FrameDriver {
         let t = Double(index) / 60
         index += 1
         let start = ProcessMetrics.monotonic(), cpu = ProcessMetrics.threadCPU()
-        player.deliver(upTo: t, into: preview)
-        preview.update(to: t)
+        FramePhases.measure(.input) { player.deliver(upTo: t, into: preview) }
+        FramePhases.measure(.update) { preview.update(to: t) }
         lastUpdate = ProcessMetrics.monotonic() - start
         lastUpdateCPU = ProcessMetrics.threadCPU() - cpu
         drawPending = preview.needsFrame
@@ -242,6 +249,10 @@ final class FrameBenchDriver: FrameDriver {
 
     /// Replays the recorded frames not yet replayed, timing each: the floor.
     func replayFloors(into renderer: Renderer) {
+        // The floors are not the frames: their calls stay out of the frames' phases.
+        let clock = FramePhases.clock
+        FramePhases.clock = nil
+        defer { FramePhases.clock = clock }
         for (frame, regions) in recorded {
             let floorStart = ProcessMetrics.monotonic(), floorStartCPU = ProcessMetrics.threadCPU()
             FrameBenchDriver.replay(frame, regions: regions, into: renderer)

@@ -372,7 +372,7 @@ public final class Pane: PaneReading {
 
     /// Lays the style out for the current time when its scene needs a frame.
     func layoutIfNeeded() {
-        if scene.needsFrame { style.layout() }
+        if scene.needsFrame { FramePhases.measure(.layout) { style.layout() } }
     }
 
     // MARK: Input

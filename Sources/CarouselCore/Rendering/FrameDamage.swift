@@ -36,18 +36,18 @@ public final class FrameDamage {
     public func paint(size: Size, into renderer: Renderer, _ draw: (Renderer) -> Void) {
         let frame = recorder(size: size)
         frame.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
-        draw(frame)
+        FramePhases.measure(.record) { draw(frame) }
         defer { spare = lastFrame; lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
         guard isEnabled, !invalid, let partial = renderer as? PartialRenderer, partial.keepsLastFrame,
               let last = lastFrame, last.size == size, case .beginFrame? = frame.commands.first else {
-            frame.replay(into: renderer)
+            FramePhases.measure(.draw) { frame.replay(into: renderer) }
             lastRegions = [window]
             return
         }
-        let regions = FrameDamage.regions(from: last.draws, to: frame.draws, in: window)
+        let regions = FramePhases.measure(.diff) { FrameDamage.regions(from: last.draws, to: frame.draws, in: window) }
         lastRegions = regions
-        frame.replay(into: partial, regions: regions)
+        FramePhases.measure(.draw) { frame.replay(into: partial, regions: regions) }
     }
 
     /// The frame before the last, kept to record the next frame in (its arrays keep their room) unless someone else

@@ -203,6 +203,13 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             return
         }
         let start = SDL_GetPerformanceCounter()
+        FramePhases.measure(.present) { present(partial) }
+        lostFrame = false
+        stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Hands the frame to the window system: a partial frame's `regions` only (device pixels), else all of it.
+    private func present(_ partial: [SDL_Rect]?) {
         if !presents {
             if !software { SDL_RenderFlush(context.renderer) }
         } else if software, let window = context.window {
@@ -215,8 +222,6 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         } else {
             SDL_RenderPresent(context.renderer)
         }
-        lostFrame = false
-        stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
     }
 
     // MARK: Partial frames
