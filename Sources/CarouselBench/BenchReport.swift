@@ -186,7 +186,7 @@ public struct BenchReport {
                     JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("floorCPUMs", stats(r.floorCPU)),
                     JSONMember("frameOverFloorCPU", .number(r6(r.frameOverFloorCPU))),
                     JSONMember("triangles", .number(Double(r.triangles))), JSONMember("drawCalls", .number(Double(r.drawCalls))),
-                    JSONMember("repaintedShare", .number(r6(r.repaintedShare))),
+                    JSONMember("repaintedShare", .number(r6(r.repaintedShare))), JSONMember("movedShare", .number(r6(r.movedShare))),
                     JSONMember("layerHits", .number(Double(r.layerHits))), JSONMember("layersMade", .number(Double(r.layersMade))),
                     JSONMember("breakdown", .array(r.breakdown.map { b in
                         .object([JSONMember("call", .string(b.kind)), JSONMember("msPerFrame", .number(r6(b.seconds * 1000))),
@@ -255,9 +255,9 @@ public struct BenchReport {
                 + pad(f2(r.frameOverFloor), 13) + pad("\(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99))", 14)
                 + pad(ms(r.floorCPU.p50), 15) + f2(r.frameOverFloorCPU) + "\n"
         }
-        out += "Redrawn per frame (damage) and image layers at drawn size (found made / scaled):\n"
+        out += "Redrawn and moved per frame (damage) and image layers at drawn size (found made / scaled):\n"
         for r in styles {
-            out += "  " + pad(r.style, 10) + pad("repainted \(f1(r.repaintedShare * 100)) % of the window", 34)
+            out += "  " + pad(r.style, 10) + pad("repainted \(f1(r.repaintedShare * 100)) % of the window, moved \(f1(r.movedShare * 100)) %", 46)
                 + "layers \(r.layerHits) found / \(r.layersMade) made (\(f1(r.layerHitRate * 100)) % found)\n"
         }
         for r in styles where !r.phases.isEmpty {

@@ -30,6 +30,8 @@ public struct StyleFrameResult: Sendable {
     public var floorCPU: Samples
     /// The mean share of the window's pixels redrawn and presented per drawn frame (damage tracking).
     public var repaintedShare = 0.0
+    /// The mean share of the window's pixels moved whole from the last frame per drawn frame (`FrameDamage.Move`).
+    public var movedShare = 0.0
     /// Image layers at drawn size the frames found made (a card at rest, moving or cropped) and made (scaled).
     public var layerHits = 0
     public var layersMade = 0
@@ -86,6 +88,7 @@ enum FrameBench {
                                       frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
         result.repaintedShare = driver.repainted.isEmpty ? 0 : driver.repainted.reduce(0, +) / Double(driver.repainted.count)
+        result.movedShare = driver.moved.isEmpty ? 0 : driver.moved.reduce(0, +) / Double(driver.moved.count)
         (result.layerHits, result.layersMade) = (driver.layerHits, driver.layersMade)
         if let timing = driver.timing, driver.frame.count > 0 {
             let n = Double(driver.frame.count)
@@ -221,29 +224,33 @@ final class FrameBenchDriver: FrameDriver {
         frame.append(lastUpdate + drawn)
 
         // The floor: the same frame's drawings and regions, as drawn, replayed after the block of frames it belongs to.
-        if let frame = preview.damage.lastFrame { recorded.append((frame, preview.damage.lastRegions)) }
+        let sdl = renderer as? SDLRenderer
+        let windowPixels = max(renderer.size.width * renderer.size.height * (sdl?.scale ?? 1) * (sdl?.scale ?? 1), 1)
+        repainted.append(Double(sdl?.stats.repaintedPixels ?? 0) / windowPixels)
+        moved.append(Double(sdl?.stats.movedPixels ?? 0) / windowPixels)
+        if let frame = preview.damage.lastFrame { recorded.append((frame, preview.damage.lastRegions, preview.damage.lastMoves)) }
         if recorded.count == FrameBenchDriver.block { replayFloors(into: renderer) }
-        repainted.append(Double((renderer as? SDLRenderer)?.stats.repaintedPixels ?? 0)
-                         / max(renderer.size.width * renderer.size.height * ((renderer as? SDLRenderer)?.scale ?? 1) * ((renderer as? SDLRenderer)?.scale ?? 1), 1))
     }
 
     /// Replays a recorded frame as the frame itself was drawn: whole, or its regions into a partial renderer.
-    static func replay(_ frame: DrawListRecorder, regions: [Rect], into renderer: Renderer) {
+    static func replay(_ frame: DrawListRecorder, regions: [Rect], moves: [FrameDamage.Move] = [], into renderer: Renderer) {
         let whole = regions.count == 1 && regions[0] == Rect(origin: .zero, size: frame.size)
         guard !whole, let partial = renderer as? PartialRenderer else {
             if !regions.isEmpty { frame.replay(into: renderer) }
             return
         }
-        frame.replay(into: partial, regions: regions)
+        frame.replay(into: partial, regions: regions, moves: moves.filter { partial.canMovePixels(by: $0.offset) })
     }
 
     /// Frames per block: the floor replays a block's draw lists after its frames, in the same order, so the
     /// renderer's caches (sized image copies, sprites, text) see the same sequence as in the frames themselves; a
     /// frame and its floor are at most a second apart, so a change in the machine's load hits both.
     static let block = 60
-    private var recorded: [(frame: DrawListRecorder, regions: [Rect])] = []
+    private var recorded: [(frame: DrawListRecorder, regions: [Rect], moves: [FrameDamage.Move])] = []
     /// Per drawn frame, the share of the window's pixels redrawn and presented.
     private(set) var repainted: [Double] = []
+    /// Per drawn frame, the share of the window's pixels moved from the last frame instead of redrawn.
+    private(set) var moved: [Double] = []
     /// Image layers the frames (not the floors) found and made.
     private(set) var layerHits = 0, layersMade = 0
 
@@ -253,13 +260,13 @@ final class FrameBenchDriver: FrameDriver {
         let clock = FramePhases.clock
         FramePhases.clock = nil
         defer { FramePhases.clock = clock }
-        for (frame, regions) in recorded {
+        for (frame, regions, moves) in recorded {
             let floorStart = ProcessMetrics.monotonic(), floorStartCPU = ProcessMetrics.threadCPU()
-            FrameBenchDriver.replay(frame, regions: regions, into: renderer)
+            FrameBenchDriver.replay(frame, regions: regions, moves: moves, into: renderer)
             floor.append(ProcessMetrics.monotonic() - floorStart)
             floorCPU.append(ProcessMetrics.threadCPU() - floorStartCPU)
         }
-        if let timing { for (frame, _) in recorded { frame.replay(into: timing) } }
+        if let timing { for (frame, _, _) in recorded { frame.replay(into: timing) } }
         recorded.removeAll()
     }
 }
