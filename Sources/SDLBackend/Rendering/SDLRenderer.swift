@@ -144,6 +144,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         return c
     }
     private var framesEnded = 0
+    /// Whether the window has released its startup code pages (`MemoryPolicy.releaseCodePages`).
+    private var releasedCodePages = false
     private var repaintedTotal = 0.0, targetTotal = 0.0
 
     // MARK: Frame
@@ -207,6 +209,11 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         }
         let start = SDL_GetPerformanceCounter()
         FramePhases.measure(.present) { present(partial) }
+        if presents, !releasedCodePages, !images.isLoading {
+            // The first complete frame is on screen: the code that started the app is not needed again.
+            releasedCodePages = true
+            MemoryPolicy.releaseCodePages()
+        }
         lostFrame = false
         stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
     }
