@@ -14,6 +14,8 @@ public struct BenchReport {
     public var styles: [StyleFrameResult] = []
     /// Expand in one, two and four panes (`compare`).
     public var compare: [StyleFrameResult] = []
+    /// Paging's auto-advance with no input (`--only auto`).
+    public var autoAdvanceFrames: StyleFrameResult?
     /// `record` in every format at 30 and 60 fps.
     public var record: [RecordBenchResult] = []
     /// Expand's frames while a clip renders in another process, and without, in alternating rounds.
@@ -197,6 +199,13 @@ public struct BenchReport {
                     })),
                 ])
             })),
+            JSONMember("autoAdvanceFrames", autoAdvanceFrames.map { r in
+                .object([JSONMember("frames", .number(Double(r.frames))), JSONMember("framesDrawn", .number(Double(r.framesDrawn))),
+                         JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("repaintedShare", .number(r6(r.repaintedShare))),
+                         JSONMember("phases", .array(r.phases.map { p in
+                             .object([JSONMember("phase", .string(p.phase.rawValue)), JSONMember("cpuMsPerFrame", .number(r6(p.seconds * 1000)))])
+                         }))])
+            } ?? .null),
             JSONMember("compare", .array(compare.map { r in
                 .object([JSONMember("style", .string(r.style)), JSONMember("panes", .number(Double(r.panes))),
                          JSONMember("framesDrawn", .number(Double(r.framesDrawn))), JSONMember("frameMs", stats(r.frame)),
@@ -268,6 +277,15 @@ public struct BenchReport {
         for r in styles where !r.breakdown.isEmpty {
             out += "  \(r.style) replayed, CPU ms per frame by call: "
                 + r.breakdown.map { "\($0.kind) \(ms($0.seconds)) (x\(f1($0.calls)))" }.joined(separator: ", ") + "\n"
+        }
+        if let r = autoAdvanceFrames {
+            let perTwenty = r.frameCPU.mean * Double(r.framesDrawn) * 20 * 60 / Double(max(r.frames, 1))
+            out += "\nAuto-advance (paging, no input, \(f1(Double(r.frames) / 60)) s at 60 Hz): \(r.framesDrawn) frames drawn, "
+                + "main-thread CPU \(String(format: "%.3f", perTwenty)) s per 20 s, frame cpu p50/p99 \(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99)) ms, "
+                + "repainted \(f1(r.repaintedShare * 100)) % of the window a frame\n"
+            if !r.phases.isEmpty {
+                out += "  by phase, CPU ms per drawn frame: " + r.phases.map { "\($0.phase.rawValue) \(ms3($0.seconds))" }.joined(separator: ", ") + "\n"
+            }
         }
         if !compare.isEmpty {
             out += "\nCompare (expand's interaction in every pane; ms)\n"

@@ -61,7 +61,8 @@ public struct StyleFrameResult: Sendable {
 /// after each block of frames, replays their recorded draw lists into the same renderer for the floor.
 @MainActor
 enum FrameBench {
-    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool, panes: Int = 1) throws -> StyleFrameResult {
+    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool, panes: Int = 1,
+                    script scriptText: String? = nil) throws -> StyleFrameResult {
         let size = target.size
         // Variants differing in their expansion's duration, as a designer compares them.
         let variants = (0..<panes).map { i in
@@ -73,7 +74,9 @@ enum FrameBench {
         _ = target.images.waitUntilLoaded(timeout: 60)
         preview.imagesChanged()
         // The interaction in the first pane's coordinates (mirrored onto the others), laid out for the pane's size.
-        let script = BenchScripts.script(for: style, size: preview.panes[0].frame.size, seconds: Double(frames) / 60)
+        let paneSize = preview.panes[0].frame.size
+        let script = scriptText.flatMap { try? ScriptedInput.parse($0, size: paneSize) }
+            ?? BenchScripts.script(for: style, size: paneSize, seconds: Double(frames) / 60)
         let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
         driver.pace = target.frameInterval
         driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
