@@ -202,6 +202,7 @@ public struct BenchReport {
             JSONMember("autoAdvanceFrames", autoAdvanceFrames.map { r in
                 .object([JSONMember("frames", .number(Double(r.frames))), JSONMember("framesDrawn", .number(Double(r.framesDrawn))),
                          JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("repaintedShare", .number(r6(r.repaintedShare))),
+                         JSONMember("smallFrames", .number(Double(r.smallFrames))), JSONMember("smallFrameCPUMs", .number(r6(r.smallFrameCPU * 1000))),
                          JSONMember("phases", .array(r.phases.map { p in
                              .object([JSONMember("phase", .string(p.phase.rawValue)), JSONMember("cpuMsPerFrame", .number(r6(p.seconds * 1000)))])
                          }))])
@@ -282,7 +283,8 @@ public struct BenchReport {
             let perTwenty = r.frameCPU.mean * Double(r.framesDrawn) * 20 * 60 / Double(max(r.frames, 1))
             out += "\nAuto-advance (paging, no input, \(f1(Double(r.frames) / 60)) s at 60 Hz): \(r.framesDrawn) frames drawn, "
                 + "main-thread CPU \(String(format: "%.3f", perTwenty)) s per 20 s, frame cpu p50/p99 \(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99)) ms, "
-                + "repainted \(f1(r.repaintedShare * 100)) % of the window a frame\n"
+                + "repainted \(f1(r.repaintedShare * 100)) % of the window a frame; \(r.smallFrames) of the frames redrew under 5 % "
+                + "of it (the progress bar's steps), at \(ms3(r.smallFrameCPU)) ms of CPU each\n"
             if !r.phases.isEmpty {
                 out += "  by phase, CPU ms per drawn frame: " + r.phases.map { "\($0.phase.rawValue) \(ms3($0.seconds))" }.joined(separator: ", ") + "\n"
             }

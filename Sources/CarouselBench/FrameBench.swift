@@ -32,6 +32,9 @@ public struct StyleFrameResult: Sendable {
     public var repaintedShare = 0.0
     /// The mean share of the window's pixels moved whole from the last frame per drawn frame (`FrameDamage.Move`).
     public var movedShare = 0.0
+    /// The frames that redrew less than 5 % of the window (a progress bar's step, a dot), and their mean CPU time.
+    public var smallFrames = 0
+    public var smallFrameCPU = 0.0
     /// Image layers at drawn size the frames found made (a card at rest, moving or cropped) and made (scaled).
     public var layerHits = 0
     public var layersMade = 0
@@ -92,6 +95,9 @@ enum FrameBench {
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
         result.repaintedShare = driver.repainted.isEmpty ? 0 : driver.repainted.reduce(0, +) / Double(driver.repainted.count)
         result.movedShare = driver.moved.isEmpty ? 0 : driver.moved.reduce(0, +) / Double(driver.moved.count)
+        let small = zip(driver.repainted, driver.frameCPU.values).filter { $0.0 < 0.05 }.map(\.1)
+        result.smallFrames = small.count
+        result.smallFrameCPU = small.isEmpty ? 0 : small.reduce(0, +) / Double(small.count)
         (result.layerHits, result.layersMade) = (driver.layerHits, driver.layersMade)
         if let timing = driver.timing, driver.frame.count > 0 {
             let n = Double(driver.frame.count)
