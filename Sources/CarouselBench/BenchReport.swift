@@ -14,6 +14,8 @@ public struct BenchReport {
     public var styles: [StyleFrameResult] = []
     /// Expand in one, two and four panes (`compare`).
     public var compare: [StyleFrameResult] = []
+    /// Paging's auto-advance with no input (`--only auto`).
+    public var autoAdvanceFrames: StyleFrameResult?
     /// `record` in every format at 30 and 60 fps.
     public var record: [RecordBenchResult] = []
     /// Expand's frames while a clip renders in another process, and without, in alternating rounds.
@@ -186,14 +188,25 @@ public struct BenchReport {
                     JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("floorCPUMs", stats(r.floorCPU)),
                     JSONMember("frameOverFloorCPU", .number(r6(r.frameOverFloorCPU))),
                     JSONMember("triangles", .number(Double(r.triangles))), JSONMember("drawCalls", .number(Double(r.drawCalls))),
-                    JSONMember("repaintedShare", .number(r6(r.repaintedShare))),
+                    JSONMember("repaintedShare", .number(r6(r.repaintedShare))), JSONMember("movedShare", .number(r6(r.movedShare))),
                     JSONMember("layerHits", .number(Double(r.layerHits))), JSONMember("layersMade", .number(Double(r.layersMade))),
                     JSONMember("breakdown", .array(r.breakdown.map { b in
                         .object([JSONMember("call", .string(b.kind)), JSONMember("msPerFrame", .number(r6(b.seconds * 1000))),
                                  JSONMember("callsPerFrame", .number(r6(b.calls)))])
                     })),
+                    JSONMember("phases", .array(r.phases.map { p in
+                        .object([JSONMember("phase", .string(p.phase.rawValue)), JSONMember("cpuMsPerFrame", .number(r6(p.seconds * 1000)))])
+                    })),
                 ])
             })),
+            JSONMember("autoAdvanceFrames", autoAdvanceFrames.map { r in
+                .object([JSONMember("frames", .number(Double(r.frames))), JSONMember("framesDrawn", .number(Double(r.framesDrawn))),
+                         JSONMember("frameCPUMs", stats(r.frameCPU)), JSONMember("repaintedShare", .number(r6(r.repaintedShare))),
+                         JSONMember("smallFrames", .number(Double(r.smallFrames))), JSONMember("smallFrameCPUMs", .number(r6(r.smallFrameCPU * 1000))),
+                         JSONMember("phases", .array(r.phases.map { p in
+                             .object([JSONMember("phase", .string(p.phase.rawValue)), JSONMember("cpuMsPerFrame", .number(r6(p.seconds * 1000)))])
+                         }))])
+            } ?? .null),
             JSONMember("compare", .array(compare.map { r in
                 .object([JSONMember("style", .string(r.style)), JSONMember("panes", .number(Double(r.panes))),
                          JSONMember("framesDrawn", .number(Double(r.framesDrawn))), JSONMember("frameMs", stats(r.frame)),
@@ -252,14 +265,29 @@ public struct BenchReport {
                 + pad(f2(r.frameOverFloor), 13) + pad("\(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99))", 14)
                 + pad(ms(r.floorCPU.p50), 15) + f2(r.frameOverFloorCPU) + "\n"
         }
-        out += "Redrawn per frame (damage) and image layers at drawn size (found made / scaled):\n"
+        out += "Redrawn and moved per frame (damage) and image layers at drawn size (found made / scaled):\n"
         for r in styles {
-            out += "  " + pad(r.style, 10) + pad("repainted \(f1(r.repaintedShare * 100)) % of the window", 34)
+            out += "  " + pad(r.style, 10) + pad("repainted \(f1(r.repaintedShare * 100)) % of the window, moved \(f1(r.movedShare * 100)) %", 46)
                 + "layers \(r.layerHits) found / \(r.layersMade) made (\(f1(r.layerHitRate * 100)) % found)\n"
+        }
+        for r in styles where !r.phases.isEmpty {
+            out += "  \(r.style) frames, CPU ms per drawn frame by phase: "
+                + r.phases.map { "\($0.phase.rawValue) \(ms3($0.seconds))" }.joined(separator: ", ")
+                + " (total \(ms3(r.phases.reduce(0) { $0 + $1.seconds })))\n"
         }
         for r in styles where !r.breakdown.isEmpty {
             out += "  \(r.style) replayed, CPU ms per frame by call: "
                 + r.breakdown.map { "\($0.kind) \(ms($0.seconds)) (x\(f1($0.calls)))" }.joined(separator: ", ") + "\n"
+        }
+        if let r = autoAdvanceFrames {
+            let perTwenty = r.frameCPU.mean * Double(r.framesDrawn) * 20 * 60 / Double(max(r.frames, 1))
+            out += "\nAuto-advance (paging, no input, \(f1(Double(r.frames) / 60)) s at 60 Hz): \(r.framesDrawn) frames drawn, "
+                + "main-thread CPU \(String(format: "%.3f", perTwenty)) s per 20 s, frame cpu p50/p99 \(ms(r.frameCPU.p50))/\(ms(r.frameCPU.p99)) ms, "
+                + "repainted \(f1(r.repaintedShare * 100)) % of the window a frame; \(r.smallFrames) of the frames redrew under 5 % "
+                + "of it (the progress bar's steps), at \(ms3(r.smallFrameCPU)) ms of CPU each\n"
+            if !r.phases.isEmpty {
+                out += "  by phase, CPU ms per drawn frame: " + r.phases.map { "\($0.phase.rawValue) \(ms3($0.seconds))" }.joined(separator: ", ") + "\n"
+            }
         }
         if !compare.isEmpty {
             out += "\nCompare (expand's interaction in every pane; ms)\n"
@@ -322,6 +350,7 @@ public struct BenchReport {
 
 private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0) }
 private func ms(_ s: Double) -> String { String(format: "%.2f", s * 1000) }
+private func ms3(_ s: Double) -> String { String(format: "%.3f", s * 1000) }
 private func us(_ s: Double) -> String { String(format: "%.0f", s * 1e6) }
 private func f1(_ v: Double) -> String { String(format: "%.1f", v) }
 private func f2(_ v: Double) -> String { String(format: "%.2f", v) }

@@ -91,6 +91,9 @@ public enum BenchScripts {
         return lines.joined(separator: "\n")
     }
 
+    /// No input at all, the pointer outside the window: auto-advance alone (paging's default, every 3 s).
+    public static func noInput() -> String { "0 move -1 -1" }
+
     /// Wheel ticks rolling towards the user every `interval` seconds (each a burst of its own, so each moves one item)
     /// for `seconds`, the pointer outside the row: scrolls a long deck past many images.
     public static func longScroll(seconds: Double, interval: Double = 0.2) -> String {

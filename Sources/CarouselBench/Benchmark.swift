@@ -55,6 +55,9 @@ public enum BenchPart: String, CaseIterable, Sendable {
     case record
     /// The timeline: drawing a scrub to a random moment of a 30 s interaction, per style, and its memory.
     case scrub
+    /// Paging's auto-advance with no input, 21 s on the 60 Hz timeline (3 s with `--quick`): the anchors harness's
+    /// auto-advance scenario, frame by frame, in main-thread CPU time (by phase with `--breakdown`).
+    case auto
 }
 
 /// Runs every measurement of `carousel-lab bench` and gathers the report.
@@ -69,6 +72,12 @@ public enum Benchmark {
         for style in c.styles where c.parts.contains(.frames) {
             c.progress("frames: \(style)")
             report.styles.append(try FrameBench.run(style: style, deck: deck, target: target, frames: c.frames, breakdown: c.breakdown))
+        }
+        if c.parts.contains(.auto) {
+            c.progress("auto: paging's auto-advance, no input")
+            let seconds = c.quick ? 3.0 : 21.0
+            report.autoAdvanceFrames = try FrameBench.run(style: "paging", deck: deck, target: target, frames: Int(seconds * 60),
+                                                          breakdown: c.breakdown, script: BenchScripts.noInput())
         }
         for panes in [1, 2, 4] where c.parts.contains(.compare) {
             c.progress("compare: \(panes) pane\(panes == 1 ? "" : "s") of expand")

@@ -30,6 +30,11 @@ public struct StyleFrameResult: Sendable {
     public var floorCPU: Samples
     /// The mean share of the window's pixels redrawn and presented per drawn frame (damage tracking).
     public var repaintedShare = 0.0
+    /// The mean share of the window's pixels moved whole from the last frame per drawn frame (`FrameDamage.Move`).
+    public var movedShare = 0.0
+    /// The frames that redrew less than 5 % of the window (a progress bar's step, a dot), and their mean CPU time.
+    public var smallFrames = 0
+    public var smallFrameCPU = 0.0
     /// Image layers at drawn size the frames found made (a card at rest, moving or cropped) and made (scaled).
     public var layerHits = 0
     public var layersMade = 0
@@ -42,6 +47,9 @@ public struct StyleFrameResult: Sendable {
     /// With `--breakdown`: per kind of renderer call, its mean seconds per drawn frame and calls per frame (the
     /// draw lists replayed once more through a timing wrapper).
     public var breakdown: [(kind: String, seconds: Double, calls: Double)] = []
+    /// With `--breakdown`: the main thread's CPU seconds per drawn frame in each phase of the frames themselves
+    /// (`FramePhases`: input, update, layout, record, diff, draw, present), in phase order.
+    public var phases: [(phase: FramePhases.Phase, seconds: Double)] = []
 
     /// Median frame time over median floor time: what the tree, layout and animation add to a typical frame. The
     /// median, because a single frame preempted by another process moves a mean on a shared machine.
@@ -56,7 +64,8 @@ public struct StyleFrameResult: Sendable {
 /// after each block of frames, replays their recorded draw lists into the same renderer for the floor.
 @MainActor
 enum FrameBench {
-    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool, panes: Int = 1) throws -> StyleFrameResult {
+    static func run(style: String, deck: Deck, target: BenchTarget, frames: Int, breakdown: Bool, panes: Int = 1,
+                    script scriptText: String? = nil) throws -> StyleFrameResult {
         let size = target.size
         // Variants differing in their expansion's duration, as a designer compares them.
         let variants = (0..<panes).map { i in
@@ -68,11 +77,16 @@ enum FrameBench {
         _ = target.images.waitUntilLoaded(timeout: 60)
         preview.imagesChanged()
         // The interaction in the first pane's coordinates (mirrored onto the others), laid out for the pane's size.
-        let script = BenchScripts.script(for: style, size: preview.panes[0].frame.size, seconds: Double(frames) / 60)
+        let paneSize = preview.panes[0].frame.size
+        let script = scriptText.flatMap { try? ScriptedInput.parse($0, size: paneSize) }
+            ?? BenchScripts.script(for: style, size: paneSize, seconds: Double(frames) / 60)
         let driver = FrameBenchDriver(preview: preview, script: script, frames: frames)
         driver.pace = target.frameInterval
         driver.timing = breakdown ? CallTimingRenderer(target.renderer) : nil
+        FramePhases.reset()
+        FramePhases.clock = breakdown ? { ProcessMetrics.threadCPU() } : nil
         target.run(driver) { [unowned preview] in preview.imagesChanged() }
+        FramePhases.clock = nil
         driver.replayFloors(into: target.renderer)
         let stats = target.renderer.stats
         var result = StyleFrameResult(style: style, panes: panes, frames: frames, framesDrawn: driver.frame.count, frame: driver.frame,
@@ -80,11 +94,16 @@ enum FrameBench {
                                       frameCPU: driver.frameCPU, floorCPU: driver.floorCPU,
                                       triangles: stats.triangles, drawCalls: stats.drawCalls)
         result.repaintedShare = driver.repainted.isEmpty ? 0 : driver.repainted.reduce(0, +) / Double(driver.repainted.count)
+        result.movedShare = driver.moved.isEmpty ? 0 : driver.moved.reduce(0, +) / Double(driver.moved.count)
+        let small = zip(driver.repainted, driver.frameCPU.values).filter { $0.0 < 0.05 }.map(\.1)
+        result.smallFrames = small.count
+        result.smallFrameCPU = small.isEmpty ? 0 : small.reduce(0, +) / Double(small.count)
         (result.layerHits, result.layersMade) = (driver.layerHits, driver.layersMade)
         if let timing = driver.timing, driver.frame.count > 0 {
             let n = Double(driver.frame.count)
             result.breakdown = timing.seconds.sorted { $0.value > $1.value }
                 .map { ($0.key, $0.value / n, Double(timing.calls[$0.key] ?? 0) / n) }
+            result.phases = FramePhases.Phase.allCases.map { ($0, (FramePhases.seconds[$0] ?? 0) / n) }
         }
         return result
     }
@@ -189,8 +208,8 @@ final class FrameBenchDriver: FrameDriver {
         let t = Double(index) / 60
         index += 1
         let start = ProcessMetrics.monotonic(), cpu = ProcessMetrics.threadCPU()
-        player.deliver(upTo: t, into: preview)
-        preview.update(to: t)
+        FramePhases.measure(.input) { player.deliver(upTo: t, into: preview) }
+        FramePhases.measure(.update) { preview.update(to: t) }
         lastUpdate = ProcessMetrics.monotonic() - start
         lastUpdateCPU = ProcessMetrics.threadCPU() - cpu
         drawPending = preview.needsFrame
@@ -214,41 +233,49 @@ final class FrameBenchDriver: FrameDriver {
         frame.append(lastUpdate + drawn)
 
         // The floor: the same frame's drawings and regions, as drawn, replayed after the block of frames it belongs to.
-        if let frame = preview.damage.lastFrame { recorded.append((frame, preview.damage.lastRegions)) }
+        let sdl = renderer as? SDLRenderer
+        let windowPixels = max(renderer.size.width * renderer.size.height * (sdl?.scale ?? 1) * (sdl?.scale ?? 1), 1)
+        repainted.append(Double(sdl?.stats.repaintedPixels ?? 0) / windowPixels)
+        moved.append(Double(sdl?.stats.movedPixels ?? 0) / windowPixels)
+        if let frame = preview.damage.lastFrame { recorded.append((frame, preview.damage.lastRegions, preview.damage.lastMoves)) }
         if recorded.count == FrameBenchDriver.block { replayFloors(into: renderer) }
-        repainted.append(Double((renderer as? SDLRenderer)?.stats.repaintedPixels ?? 0)
-                         / max(renderer.size.width * renderer.size.height * ((renderer as? SDLRenderer)?.scale ?? 1) * ((renderer as? SDLRenderer)?.scale ?? 1), 1))
     }
 
     /// Replays a recorded frame as the frame itself was drawn: whole, or its regions into a partial renderer.
-    static func replay(_ frame: DrawListRecorder, regions: [Rect], into renderer: Renderer) {
+    static func replay(_ frame: DrawListRecorder, regions: [Rect], moves: [FrameDamage.Move] = [], into renderer: Renderer) {
         let whole = regions.count == 1 && regions[0] == Rect(origin: .zero, size: frame.size)
         guard !whole, let partial = renderer as? PartialRenderer else {
             if !regions.isEmpty { frame.replay(into: renderer) }
             return
         }
-        frame.replay(into: partial, regions: regions)
+        frame.replay(into: partial, regions: regions, moves: moves.filter { partial.canMovePixels(by: $0.offset) })
     }
 
     /// Frames per block: the floor replays a block's draw lists after its frames, in the same order, so the
     /// renderer's caches (sized image copies, sprites, text) see the same sequence as in the frames themselves; a
     /// frame and its floor are at most a second apart, so a change in the machine's load hits both.
     static let block = 60
-    private var recorded: [(frame: DrawListRecorder, regions: [Rect])] = []
+    private var recorded: [(frame: DrawListRecorder, regions: [Rect], moves: [FrameDamage.Move])] = []
     /// Per drawn frame, the share of the window's pixels redrawn and presented.
     private(set) var repainted: [Double] = []
+    /// Per drawn frame, the share of the window's pixels moved from the last frame instead of redrawn.
+    private(set) var moved: [Double] = []
     /// Image layers the frames (not the floors) found and made.
     private(set) var layerHits = 0, layersMade = 0
 
     /// Replays the recorded frames not yet replayed, timing each: the floor.
     func replayFloors(into renderer: Renderer) {
-        for (frame, regions) in recorded {
+        // The floors are not the frames: their calls stay out of the frames' phases.
+        let clock = FramePhases.clock
+        FramePhases.clock = nil
+        defer { FramePhases.clock = clock }
+        for (frame, regions, moves) in recorded {
             let floorStart = ProcessMetrics.monotonic(), floorStartCPU = ProcessMetrics.threadCPU()
-            FrameBenchDriver.replay(frame, regions: regions, into: renderer)
+            FrameBenchDriver.replay(frame, regions: regions, moves: moves, into: renderer)
             floor.append(ProcessMetrics.monotonic() - floorStart)
             floorCPU.append(ProcessMetrics.threadCPU() - floorStartCPU)
         }
-        if let timing { for (frame, _) in recorded { frame.replay(into: timing) } }
+        if let timing { for (frame, _, _) in recorded { frame.replay(into: timing) } }
         recorded.removeAll()
     }
 }

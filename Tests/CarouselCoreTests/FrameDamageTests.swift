@@ -45,4 +45,33 @@ struct FrameDamageTests {
         let new = [old[0], old[2], old[1]]
         #expect(FrameDamage.regions(from: old, to: new, in: window) == [window])
     }
+
+    @Test("Drawings pushed along by whole points are moved, not redrawn: only the widened one and the gap they leave are drawn (issue 41)")
+    func pushedRowMoves() {
+        let old = [draw(1, Rect(10, 10, 50, 50)), draw(2, Rect(80, 10, 50, 50)), draw(3, Rect(150, 10, 50, 50))]
+        let new = [draw(1, Rect(10, 10, 60, 50)), draw(2, Rect(90, 10, 50, 50)), draw(3, Rect(160, 10, 50, 50))]
+        let plan = FrameDamage.plan(from: old, to: new, in: window, canMove: { _ in true })
+        #expect(plan.moves == [FrameDamage.Move(source: Rect(77, 7, 126, 56), offset: Point(10, 0))])
+        #expect(plan.regions == [Rect(7, 7, 66, 56), Rect(77, 7, 10, 56)])
+        // A renderer that cannot move pixels redraws them all.
+        let redrawn = FrameDamage.plan(from: old, to: new, in: window, canMove: { _ in false })
+        #expect(redrawn.moves.isEmpty && redrawn.regions == FrameDamage.regions(from: old, to: new, in: window))
+        #expect(redrawn.regions == [Rect(7, 7, 66, 56), Rect(77, 7, 66, 56), Rect(147, 7, 66, 56)])
+        // Half a point is not a whole pixel: redrawn.
+        let half = [old[0], draw(2, Rect(80.5, 10, 50, 50)), draw(3, Rect(150.5, 10, 50, 50))]
+        #expect(FrameDamage.plan(from: old, to: half, in: window, canMove: { _ in true }).moves.isEmpty)
+    }
+
+    @Test("What else lies under moved pixels is redrawn where it was carried to and where it is; a backdrop fill is not")
+    func movesAroundOtherDrawings() {
+        let backdrop = draw(9, Rect(0, 0, 400, 300), Color(0.1, 0.1, 0.1))
+        let badge = draw(4, Rect(100, 30, 20, 20), Color(1, 0, 0))
+        let old = [backdrop, draw(2, Rect(80, 10, 50, 50)), badge]
+        let new = [backdrop, draw(2, Rect(90, 10, 50, 50)), badge]
+        let plan = FrameDamage.plan(from: old, to: new, in: window, canMove: { _ in true })
+        #expect(plan.moves == [FrameDamage.Move(source: Rect(77, 7, 56, 56), offset: Point(10, 0))])
+        // The gap left behind, the badge where the copy carried its old pixels, and the badge where it is.
+        #expect(plan.regions == [Rect(77, 7, 10, 56), Rect(97, 27, 36, 26)])
+    }
 }
+

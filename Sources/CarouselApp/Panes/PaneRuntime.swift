@@ -233,7 +233,7 @@ public final class PaneRuntime {
 
     /// Lays the style out for the current time when its scene needs a frame.
     func layoutIfNeeded() {
-        if scene.needsFrame { style.layout() }
+        if scene.needsFrame { FramePhases.measure(.layout) { style.layout() } }
     }
 
     // MARK: Input

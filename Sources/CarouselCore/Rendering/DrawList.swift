@@ -169,10 +169,14 @@ public final class DrawListRecorder: Renderer {
     /// Replays the frame as a partial frame of `regions` (see `PartialRenderer`): one pass over its calls, skipping
     /// each drawing whose `bounds` reach none of them (state calls are all replayed), between
     /// `beginFrame(clearColor:regions:)` and `endFrame`. Nothing when there are no regions.
-    public func replay(into r: PartialRenderer, regions: [Rect]) {
-        guard !regions.isEmpty, case .beginFrame(let clear)? = commands.first else { return }
-        r.beginFrame(clearColor: clear, regions: regions)
-        replay(into: r, within: regions)
+    public func replay(into r: PartialRenderer, regions: [Rect]) { replay(into: r, regions: regions, moves: []) }
+
+    /// Replays the frame as a partial frame that first moves parts of the last frame's pixels (`FrameDamage.Move`),
+    /// then redraws `regions`. Nothing when there is neither.
+    public func replay(into r: PartialRenderer, regions: [Rect], moves: [FrameDamage.Move]) {
+        guard !regions.isEmpty || !moves.isEmpty, case .beginFrame(let clear)? = commands.first else { return }
+        if moves.isEmpty { r.beginFrame(clearColor: clear, regions: regions) } else { r.beginFrame(clearColor: clear, regions: regions, moves: moves) }
+        if !regions.isEmpty { replay(into: r, within: regions) }
         r.endFrame()
     }
 

@@ -36,19 +36,26 @@ public final class FrameDamage {
     public func paint(size: Size, into renderer: Renderer, _ draw: (Renderer) -> Void) {
         let frame = recorder(size: size)
         frame.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
-        draw(frame)
+        FramePhases.measure(.record) { draw(frame) }
         defer { spare = lastFrame; lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
         guard isEnabled, !invalid, let partial = renderer as? PartialRenderer, partial.keepsLastFrame,
               let last = lastFrame, last.size == size, case .beginFrame? = frame.commands.first else {
-            frame.replay(into: renderer)
+            FramePhases.measure(.draw) { frame.replay(into: renderer) }
             lastRegions = [window]
+            lastMoves = []
             return
         }
-        let regions = FrameDamage.regions(from: last.draws, to: frame.draws, in: window)
-        lastRegions = regions
-        frame.replay(into: partial, regions: regions)
+        let plan = FramePhases.measure(.diff) {
+            FrameDamage.plan(from: last.draws, to: frame.draws, in: window, canMove: { partial.canMovePixels(by: $0) })
+        }
+        lastRegions = plan.regions
+        lastMoves = plan.moves
+        FramePhases.measure(.draw) { frame.replay(into: partial, regions: plan.regions, moves: plan.moves) }
     }
+
+    /// The moves the last frame made (see `Plan`); empty for a whole frame.
+    public private(set) var lastMoves: [Move] = []
 
     /// The frame before the last, kept to record the next frame in (its arrays keep their room) unless someone else
     /// still holds it (the bench keeps frames to replay them).
@@ -66,45 +73,161 @@ public final class FrameDamage {
         return DrawListRecorder(size: size)
     }
 
+    /// Part of the last frame's pixels moved whole (issue 41): `source` (points, inside the window) copied by
+    /// `offset` before the frame's regions are drawn.
+    public struct Move: Equatable, Sendable {
+        public var source: Rect
+        public var offset: Point
+        public init(source: Rect, offset: Point) { self.source = source; self.offset = offset }
+        /// Where the pixels land.
+        public var destination: Rect { source.offsetBy(offset.x, offset.y) }
+    }
+
+    /// What a partial frame does: the moves first, then the regions redrawn.
+    public struct Plan: Equatable, Sendable {
+        public var regions: [Rect]
+        public var moves: [Move]
+    }
+
     /// The regions (whole points) where `new` differs from `old`, merged; the whole `window` when that is cheaper or
-    /// when the order of the drawings they share changed.
+    /// when the order of the drawings they share changed. No moves.
     public static func regions(from old: [ResolvedDraw], to new: [ResolvedDraw], in window: Rect) -> [Rect] {
+        plan(from: old, to: new, in: window, canMove: { _ in false }).regions
+    }
+
+    /// How to turn the frame of `old` into the frame of `new`: the regions to redraw (whole points, merged; the
+    /// whole window when that is cheaper or when the order of the drawings they share changed), and, when
+    /// `canMove` accepts the offset, parts of the last frame moved whole instead of redrawn.
+    ///
+    /// Drawings that changed only by one offset (a row pushed along by a widening card: every field the same, the
+    /// rectangle and clips moved by whole pixels) form a group. Its pixels are moved rather than redrawn when
+    /// nothing else reaches them: the box they spanned (`source`) is copied by the offset, and the frame redraws
+    /// only the box's pixels that no moved drawing covers now, those that came from outside the window, and those
+    /// any other drawing touches in the old frame (shifted with the copy) or the new one. The window's clear, and an
+    /// unchanged plain fill that spans both boxes, look the same wherever they are, so they do not count.
+    public static func plan(from old: [ResolvedDraw], to new: [ResolvedDraw], in window: Rect,
+                            canMove: (Point) -> Bool) -> Plan {
+        var damage: [Rect] = []
+        var candidates: [(old: Int, new: Int, offset: Point)] = []
+        func changed(_ i: Int, _ j: Int) {
+            if let d = translation(from: old[i], to: new[j]), canMove(d) {
+                candidates.append((i, j, d))
+            } else {
+                damage.append(old[i].bounds); damage.append(new[j].bounds)
+            }
+        }
         // Most frames draw the same nodes in the same order as the last one (things move, fade, resize): then the
         // drawings pair up by position, and no key needs hashing.
         if old.count == new.count, zip(old, new).allSatisfy({ $0.node == $1.node }) {
-            var damage: [Rect] = []
-            for (a, b) in zip(old, new) where a != b { damage.append(a.bounds); damage.append(b.bounds) }
-            return merge(damage.compactMap { whole($0.intersection(window)) }, in: window)
+            for i in old.indices where old[i] != new[i] { changed(i, i) }
+        } else {
+            struct Key: Hashable { let node: Int; let index: Int }
+            func keys(_ draws: [ResolvedDraw]) -> [Key] {
+                var seen: [Int: Int] = [:]
+                return draws.map { d in
+                    let k = seen[d.node, default: 0]
+                    seen[d.node] = k + 1
+                    return Key(node: d.node, index: k)
+                }
+            }
+            let oldKeys = keys(old), newKeys = keys(new)
+            var before: [Key: Int] = [:]
+            before.reserveCapacity(old.count)
+            for (i, k) in oldKeys.enumerated() { before[k] = i }
+            var shared: [Int] = []  // old indices of drawings both frames have, in the new frame's order
+            var matched = [Bool](repeating: false, count: old.count)
+            for (j, k) in newKeys.enumerated() {
+                if let i = before[k] {
+                    matched[i] = true
+                    shared.append(i)
+                    if old[i] != new[j] { changed(i, j) }
+                } else {
+                    damage.append(new[j].bounds)
+                }
+            }
+            for i in old.indices where !matched[i] { damage.append(old[i].bounds) }
+            // Drawings that swapped places paint over each other the other way round.
+            if zip(shared, shared.dropFirst()).contains(where: { $0 >= $1 }) { return Plan(regions: [window], moves: []) }
         }
-        struct Key: Hashable { let node: Int; let index: Int }
-        func keys(_ draws: [ResolvedDraw]) -> [Key] {
-            var seen: [Int: Int] = [:]
-            return draws.map { d in
-                let k = seen[d.node, default: 0]
-                seen[d.node] = k + 1
-                return Key(node: d.node, index: k)
+        let moves = candidates.isEmpty ? [] : self.moves(candidates, old: old, new: new, in: window, damage: &damage)
+        let regions = merge(damage.compactMap { whole($0.intersection(window)) }, in: window)
+        if regions == [window] { return Plan(regions: regions, moves: []) }
+        // A move whose pixels are all redrawn anyway is left out.
+        let destinations = moves.filter { m in
+            !regions.contains { $0.minX <= m.destination.minX && $0.maxX >= m.destination.maxX && $0.minY <= m.destination.minY && $0.maxY >= m.destination.maxY }
+        }
+        return Plan(regions: regions, moves: destinations)
+    }
+
+    /// The offset `b` is `a` moved by, when that is all that changed and it moved by whole points; else nil.
+    static func translation(from a: ResolvedDraw, to b: ResolvedDraw) -> Point? {
+        let dx = b.rect.x - a.rect.x, dy = b.rect.y - a.rect.y
+        guard dx != 0 || dy != 0, dx == dx.rounded(), dy == dy.rounded(), a.rect.x == a.rect.x.rounded(), a.rect.y == a.rect.y.rounded(),
+              a.kind == b.kind, a.rect.size == b.rect.size, a.cornerRadius == b.cornerRadius, a.opacity == b.opacity,
+              a.scale == b.scale, a.clip?.offsetBy(dx, dy) == b.clip, a.clips.count == b.clips.count else { return nil }
+        for (p, q) in zip(a.clips, b.clips) where p.cornerRadius != q.cornerRadius || p.rect.offsetBy(dx, dy) != q.rect { return nil }
+        return Point(dx, dy)
+    }
+
+    /// The moves of `candidates` (pairs of old and new drawings, each moved by its offset) that hold, grouped by
+    /// offset, largest first, each group's boxes apart from those of the groups taken before it; adds what each
+    /// leaves to redraw to `damage`, and the drawings of the groups not taken as they are.
+    private static func moves(_ candidates: [(old: Int, new: Int, offset: Point)], old: [ResolvedDraw], new: [ResolvedDraw],
+                              in window: Rect, damage: inout [Rect]) -> [Move] {
+        var groups: [(offset: Point, pairs: [(old: Int, new: Int)])] = []
+        for c in candidates {
+            if let g = groups.firstIndex(where: { $0.offset == c.offset }) { groups[g].pairs.append((c.old, c.new)) } else { groups.append((c.offset, [(c.old, c.new)])) }
+        }
+        var taken: [(move: Move, box: Rect, pairs: [(old: Int, new: Int)])] = []
+        for g in groups.sorted(by: { $0.pairs.count > $1.pairs.count }) {
+            let span = g.pairs.dropFirst().reduce(old[g.pairs[0].old].bounds) { $0.union(old[$1.old].bounds) }
+            guard let source = whole(span.intersection(window)) else { continue }
+            let move = Move(source: source, offset: g.offset)
+            let box = source.union(move.destination)
+            if taken.contains(where: { $0.box.intersects(box) }) {
+                for p in g.pairs { damage.append(old[p.old].bounds); damage.append(new[p.new].bounds) }
+                continue
+            }
+            taken.append((move, box, g.pairs))
+        }
+        for t in taken {
+            let (source, destination, d) = (t.move.source, t.move.destination, t.move.offset)
+            var inGroupOld = [Bool](repeating: false, count: old.count), inGroupNew = [Bool](repeating: false, count: new.count)
+            for p in t.pairs { inGroupOld[p.old] = true; inGroupNew[p.new] = true }
+            // Where the group's pixels were and are no longer, and what comes from outside the window.
+            damage += subtract(source, destination)
+            damage += subtract(destination.intersection(window), source.offsetBy(d.x, d.y))
+            // Anything else under the group's old or new box.
+            for (i, o) in old.enumerated() where !inGroupOld[i] {
+                let r = o.bounds.intersection(source)
+                if !r.isEmpty, !isBackdrop(o, under: t.box, in: new) { damage.append(r.offsetBy(d.x, d.y)) }
+            }
+            for (j, n) in new.enumerated() where !inGroupNew[j] {
+                let r = n.bounds.intersection(destination)
+                if !r.isEmpty, !isBackdrop(n, under: t.box, in: old) { damage.append(r) }
             }
         }
-        let oldKeys = keys(old), newKeys = keys(new)
-        var before: [Key: Int] = [:]
-        before.reserveCapacity(old.count)
-        for (i, k) in oldKeys.enumerated() { before[k] = i }
-        var damage: [Rect] = []
-        var shared: [Int] = []  // old indices of drawings both frames have, in the new frame's order
-        var matched = Set<Int>()
-        for (j, k) in newKeys.enumerated() {
-            if let i = before[k] {
-                matched.insert(i)
-                shared.append(i)
-                if old[i] != new[j] { damage.append(old[i].bounds); damage.append(new[j].bounds) }
-            } else {
-                damage.append(new[j].bounds)
-            }
-        }
-        for i in old.indices where !matched.contains(i) { damage.append(old[i].bounds) }
-        // Drawings that swapped places paint over each other the other way round.
-        if zip(shared, shared.dropFirst()).contains(where: { $0 >= $1 }) { return [window] }
-        return merge(damage.compactMap { whole($0.intersection(window)) }, in: window)
+        return taken.map(\.move)
+    }
+
+    /// Whether `d` is a plain fill, drawn the same in `other` (the other frame), whose uniform interior spans `box`:
+    /// it looks the same at every pixel a move reads or writes.
+    private static func isBackdrop(_ d: ResolvedDraw, under box: Rect, in other: [ResolvedDraw]) -> Bool {
+        guard case .fill(let c) = d.kind, c.a == 1, d.opacity == 1, d.clips.isEmpty else { return false }
+        let inset = d.cornerRadius + DrawBounds.margin
+        let interior = Rect(d.rect.x + inset, d.rect.y, d.rect.width - 2 * inset, d.rect.height)
+        let core = Rect(d.rect.x, d.rect.y + inset, d.rect.width, d.rect.height - 2 * inset)
+        func spans(_ r: Rect) -> Bool { r.minX <= box.minX && r.maxX >= box.maxX && r.minY <= box.minY && r.maxY >= box.maxY }
+        guard spans(interior) || spans(core) else { return false }
+        return other.contains(d)
+    }
+
+    /// `a` without `b`: up to four rectangles.
+    static func subtract(_ a: Rect, _ b: Rect) -> [Rect] {
+        let i = a.intersection(b)
+        guard !i.isEmpty else { return a.isEmpty ? [] : [a] }
+        return [Rect(a.minX, a.minY, a.width, i.minY - a.minY), Rect(a.minX, i.maxY, a.width, a.maxY - i.maxY),
+                Rect(a.minX, i.minY, i.minX - a.minX, i.height), Rect(i.maxX, i.minY, a.maxX - i.maxX, i.height)].filter { !$0.isEmpty }
     }
 
     /// `r` grown to whole points, or nil when empty.

@@ -77,6 +77,21 @@ public protocol PartialRenderer: Renderer {
     /// notes it as drawn (caches that follow what each frame draws then see the same frames as with whole frames),
     /// without drawing it.
     func skipImage(_ image: ImageHandle, in rect: Rect, contentMode: ContentMode, opacity: Double)
+    /// Whether the last frame's pixels can be moved by `offset` (points) exactly: whole device pixels, on a target
+    /// that keeps them (see `FrameDamage.Move`).
+    func canMovePixels(by offset: Point) -> Bool
+    /// Starts a frame as `beginFrame(clearColor:regions:)` does, after moving parts of the last frame's pixels
+    /// (`moves`, which `canMovePixels` accepted, in order); `endFrame` presents the regions and where pixels moved to.
+    func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move])
+}
+
+extension PartialRenderer {
+    /// A renderer that cannot move pixels redraws instead.
+    public func canMovePixels(by offset: Point) -> Bool { false }
+    public func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move]) {
+        precondition(moves.isEmpty, "moves asked of a renderer that cannot move pixels")
+        beginFrame(clearColor: clearColor, regions: regions)
+    }
 }
 
 /// Where an image stands in its store.

@@ -32,6 +32,10 @@ final class ExpandItemView {
 
     /// How titles and details measure, to shorten them to their room.
     private let measurer: any TextMeasurer
+    /// What the last `layout` placed the item with: the same again changes no node, so it is skipped (issue 41: the
+    /// items a widening card pushes along only move, and the rest of the row not at all). Forgotten when the item is
+    /// configured anew.
+    private var laidOut: (x: Double, y: Double, width: Double, expansion: Double, pinned: Bool)?
 
     init(measurer: any TextMeasurer) {
         self.measurer = measurer
@@ -66,6 +70,7 @@ final class ExpandItemView {
 
     /// Shows deck item `index`.
     func configure(index: Int, item: DeckItem, images: ImageStore, settings: ExpandSettings) {
+        laidOut = nil
         root.tag = index
         poster.image = ImageContent(images.handle(for: item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
         still.image = ImageContent(images.handle(for: item.still ?? item.image, maxPixelSize: ExpandItemView.imageBudget), contentMode: .fill)
@@ -95,7 +100,11 @@ final class ExpandItemView {
     /// Places the item with its leading edge at `x`, top at `y`, `width` wide, at expansion `e` (0...1), with the pin
     /// mark when it is `pinned`.
     func layout(x: Double, y: Double, width: Double, expansion e: Double, pinned: Bool, settings s: ExpandSettings) {
+        let previous = laidOut
+        laidOut = (x, y, width, e, pinned)
         root.frame = Rect(x, y, width, s.itemHeight)
+        // Moved, or not even that: nothing inside the item changes.
+        if let l = previous, l.width == width, l.expansion == e, l.pinned == pinned { return }
         imageArea.frame = Rect(0, 0, width, s.imageHeight)
         poster.frame = Rect(0, 0, s.itemWidth, s.imageHeight)
         poster.scale = 1 + (s.posterScale - 1) * e

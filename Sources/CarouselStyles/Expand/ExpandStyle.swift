@@ -129,7 +129,9 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
                 let w = settings.itemWidth + extra(expansion(of: i, at: t))
                 if x - offset > width { break }
                 if x + w - offset >= 0 {
-                    view(i).layout(x: x - offset, y: rowTop, width: w, expansion: expansion(of: i, at: t), pinned: pinnedItem == i,
+                    // Placed on whole points: the items a widening one pushes along move by whole pixels, so the
+                    // frame moves their pixels instead of drawing them again (`FrameDamage.Move`, issue 41).
+                    view(i).layout(x: (x - offset).rounded(), y: rowTop, width: w, expansion: expansion(of: i, at: t), pinned: pinnedItem == i,
                                    settings: settings)
                 }
                 x += w + settings.spacing

@@ -51,9 +51,10 @@ struct ImageLayers {
             layers[i].valid = more
             return (layers[i].buffer, .made)
         }
-        if let level = mips.levels.first(where: { $0.width == width && $0.height == height }) {
-            insert(Layer(buffer: level, isLevel: true, lastUse: frame, frames: 1, valid: whole, smooth: true), frame: frame)
-            return (level, .hit)
+        let source = mips.level(for: width, height)
+        if source.width == width && source.height == height {
+            insert(Layer(buffer: source, isLevel: true, lastUse: frame, frames: 1, valid: whole, smooth: true), frame: frame)
+            return (source, .hit)
         }
         // An animation step: the image had a layer drawn in one frame only, the last one (the previous step). Its
         // memory is reused, and only the part shown now is scaled.
@@ -65,7 +66,6 @@ struct ImageLayers {
         let fitting = steps.filter { layers[$0].buffer.capacity >= bytes }.min { layers[$0].buffer.capacity < layers[$1].buffer.capacity }
         var reuse: PixelBuffer?
         if let i = fitting ?? steps.min(by: { layers[$0].lastUse < layers[$1].lastUse }) { reuse = layers.remove(at: i).buffer }
-        let source = mips.level(for: width, height)
         let region = animating && !needed.isEmpty ? needed : whole
         let buffer: PixelBuffer
         if let reuse, reuse.reshape(width: width, height: height) {

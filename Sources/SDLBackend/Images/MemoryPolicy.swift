@@ -1,5 +1,6 @@
 import CSDL2
 import Dispatch
+import Foundation
 
 /// Process-wide memory settings for a long session.
 public enum MemoryPolicy {
@@ -20,6 +21,28 @@ public enum MemoryPolicy {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = carousel_malloc_trim()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Unmaps the pages of the executable's own code that are resident (`madvise(MADV_DONTNEED)` on its text), once
+    /// the window shows its first complete frame (issue 41). The binary carries the Swift runtime and Foundation
+    /// (static, 17 MB of code), and starting up touches most of it: argument parsing, the runtime's conformance
+    /// scans, ICU's setup. Those pages stay in the page cache, clean, and come back as code runs (a minor fault, 64 KB
+    /// at a time): the frames that follow need about a third of them. Returns the bytes that were resident, or nil
+    /// when the mapping was not found.
+    @discardableResult
+    public static func releaseCodePages() -> Int? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+              let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        var released: Int?
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, fields[1] == "r-xp", fields[5...].joined(separator: " ") == exe else { continue }
+            let range = fields[0].split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
+                  let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
+            if madvise(address, Int(end - start), MADV_DONTNEED) == 0 { released = (released ?? 0) + Int(end - start) }
+        }
+        return released
     }
 
     /// Bytes in use from malloc (glibc's `mallinfo2`): what the process holds, unlike resident memory, which also

@@ -120,6 +120,28 @@ final class Compositor {
         counts.operations += 1
     }
 
+    /// Moves the target's pixels of `source` by `offset` (whole pixels), what lands outside the target left out, as
+    /// one copy that may overlap itself (a row pushed along: `FrameDamage.Move`). Returns where the pixels landed, or
+    /// nil when none did. Not clipped to a frame's regions: it comes before them.
+    func move(_ source: PixelRect, by offset: (x: Int32, y: Int32)) -> PixelRect? {
+        guard let surface, target != nil, let pixels = surface.pointee.pixels else { return nil }
+        let whole = PixelRect(x: 0, y: 0, w: width, h: height)
+        let landed = source.offsetBy(offset.x, offset.y).intersection(whole).intersection(source.intersection(whole).offsetBy(offset.x, offset.y))
+        guard !landed.isEmpty else { return nil }
+        let bytesPerPixel = Int(surface.pointee.format.pointee.BytesPerPixel), pitch = Int(surface.pointee.pitch)
+        let rowBytes = Int(landed.w) * bytesPerPixel
+        // Rows in the order that reads each before it is overwritten.
+        let rows = offset.y > 0 ? Array((0..<Int(landed.h)).reversed()) : Array(0..<Int(landed.h))
+        for k in rows {
+            let y = Int(landed.y) + k
+            let to = pixels + y * pitch + Int(landed.x) * bytesPerPixel
+            let from = pixels + (y - Int(offset.y)) * pitch + (Int(landed.x) - Int(offset.x)) * bytesPerPixel
+            to.copyMemory(from: from, byteCount: rowBytes)  // memmove: the rows may overlap
+        }
+        counts.operations += 1
+        return landed
+    }
+
     /// Fills `shape` with `color` (straight alpha), its edge ramped over `feather` pixels.
     func fill(_ shape: RoundedRect, feather: Double, color c: SDL_Color) {
         guard c.a > 0 else { return }

@@ -183,11 +183,11 @@ enum BoxFilter {
     }
 }
 
-/// An image's mip levels: the decoded pixels, premultiplied, and halved copies down to `minimumSide`, made once
-/// on the decoding thread. A layer at a given size is scaled from the smallest level at least that large, so
-/// bilinear filtering never reduces by more than 2x (no aliasing) and reads as few pixels as it can. An image
-/// decoded at full size for a style that shows it at its natural size (paging's centred photographs) gets no
-/// smaller levels at decode; they are made the first time a layer needs them.
+/// An image's mip levels: the decoded pixels, premultiplied, and halved copies, each made the first time a layer
+/// needs it (issue 41: expand at 1x draws every image from its decoded size and never needs a smaller level, which
+/// was a third more memory per image, made on the decoding threads while the first frame waited for them). A layer
+/// at a given size is scaled from the smallest level at least that large, so bilinear filtering never reduces by
+/// more than 2x (no aliasing) and reads as few pixels as it can.
 final class MipChain: @unchecked Sendable {
     /// Level 0 is the decoded image; each next level half the size.
     private(set) var levels: [PixelBuffer]
@@ -196,20 +196,12 @@ final class MipChain: @unchecked Sendable {
 
     init(levels: [PixelBuffer]) { self.levels = levels }
 
-    /// The chain for a decoded ARGB8888 surface (adopted: freed with the chain), with its smaller levels when
-    /// `levels` is set. Nil when it cannot be made.
+    /// The chain for a decoded ARGB8888 surface (adopted: freed with the chain). Its smaller levels come when a
+    /// layer needs them (`levels` is what the image is decoded for, a budget or its natural size: either way they
+    /// wait). Nil when it cannot be made.
     static func make(adopting surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool, levels: Bool = true) -> MipChain? {
         guard let base = PixelBuffer(adopting: surface, opaque: opaque) else { return nil }
-        let chain = MipChain(levels: [base])
-        if levels { chain.makeLevels() }
-        return chain
-    }
-
-    /// Makes the levels below the last one, halving down to `minimumSide`.
-    private func makeLevels() {
-        while let last = levels.last, last.width / 2 >= MipChain.minimumSide, last.height / 2 >= MipChain.minimumSide, let next = last.halved() {
-            levels.append(next)
-        }
+        return MipChain(levels: [base])
     }
 
     /// The decoded image.
@@ -218,10 +210,12 @@ final class MipChain: @unchecked Sendable {
     var bytes: Int { levels.reduce(0) { $0 + $1.bytes } }
 
     /// The level to scale to `width` x `height` from: the smallest one at least that large on both sides (the
-    /// decoded image when even it is smaller: enlarging). Makes the smaller levels first if they were not made and
-    /// are needed.
+    /// decoded image when even it is smaller: enlarging). Makes the levels down to it first if they were not made.
     func level(for width: Int32, _ height: Int32) -> PixelBuffer {
-        if levels.count == 1, base.width >= 2 * width, base.height >= 2 * height { makeLevels() }
+        while let last = levels.last, last.width / 2 >= max(width, MipChain.minimumSide), last.height / 2 >= max(height, MipChain.minimumSide),
+              let next = last.halved() {
+            levels.append(next)
+        }
         var chosen = levels[0]
         for l in levels.dropFirst() where l.width >= width && l.height >= height { chosen = l }
         return chosen

@@ -37,6 +37,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         public var presentSeconds = 0.0
         /// Device pixels redrawn (and presented): the regions of a partial frame, else the whole target.
         public var repaintedPixels = 0
+        /// Device pixels moved whole from the last frame (and presented) instead of redrawn (`FrameDamage.Move`).
+        public var movedPixels = 0
         /// Image layers found made (a card at rest, moving or cropped) and made (scaled) in this frame.
         public var layerHits = 0
         public var layersMade = 0
@@ -142,6 +144,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         return c
     }
     private var framesEnded = 0
+    /// Whether the window has released its startup code pages (`MemoryPolicy.releaseCodePages`).
+    private var releasedCodePages = false
     private var repaintedTotal = 0.0, targetTotal = 0.0
 
     // MARK: Frame
@@ -180,7 +184,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// (`readBackNextFrame`) is read instead of presented, and the next frame is drawn whole.
     public func endFrame() {
         drawDeferred(unlessCoveredBy: nil)
-        let partial = regions
+        let partial = regions.map { $0 + movedRects }
+        movedRects = []
         regions = nil
         region = nil
         let layers = images.layerCounts
@@ -203,6 +208,18 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             return
         }
         let start = SDL_GetPerformanceCounter()
+        FramePhases.measure(.present) { present(partial) }
+        if presents, !releasedCodePages, !images.isLoading {
+            // The first complete frame is on screen: the code that started the app is not needed again.
+            releasedCodePages = true
+            MemoryPolicy.releaseCodePages()
+        }
+        lostFrame = false
+        stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Hands the frame to the window system: a partial frame's `regions` only (device pixels), else all of it.
+    private func present(_ partial: [SDL_Rect]?) {
         if !presents {
             if !software { SDL_RenderFlush(context.renderer) }
         } else if software, let window = context.window {
@@ -215,8 +232,6 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         } else {
             SDL_RenderPresent(context.renderer)
         }
-        lostFrame = false
-        stats.presentSeconds = Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
     }
 
     // MARK: Partial frames
@@ -229,6 +244,42 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// drawing to them, and their clear is deferred like a whole frame's.
     public func beginFrame(clearColor: Color, regions: [Rect]) {
         startFrame()
+        startPartialFrame(clearColor: clearColor, regions: regions)
+    }
+
+    /// Whether `offset` (points) is whole device pixels at a scale that keeps whole points whole (1, 2, 4: a move
+    /// is then exact, see `FrameDamage.plan`), with a software target holding the last frame.
+    public func canMovePixels(by offset: Point) -> Bool {
+        guard keepsLastFrame, compositor != nil, scale == 1 || scale == 2 || scale == 4 else { return false }
+        let dx = offset.x * scale, dy = offset.y * scale
+        return dx == dx.rounded() && dy == dy.rounded() && abs(dx) < 1_048_576 && abs(dy) < 1_048_576
+    }
+
+    /// Moves each of `moves` (the last frame's pixels, whole device pixels), then starts the partial frame of
+    /// `regions`; the moves' destinations are presented with the regions.
+    public func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move]) {
+        startFrame()
+        var moved: [SDL_Rect] = []
+        if let compositor {
+            for m in moves {
+                let source = devicePixels(m.source)
+                let d = (Int32(pixels: (m.offset.x * scale).rounded()), Int32(pixels: (m.offset.y * scale).rounded()))
+                if let landed = compositor.move(PixelRect(x: source.x, y: source.y, w: source.w, h: source.h), by: d) {
+                    moved.append(SDL_Rect(x: landed.x, y: landed.y, w: landed.w, h: landed.h))
+                    stats.movedPixels += Int(landed.w) * Int(landed.h)
+                }
+            }
+        }
+        startPartialFrame(clearColor: clearColor, regions: regions)
+        movedRects = moved
+    }
+
+    /// Where this frame moved pixels to (device pixels): presented with its regions.
+    private var movedRects: [SDL_Rect] = []
+
+    /// Sets up a partial frame of `regions` (points) after `startFrame`.
+    private func startPartialFrame(clearColor: Color, regions: [Rect]) {
+        movedRects = []
         let device = regions.map(devicePixels)
         self.regions = device
         stats.repaintedPixels = device.reduce(0) { $0 + Int($1.w) * Int($1.h) }
