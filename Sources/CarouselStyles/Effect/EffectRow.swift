@@ -17,6 +17,8 @@ public struct EffectRow: Sendable {
     let lead: Double
     /// The point progress is measured from (along the axis, in the carousel) and the length of one unit of it.
     let reference: Double, unit: Double
+    /// Which point of an item snaps: 0 its leading edge, 0.5 its centre, 1 its trailing edge.
+    let anchor: Double
 
     public init(_ effect: ResolvedEffect, area: Size) {
         self.effect = effect
@@ -31,8 +33,9 @@ public struct EffectRow: Sendable {
         case .center: lead = (length - itemLength) / 2
         case .end: lead = length - itemLength
         }
+        anchor = effect.doc.snap.align == .start ? 0 : effect.doc.snap.align == .center ? 0.5 : 1
         switch effect.doc.progress.origin {
-        case .snap: reference = lead + itemLength / 2
+        case .snap: reference = anchor * length
         case .center: reference = length / 2
         }
         unit = effect.doc.progress.unit == .pitch ? pitch : max(itemLength, 1)
@@ -55,17 +58,23 @@ public struct EffectRow: Sendable {
         return x
     }
 
-    /// The scroll position at which slot `k` is snapped.
+    /// The scroll position at which slot `k` is snapped (its leading edge, centre or trailing edge at the snap
+    /// point).
     public func snapScroll(_ k: Int, extra: [Int: Double]) -> Double {
-        leadingEdge(k, extra: extra) + (extra[k] ?? 0) / 2
+        leadingEdge(k, extra: extra) + anchor * (extra[k] ?? 0)
     }
 
-    /// Slot `k`'s progress and untransformed rectangle (in the carousel area) at scroll `s`: in a row, the slot at
-    /// its place along the row; in a stack, at the snap point. `extra` as for `leadingEdge`.
-    public func slot(_ k: Int, scroll s: Double, extra: [Int: Double]) -> (p: Double, rect: Rect) {
+    /// Slot `k`'s progress (the tracks' `p`, and `snapProgress`, the layout file's: from the snap point in pitches)
+    /// and untransformed rectangle (in the carousel area) at scroll `s`: in a row, the slot at its place along the
+    /// row; in a stack, at the snap point. `extra` as for `leadingEdge`. An item's progress is measured at the
+    /// point of it that snaps (leading edge, centre or trailing edge), or its centre from the carousel's centre.
+    public func slot(_ k: Int, scroll s: Double, extra: [Int: Double]) -> (p: Double, snapProgress: Double, rect: Rect) {
         let own = itemLength + (extra[k] ?? 0)
-        let centre = lead + leadingEdge(k, extra: extra) + own / 2 - s
-        let p = (reference - centre) / unit
+        let leading = lead + leadingEdge(k, extra: extra) - s
+        let centre = leading + own / 2
+        let snapProgress = (anchor * length - (leading + anchor * own)) / pitch
+        let point = effect.doc.progress.origin == .snap ? leading + anchor * own : centre
+        let p = (reference - point) / unit
         let along = effect.doc.layout.positioning == .row ? centre - own / 2 : lead + (itemLength - own) / 2
         let size = effect.env.item
         let itemSize = horizontal ? Size(own, size.height) : Size(size.width, own)
@@ -78,7 +87,7 @@ public struct EffectRow: Sendable {
         case .end: cross = across - crossSize
         }
         let origin = horizontal ? Point(view.minX + along, view.minY + cross) : Point(view.minX + cross, view.minY + along)
-        return (p, Rect(origin: origin, size: itemSize))
+        return (p, snapProgress, Rect(origin: origin, size: itemSize))
     }
 
     /// The homography from an item's own coordinates (0, 0 to its size) to the carousel area for an item at `rect`

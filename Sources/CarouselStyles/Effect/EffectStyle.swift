@@ -59,6 +59,8 @@ public final class EffectStyle: CarouselStyle {
     struct Placement {
         var slot: Int
         var p: Double
+        /// The progress the layout file reports: from the snap point, in pitches.
+        var snapProgress: Double
         var look: EffectLook
         var quad: [Point]?
         var outline: [Point]
@@ -229,7 +231,7 @@ public final class EffectStyle: CarouselStyle {
         let visibleArea = document.layout.clips ? current.view : Rect(origin: .zero, size: area).outset(DrawBounds.margin)
         for slot in candidates {
             let r = perSlot[slot] ?? current.effect
-            let (p, rect) = current.slot(slot, scroll: s, extra: extra)
+            let (p, snapProgress, rect) = current.slot(slot, scroll: s, extra: extra)
             let look = r.look(at: p)
             guard look.opacity * opacity > 0.001 else { continue }
             let h = current.projection(look, rect: rect, in: r)
@@ -241,7 +243,7 @@ public final class EffectStyle: CarouselStyle {
             let xs = outline.map(\.x), ys = outline.map(\.y)
             let bounds = Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
             guard bounds.isFinite, bounds.intersects(visibleArea) else { continue }
-            out.append(Placement(slot: slot, p: p, look: look, quad: h.quad(local), outline: outline, bounds: bounds,
+            out.append(Placement(slot: slot, p: p, snapProgress: snapProgress, look: look, quad: h.quad(local), outline: outline, bounds: bounds,
                                  z: r.stackingOrder(look), rect: rect, projection: h))
         }
         // Paint order: by stacking, ties by slot (later on top, as the document's order is in CSS).
@@ -467,7 +469,7 @@ public final class EffectStyle: CarouselStyle {
             let opacity = views[pl.slot]?.node.opacity ?? pl.look.opacity
             return LayoutItem(index: deckIndex(pl.slot), image: context.deck.items[deckIndex(pl.slot)].fileName, frame: frame,
                               scale: scale * world.scaleX, opacity: opacity, cornerRadius: pl.look.cornerRadius * scale * world.scaleX,
-                              visible: opacity > 0.001 && frame.intersects(window), progress: pl.p, quad: quad, z: Double(rank))
+                              visible: opacity > 0.001 && frame.intersects(window), progress: pl.snapProgress, quad: quad, z: Double(rank))
         }
     }
 
