@@ -225,6 +225,15 @@ public enum StyleSupport {
                           opacity: opacity, cornerRadius: p.cornerRadius * world.scaleX, visible: visible, progress: progress, quad: quad, z: z)
     }
 
+    /// `items` (in the order their nodes were added) with `z` set to their paint order: by their views' `zIndices`,
+    /// then that order (later on top).
+    public static func paintOrdered(_ items: [LayoutItem], zIndices: [Int]) -> [LayoutItem] {
+        let order = items.indices.sorted { (zIndices[$0], $0) < (zIndices[$1], $1) }
+        var out = items
+        for (rank, i) in order.enumerated() { out[i].z = Double(rank) }
+        return out
+    }
+
     /// Each visible item of `items` wholly inside `bounds` (to half a point; the carousel's frame by default) as a
     /// target named by its deck index: an item cut by the carousel's edge is not where anyone aims.
     public static func itemTargets(_ items: [LayoutItem], in bounds: Rect) -> [PointerTarget] {

@@ -56,10 +56,13 @@ extension Compositor {
         defer { pixman_image_unref(src) }
 
         if effects.changesColor, let scratch = colorScratch(box) {
-            // The source's pixels in a buffer the box's size, their colours changed, then composited.
-            pixman_image_composite32(PIXMAN_OP_SRC, src, nil, scratch.image, sourceOrigin.x, sourceOrigin.y, 0, 0, 0, 0, box.w, box.h)
+            // The source's pixels in a buffer the box's size, darkened on the way through a component-alpha mask
+            // (brightness, shade), then saturated or brightened per pixel if asked, then composited.
+            let darken = Compositor.darkening(effects, box: box, toItem: toItem, item: item)
+            pixman_image_composite32(PIXMAN_OP_SRC, src, darken, scratch.image, sourceOrigin.x, sourceOrigin.y, 0, 0, 0, 0, box.w, box.h)
+            if let darken { pixman_image_unref(darken) }
             countOperation()
-            shade(scratch, box: box, effects: effects, toItem: toItem, item: item)
+            if effects.saturation != 1 || effects.brightness > 1 { adjust(scratch, box: box, effects: effects) }
             pixman_image_composite32(PIXMAN_OP_OVER, scratch.image, mask, target, 0, 0, 0, 0, box.x, box.y, box.w, box.h)
         } else {
             pixman_image_composite32(PIXMAN_OP_OVER, src, mask, target, sourceOrigin.x, sourceOrigin.y, 0, 0, box.x, box.y, box.w, box.h)
@@ -88,10 +91,12 @@ extension Compositor {
         pixman_add_triangles(mask, 0, 0, Int32(triangles.count), &triangles)
         countOperation()
         if alpha < 255 {
-            let p = memory.assumingMemoryBound(to: UInt8.self), a = UInt32(alpha)
-            for i in 0..<bytes where p[i] != 0 {
-                let t = UInt32(p[i]) * a + 128
-                p[i] = UInt8((t + (t >> 8)) >> 8)
+            // The coverage times the drawing's alpha: IN a solid alpha.
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha) * 257)
+            if let solid = pixman_image_create_solid_fill(&c) {
+                pixman_image_composite32(PIXMAN_OP_IN, solid, nil, mask, 0, 0, 0, 0, 0, 0, box.w, box.h)
+                pixman_image_unref(solid)
+                countOperation()
             }
         }
         return mask
@@ -102,36 +107,54 @@ extension Compositor {
         ProjectedScratch.shared.colorBuffer(width: box.w, height: box.h)
     }
 
-    /// Multiplies the scratch's colours by the effects' brightness and shade (the factor at each pixel's place
-    /// across the item), then moves them towards or away from grey by the saturation (CSS's `saturate()` matrix),
-    /// keeping every channel within its pixel's alpha.
-    private func shade(_ b: PixelBuffer, box: PixelRect, effects: ImageEffects, toItem: Homography, item: Rect) {
-        let shaded = effects.shadeLeading > 0 || effects.shadeTrailing > 0
-        // The shade's fraction is affine along a row only for affine maps: evaluate it at each pixel (the box is
-        // small) through the homogeneous coordinates, which step linearly along the row.
-        let span = effects.shadeVertical ? item.height : item.width
-        let start = effects.shadeVertical ? item.minY : item.minX
-        let s = effects.saturation
+    /// A component-alpha mask that multiplies each colour channel by the effects' brightness (at most 1) and shade
+    /// at each pixel (a linear gradient across the item, sampled through the same projection as the picture), its
+    /// alpha by 1; nil when nothing darkens. The caller unrefs it.
+    static func darkening(_ effects: ImageEffects, box: PixelRect, toItem: Homography, item: Rect) -> OpaquePointer? {
+        let brightness = min(effects.brightness, 1)
+        func gray(_ k: Double) -> pixman_color_t {
+            let v = UInt16((min(max(k, 0), 1) * 65535).rounded())
+            return pixman_color_t(red: v, green: v, blue: v, alpha: 65535)
+        }
+        let image: OpaquePointer?
+        if effects.shadeLeading <= 0 && effects.shadeTrailing <= 0 {
+            guard brightness < 1 else { return nil }
+            var c = gray(brightness)
+            image = pixman_image_create_solid_fill(&c)
+        } else {
+            // The two shades stacked are a product of lines: nine stops follow it closely (exactly when one is 0).
+            var effectsAtOne = effects
+            effectsAtOne.brightness = brightness
+            var stops = (0...8).map { i -> pixman_gradient_stop_t in
+                let f = Double(i) / 8
+                return pixman_gradient_stop_t(x: carousel_pixman_fixed(f), color: gray(effectsAtOne.factor(at: f)))
+            }
+            var p1 = pixman_point_fixed_t(x: carousel_pixman_fixed(item.minX), y: carousel_pixman_fixed(item.minY))
+            var p2 = effects.shadeVertical ? pixman_point_fixed_t(x: carousel_pixman_fixed(item.minX), y: carousel_pixman_fixed(item.maxY))
+                : pixman_point_fixed_t(x: carousel_pixman_fixed(item.maxX), y: carousel_pixman_fixed(item.minY))
+            guard let g = pixman_image_create_linear_gradient(&p1, &p2, &stops, Int32(stops.count)) else { return nil }
+            guard var t = pixmanTransform(toItem, box: box, extent: max(abs(item.maxX), abs(item.maxY), 1)) else { pixman_image_unref(g); return nil }
+            pixman_image_set_transform(g, &t)
+            pixman_image_set_repeat(g, PIXMAN_REPEAT_PAD)
+            image = g
+        }
+        if let image { pixman_image_set_component_alpha(image, 1) }
+        return image
+    }
+
+    /// Moves the scratch's colours towards or away from grey by the saturation (CSS's `saturate()` matrix with
+    /// luminance weights) and multiplies them by a brightness above 1, keeping every channel within its alpha.
+    private func adjust(_ b: PixelBuffer, box: PixelRect, effects: ImageEffects) {
+        let s = effects.saturation, k = max(effects.brightness, 1)
         for y in 0..<Int(box.h) {
             let row = b.row(y)
-            let py = Double(box.y) + Double(y) + 0.5
-            var (hx, hy, hw) = toItem.homogeneous(Point(Double(box.x) + 0.5, py))
-            let dx = toItem.m00, dy = toItem.m10, dw = toItem.m20
             for x in 0..<Int(box.w) {
-                defer { hx += dx; hy += dy; hw += dw }
                 let v = row[x]
                 let a = v >> 24
                 if a == 0 { continue }
-                var k = effects.brightness
-                if shaded, hw > 0 {
-                    let along = effects.shadeVertical ? hy / hw : hx / hw
-                    k = effects.factor(at: span > 0 ? (along - start) / span : 0)
-                }
                 var r = Double(v >> 16 & 0xff), g = Double(v >> 8 & 0xff), bl = Double(v & 0xff)
-                if s != 1 {
-                    let grey = 0.2126 * r + 0.7152 * g + 0.0722 * bl
-                    r = grey + s * (r - grey); g = grey + s * (g - grey); bl = grey + s * (bl - grey)
-                }
+                let grey = 0.2126 * r + 0.7152 * g + 0.0722 * bl
+                r = grey + s * (r - grey); g = grey + s * (g - grey); bl = grey + s * (bl - grey)
                 let limit = Double(a)
                 func ch(_ c: Double) -> UInt32 { UInt32(min(max(c * k, 0), limit).rounded()) }
                 row[x] = a << 24 | ch(r) << 16 | ch(g) << 8 | ch(bl)
