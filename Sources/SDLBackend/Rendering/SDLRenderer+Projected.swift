@@ -37,24 +37,36 @@ extension SDLRenderer {
         drawDeferred(unlessCoveredBy: nil)
         let a = SDLRenderer.alphaByte(alpha)
         if let compositor {
-            let source: Compositor.ProjectedSource
+            // The picture (or the colour as one pixel) and where its pixels are in the item's space.
+            let level: PixelBuffer
+            var drawn = placed
             switch content {
             case .color(let c):
-                source = .color(Compositor.pixmanColor(sdlColor(c, alpha: c.a)))
+                guard effects.changesColor else {
+                    compositor.projected(.color(Compositor.pixmanColor(sdlColor(c, alpha: c.a))), outline: outline, alpha: a,
+                                         colour: ProjectedSampler.Colour(effects: .none, offset: 0, slope: 0, vertical: false))
+                    return
+                }
+                guard let one = ProjectedScratch.shared.pixel(Compositor.pixmanColor(sdlColor(c, alpha: c.a))) else { return }
+                level = one
+                drawn = rect
             case .image(let handle, _):
-                guard let natural = imageSize, let box = toDevice.bounds(of: placed), box.isFinite else { return }
-                // The level: about the drawn size (at most the canvas), smaller by half the blur radius for a blur.
-                let blur = max(effects.blur * scale, 0)
-                let shrink = max(1, blur / 2)
+                guard let box = toDevice.bounds(of: placed), box.isFinite else { return }
+                // The level: about the drawn size (at most twice the canvas), smaller by half the blur radius for a blur.
+                let shrink = max(1, max(effects.blur * scale, 0) / 2)
                 let w = min(box.width, canvas.width * 2) / shrink, h = min(box.height, canvas.height * 2) / shrink
-                guard let level = images.mipLevel(for: handle, width: Int32(pixels: w.rounded(.up)), height: Int32(pixels: h.rounded(.up))) else { return }
-                _ = natural
-                let toLevel = Homography(Double(level.width) / placed.width, 0, -placed.minX * Double(level.width) / placed.width,
-                                         0, Double(level.height) / placed.height, -placed.minY * Double(level.height) / placed.height,
-                                         0, 0, 1)
-                source = .image(level, toImage: toLevel * toItem)
+                guard let found = images.mipLevel(for: handle, width: Int32(pixels: w.rounded(.up)), height: Int32(pixels: h.rounded(.up))) else { return }
+                level = found
             }
-            compositor.projected(source, outline: outline, alpha: a, effects: effects, toItem: toItem, item: rect)
+            let sx = Double(level.width) / drawn.width, sy = Double(level.height) / drawn.height
+            let toLevel = Homography(sx, 0, -drawn.minX * sx, 0, sy, -drawn.minY * sy, 0, 0, 1)
+            // The shade's fraction across the item, as a line in the level's x (or y).
+            let vertical = effects.shadeVertical
+            let colour = ProjectedSampler.Colour(
+                effects: effects,
+                offset: vertical ? (drawn.minY - rect.minY) / rect.height : (drawn.minX - rect.minX) / rect.width,
+                slope: vertical ? 1 / sy / rect.height : 1 / sx / rect.width, vertical: vertical)
+            compositor.projected(.image(level, toImage: toLevel * toItem), outline: outline, alpha: a, colour: colour)
             return
         }
         drawProjectedGeometry(content, area: area, placed: placed, outlineItem: outlineItem, toDevice: toDevice, alpha: a, effects: effects, item: rect, clip: limit)
