@@ -10,7 +10,7 @@ import Foundation
 /// through the inverse of the projection (device pixel -> image pixel): by pixman's affine path when the map is
 /// affine and no colour changes, else by `ProjectedSampler` into a scratch buffer the size of the outline's
 /// bounding box, with brightness, shade and saturation applied on the way; blur samples a level whose pixels are
-/// about half the blur radius across, so its cost does not grow with the radius. Then the source is composited OVER
+/// 2.4 blur radii across (a bilinear tent as wide as a Gaussian of that radius), so its cost does not grow with it. Then the source is composited OVER
 /// the target through the mask, within the frame's clip: every pixel depends only on the drawing, never on the
 /// clip, so partial frames equal whole ones.
 extension Compositor {

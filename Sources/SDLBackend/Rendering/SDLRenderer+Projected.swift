@@ -52,8 +52,9 @@ extension SDLRenderer {
                 drawn = rect
             case .image(let handle, _):
                 guard let box = toDevice.bounds(of: placed), box.isFinite else { return }
-                // The level: about the drawn size (at most twice the canvas), smaller by half the blur radius for a blur.
-                let shrink = max(1, max(effects.blur * scale, 0) / 2)
+                // The level: about the drawn size (at most twice the canvas); for a blur of radius r (CSS's standard
+                // deviation), one whose pixels are 2.4 r across, read bilinearly: a tent as wide as a Gaussian of r.
+                let shrink = max(1, 2.4 * max(effects.blur * scale, 0))
                 let w = min(box.width, canvas.width * 2) / shrink, h = min(box.height, canvas.height * 2) / shrink
                 guard let found = images.mipLevel(for: handle, width: Int32(pixels: w.rounded(.up)), height: Int32(pixels: h.rounded(.up))) else { return }
                 level = found
