@@ -128,6 +128,25 @@ struct ProjectedDrawingTests {
         #expect(canvas.pixels() == whole.pixels())
     }
 
+    @Test("Leaving out what an opaque drawing above covers changes no pixel")
+    func occlusion() throws {
+        let below = turned
+        let above = Homography(Transform2D.translation(40, 60))
+        let inner = try #require(above.quad(Rect(2, 2, 96, 76)))
+        func frame(occluded: Bool) throws -> [UInt8] {
+            let canvas = try HeadlessCanvas(width: 200, height: 200)
+            let r = canvas.renderer
+            r.beginFrame(clearColor: Self.clear)
+            var effects = ImageEffects(brightness: 0.7)
+            if occluded { effects.occluder = ImageEffects.Occluder(outline: inner, image: nil) }
+            r.drawProjected(.color(Color(0, 0.5, 1)), in: Rect(0, 0, 100, 100), projection: below, cornerRadius: 8, opacity: 1, effects: effects)
+            r.drawProjected(.color(Color(1, 0.5, 0)), in: Rect(0, 0, 100, 80), projection: above, cornerRadius: 0, opacity: 1, effects: .none)
+            r.endFrame()
+            return canvas.pixels()
+        }
+        #expect(try frame(occluded: true) == frame(occluded: false))
+    }
+
     @Test("The recording renderer resolves a projected drawing to its outline on screen, and replays it")
     func recorded() throws {
         let recorder = DrawListRecorder(size: Size(200, 200))

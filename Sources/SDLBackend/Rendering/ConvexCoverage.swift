@@ -58,6 +58,29 @@ enum ConvexCoverage {
         }
     }
 
+    /// Sets to 0 every pixel of `mask` lying wholly inside the convex `polygon` and at least `margin` pixels from its
+    /// edge (what an opaque drawing above will cover).
+    static func clear(inside polygon: [Point], mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, margin: Int = 1) {
+        let n = polygon.count
+        guard n >= 3 else { return }
+        var top = 0, bottom = 0
+        for k in 1..<n {
+            if polygon[k].y < polygon[top].y { top = k }
+            if polygon[k].y > polygon[bottom].y { bottom = k }
+        }
+        var a = Chain(polygon: polygon, from: top, to: bottom, step: 1)
+        var b = Chain(polygon: polygon, from: top, to: bottom, step: -1)
+        let first = max(Int(polygon[top].y.rounded(.up)), 0), last = min(Int(polygon[bottom].y.rounded(.down)) - 1, height - 1)
+        guard first <= last else { return }
+        for y in first...last {
+            // A convex polygon's span over a row is narrowest at the row's top or bottom edge.
+            guard let a0 = a.x(at: Double(y)), let b0 = b.x(at: Double(y)), let a1 = a.x(at: Double(y + 1)), let b1 = b.x(at: Double(y + 1)) else { continue }
+            let l = max(min(a0, b0), min(a1, b1)), r = min(max(a0, b0), max(a1, b1))
+            let from = max(Int(l.rounded(.up)) + margin, 0), to = min(Int(r.rounded(.down)) - margin, width)
+            if to > from { (mask + y * stride + from).update(repeating: 0, count: to - from) }
+        }
+    }
+
     /// One side of the polygon walked downwards: the edge holding the current y, advanced as y grows.
     private struct Chain {
         let polygon: [Point]

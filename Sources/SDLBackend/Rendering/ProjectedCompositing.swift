@@ -25,7 +25,7 @@ extension Compositor {
     /// Draws `source` inside `outline` (device pixels, a convex polygon in front of the viewer, already cut to the
     /// clip), at `alpha`, its colours changed by `colour`. Returns false when nothing was drawn.
     @discardableResult
-    func projected(_ source: ProjectedSource, outline: [Point], alpha: UInt8, colour: ProjectedSampler.Colour) -> Bool {
+    func projected(_ source: ProjectedSource, outline: [Point], alpha: UInt8, colour: ProjectedSampler.Colour, occluder: [Point]? = nil) -> Bool {
         guard let target, alpha > 0, outline.count >= 3 else { return false }
         let xs = outline.map(\.x), ys = outline.map(\.y)
         // `full`: the whole drawing, which fixes every transform and so every pixel; `box`: the part inside the
@@ -35,6 +35,11 @@ extension Compositor {
         guard !box.isEmpty else { return false }
         let inFull = (x: box.x - full.x, y: box.y - full.y)
         guard let (mask, maskBytes, maskStride) = projectedMask(outline, box: box) else { return false }
+        // What an opaque drawing above will cover is left out (the sampler then skips it).
+        if let occluder {
+            ConvexCoverage.clear(inside: occluder.map { Point($0.x - Double(box.x), $0.y - Double(box.y)) }, mask: UnsafeMutablePointer(mutating: maskBytes),
+                                 width: Int(box.w), height: Int(box.h), stride: maskStride)
+        }
         defer { pixman_image_unref(mask) }
         switch source {
         case .color(var c):
@@ -48,7 +53,7 @@ extension Compositor {
             // anti-aliased edge the background behind it darkens by at most a quarter of the darkening).
             let darkening = e.saturation == 1 && e.shadeLeading <= 0 && e.shadeTrailing <= 0 && e.brightness < 1
                 && alpha == 255 && level.opaque
-            if colour.isIdentity || darkening, toImage.isAffine(), let view = affineView(level, toImage: toImage, full: full) {
+            if occluder == nil, colour.isIdentity || darkening, toImage.isAffine(), let view = affineView(level, toImage: toImage, full: full) {
                 // pixman's affine bilinear path: as fast as it gets.
                 applyAlpha(alpha, to: mask, box: box)
                 pixman_image_composite32(PIXMAN_OP_OVER, view, mask, target, inFull.x, inFull.y, 0, 0, box.x, box.y, box.w, box.h)
@@ -64,7 +69,7 @@ extension Compositor {
             } else {
                 // Projective, or colours to change: sampled here into a scratch buffer, then composited.
                 guard let scratch = ProjectedScratch.shared.colorBuffer(width: box.w, height: box.h) else { return false }
-                ProjectedSampler.sample(level, toImage: toImage, box: box, mask: maskBytes, maskStride: maskStride, colour: colour, into: scratch)
+                ProjectedSampler.sample(level, toImage: toImage, box: box, full: full, mask: maskBytes, maskStride: maskStride, colour: colour, into: scratch)
                 applyAlpha(alpha, to: mask, box: box)
                 pixman_image_composite32(PIXMAN_OP_OVER, scratch.image, mask, target, 0, 0, 0, 0, box.x, box.y, box.w, box.h)
             }

@@ -17,8 +17,8 @@ enum ProjectedSampler {
     }
 
     /// Fills `out` (`box.w` x `box.h`) with `level` seen through `toImage` (device pixels -> level pixels) at the
-    /// device pixels of `box`, where `mask` (A8, `maskStride` apart) is not 0; `colour` changes the colours.
-    static func sample(_ level: PixelBuffer, toImage h: Homography, box: PixelRect, mask: UnsafePointer<UInt8>, maskStride: Int,
+    /// device pixels of `box` (part of the whole drawing's `full`), where `mask` (A8, `maskStride` apart) is not 0; `colour` changes the colours.
+    static func sample(_ level: PixelBuffer, toImage h: Homography, box: PixelRect, full: PixelRect, mask: UnsafePointer<UInt8>, maskStride: Int,
                        colour: Colour, into out: PixelBuffer) {
         let lw = Int(level.width), lh = Int(level.height)
         let src = UnsafePointer(level.pixels.assumingMemoryBound(to: UInt32.self))
@@ -28,7 +28,7 @@ enum ProjectedSampler {
         // A uniform darkening (brightness at most 1, no shade, no saturation) is one integer factor for every pixel.
         let e = colour.effects
         let uniform = e.saturation == 1 && e.shadeLeading <= 0 && e.shadeTrailing <= 0 && e.brightness <= 1
-        let factor = UInt32((min(max(e.brightness, 0), 1) * 256).rounded())
+        let factor = UInt32(min(max(e.brightness, 0), 1) * 256 + 0.5)
         let darkenOnly = e.saturation == 1 && e.brightness <= 1
         let width = Int(box.w)
         for j in 0..<Int(box.h) {
@@ -40,42 +40,59 @@ enum ProjectedSampler {
             guard first < width else { continue }
             while m[last] == 0 { last -= 1 }
             let py = Double(box.y) + Double(j) + 0.5
-            let px = Double(box.x) + Double(first) + 0.5
-            var X = h.m00 * px + h.m01 * py + h.m02, Y = h.m10 * px + h.m11 * py + h.m12, W = h.m20 * px + h.m21 * py + h.m22
-            // Runs of up to 8 pixels: the exact place at both ends (a division each), the pixels between stepped
-            // linearly in 16.16 fixed point. The runs shorten where w changes fast along the row (a picture turned
-            // steeply away), so the straight steps stay well within a texel of the curve.
-            let change = abs(h.m20) * 8
+            // s: w's relative change a pixel, largest where w is smallest: at an end of the drawing's row (w is
+            // linear along it). A straight step over n pixels errs by about n² s / 4 texels (a texel or two a pixel
+            // at the chosen level): runs stay under 1/20 of a texel off. Runs start at multiples of n from the
+            // drawing's left edge, each end computed from its own pixel, so a partial frame samples exactly as a
+            // whole one.
+            let wLeft = h.m20 * (Double(full.x) + 0.5) + h.m21 * py + h.m22
+            let wRight = wLeft + h.m20 * Double(full.w)
+            let s = abs(h.m20) / max(min(abs(wLeft), abs(wRight)), 1e-12)
+            let run = s < 0.0004 ? 16 : s < 0.0015 ? 8 : s < 0.006 ? 4 : s < 0.025 ? 2 : 1
+            let left = Int(box.x) - Int(full.x)
             var i = first
             while i <= last {
-                let steep = change / max(abs(W), 1e-12)
-                let n = min(steep < 0.01 ? 8 : steep < 0.04 ? 4 : 1, last - i + 1)
-                let Xn = X + h.m00 * Double(n), Yn = Y + h.m10 * Double(n), Wn = W + h.m20 * Double(n)
-                defer { X = Xn; Y = Yn; W = Wn; i += n }
+                // The run holding pixel i, on the drawing's grid, cut to what is left of the row.
+                let into = (left + i) % run
+                let n = min(run - into, last - i + 1)
+                defer { i += n }
+                // The run's ends on the grid, whatever part of it this box holds.
+                let px = Double(box.x) + Double(i - into) + 0.5, pxn = px + Double(run)
+                let X = h.m00 * px + h.m01 * py + h.m02, Y = h.m10 * px + h.m11 * py + h.m12, W = h.m20 * px + h.m21 * py + h.m22
+                let Xn = h.m00 * pxn + h.m01 * py + h.m02, Yn = h.m10 * pxn + h.m11 * py + h.m12, Wn = h.m20 * pxn + h.m21 * py + h.m22
+                let steps = run
                 guard W > 1e-9, Wn > 1e-9 else { continue }
-                func fixed(_ t: Double, _ limit: Double) -> Int { Int((min(max(t - 0.5, -2), limit + 2) * 65536).rounded()) }
-                var u = fixed(X / W, maxU), v = fixed(Y / W, maxV)
-                let du = (fixed(Xn / Wn, maxU) - u) / n, dv = (fixed(Yn / Wn, maxV) - v) / n
-                for k in i..<(i + n) {
-                    defer { u += du; v += dv }
-                    if m[k] == 0 { continue }
-                    let uu = min(max(u, 0), maxUf), vv = min(max(v, 0), maxVf)
-                    let x0 = uu >> 16, y0 = vv >> 16
-                    let x1 = min(x0 + 1, lw - 1), y1 = min(y0 + 1, lh - 1)
-                    let r0 = src + y0 * srcStride, r1 = src + y1 * srcStride
-                    var p = bilinear(r0[x0], r0[x1], r1[x0], r1[x1], UInt32(uu >> 8 & 0xFF), UInt32(vv >> 8 & 0xFF))
-                    if uniform {
-                        if factor < 256 { p = scaled(p, factor) }
-                    } else if !colour.isIdentity {
-                        let c = (Double(colour.vertical ? v : u) / 65536) + 0.5
-                        if darkenOnly {
-                            // Brightness and shade only: the factor at this pixel, as an integer.
-                            p = scaled(p, UInt32(min(max(e.factor(at: colour.offset + colour.slope * c), 0), 1) * 256))
-                        } else {
-                            p = adjust(p, colour, at: c)
+                // In 16.16 fixed point; held far outside the level only so no conversion overflows (each pixel is
+                // clamped to the level's edge pixels as it is read).
+                func fixed(_ t: Double, _ limit: Double) -> Int { Int(min(max(t - 0.5, -1e6), limit + 1e6) * 65536) }
+                let uStart = X / W, vStart = Y / W, uEnd = Xn / Wn, vEnd = Yn / Wn
+                var u = fixed(uStart, maxU), v = fixed(vStart, maxV)
+                let du = (fixed(uEnd, maxU) - u) / steps, dv = (fixed(vEnd, maxV) - v) / steps
+                // The darkening factor (brightness times shade) steps along the run too, in 1/65536.
+                var k = 0, dk = 0
+                if darkenOnly && !uniform {
+                    func factor(_ c: Double) -> Int { Int(min(max(e.factor(at: colour.offset + colour.slope * c), 0), 1) * 65536) }
+                    k = factor(colour.vertical ? vStart : uStart)
+                    dk = (factor(colour.vertical ? vEnd : uEnd) - k) / steps
+                }
+                u += du * into; v += dv * into; k += dk * into
+                for q in i..<(i + n) {
+                    if m[q] != 0 {
+                        let uu = min(max(u, 0), maxUf), vv = min(max(v, 0), maxVf)
+                        let x0 = uu >> 16, y0 = vv >> 16
+                        let x1 = min(x0 + 1, lw - 1), y1 = min(y0 + 1, lh - 1)
+                        let r0 = src + y0 * srcStride, r1 = src + y1 * srcStride
+                        var p = bilinear(r0[x0], r0[x1], r1[x0], r1[x1], UInt32(uu >> 8 & 0xFF), UInt32(vv >> 8 & 0xFF))
+                        if uniform {
+                            if factor < 256 { p = scaled(p, factor) }
+                        } else if darkenOnly {
+                            p = scaled(p, UInt32(k >> 8))
+                        } else if !colour.isIdentity {
+                            p = adjust(p, colour, at: Double(colour.vertical ? v : u) / 65536 + 0.5)
                         }
+                        row[q] = p
                     }
-                    row[k] = p
+                    u += du; v += dv; k += dk
                 }
             }
         }

@@ -67,7 +67,12 @@ extension SDLRenderer {
                 effects: effects,
                 offset: vertical ? (drawn.minY - rect.minY) / rect.height : (drawn.minX - rect.minX) / rect.width,
                 slope: vertical ? 1 / sy / rect.height : 1 / sx / rect.width, vertical: vertical)
-            compositor.projected(.image(level, toImage: toLevel * toItem), outline: outline, alpha: a, colour: colour)
+            // An occluder counts when what covers is opaque: a colour, or an image with no transparent pixels.
+            let occluder = effects.occluder.flatMap { o -> [Point]? in
+                if let image = o.image, images.pixels(for: image)?.opaque != true { return nil }
+                return o.outline.map(state.transform.apply)
+            }
+            compositor.projected(.image(level, toImage: toLevel * toItem), outline: outline, alpha: a, colour: colour, occluder: occluder)
             return
         }
         drawProjectedGeometry(content, area: area, placed: placed, outlineItem: outlineItem, toDevice: toDevice, alpha: a, effects: effects, item: rect, clip: limit)
