@@ -12,6 +12,22 @@ extension SDLRenderer {
                               opacity: Double, effects: ImageEffects) {
         let alpha = min(max(opacity, 0), 1) * state.opacity
         guard alpha > 0.001, !state.clipIsEmpty, rect.width > 0, rect.height > 0, rect.isFinite else { return }
+        // A picture only moved and scaled (no turn, no perspective): the affine image path, whose layers at drawn
+        // size make a moving picture a plain copy. A uniform darkening of an opaque picture is black over it.
+        if compositor != nil, case .image(let handle, let mode) = content, let affine = projection.affine,
+           affine.b == 0, affine.c == 0, affine.a > 0, affine.d > 0, effects.blur == 0, effects.saturation == 1,
+           effects.shadeLeading <= 0, effects.shadeTrailing <= 0, effects.brightness == 1
+            || (opacity >= 1 && state.opacity >= 1 && effects.brightness < 1 && images.pixels(for: handle)?.opaque == true) {
+            save()
+            concatenate(affine)
+            drawImage(handle, in: rect, cornerRadius: cornerRadius, contentMode: mode, opacity: opacity)
+            if effects.brightness < 1, let natural = images.pixels(for: handle)?.natural {
+                fill(rect.intersection(rect.placing(natural, mode: mode)), cornerRadius: cornerRadius,
+                     color: Color(0, 0, 0, 1 - max(effects.brightness, 0)))
+            }
+            restore()
+            return
+        }
         let toDevice = projection.concatenating(state.transform)
         guard toDevice.isFinite, let toItem = toDevice.inverted else { return }
         // What is drawn: the rectangle, or the placed image where it is smaller (fit, scale-down).
