@@ -2,6 +2,7 @@ import CarouselApp
 import CarouselBench
 import CarouselCore
 import CarouselStyles
+import CarouselSupport
 import Foundation
 import SDLBackend
 import Testing
@@ -59,5 +60,28 @@ struct EffectEndToEndTests {
         }
         #expect(mismatches.isEmpty, "\(style): frames \(mismatches.prefix(10)) differ")
         #expect(drawn > 20)
+    }
+
+    @Test("capture --style FILE: a broken effect file is one line naming file, line, column and key; nothing is written",
+          .enabled(if: CLI.available))
+    func brokenFileOnTheCommandLine() throws {
+        let dir = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tilt.effect.json")
+        try Data("{\n  \"tracks\": [{\"property\": \"rotateY\", \"keys\": [[0, 0], [1, \"tlit\"]]}],\n  \"parameters\": {\"tilt\": {\"default\": 20, \"min\": 0, \"max\": 90}}\n}\n".utf8).write(to: file)
+        let out = dir.appendingPathComponent("x.png").path
+        let r = try CLI.run(["capture", "--style", file.path, "--out", out])
+        #expect(r.status != 0)
+        #expect(r.lines.count == 1, "one line: \(r.stderr)")
+        #expect(r.stderr.contains("tilt.effect.json:2:60: track rotateY value: unknown name \"tlit\" (did you mean tilt?)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // Fixed, the same file captures, and its layout has the new fields.
+        try Data("{\"tracks\": [{\"property\": \"rotateY\", \"keys\": [[0, 0], [1, 20]]}], \"perspective\": 900}".utf8).write(to: file)
+        let layout = dir.appendingPathComponent("x.json").path
+        let ok = try CLI.run(["capture", "--style", file.path, "--out", out, "--layout", layout])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let json = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: layout)))
+        let first = try #require(json["items"]?.arrayValue?.first)
+        #expect(first["quad"]?.arrayValue?.count == 4 && first["progress"]?.numberValue != nil && first["z"]?.numberValue != nil)
     }
 }
