@@ -24,7 +24,11 @@ let package = Package(
         // The five styles, their parameters as data compiled in (no bundle to find) with typed keys, and the deck.
         .target(name: "CarouselStyles", dependencies: ["CarouselSupport", "CarouselCore"],
                 resources: ["Expand/expand", "Stitch/stitch", "Loop/loop", "Circular/circular", "Paging/paging"]
-                    .map { .embedInCode("\($0).parameters.json") },
+                    .map { .embedInCode("\($0).parameters.json") }
+                    // The gallery of effect files, compiled in as the parameters are.
+                    + ["coverflow.effect", "cards.effect", "parallax.effect", "scale-and-fade.effect", "widen.effect",
+                       "creative-1.swiper", "creative-2.swiper", "creative-3.swiper", "creative-4.swiper", "creative-5.swiper", "creative-6.swiper"]
+                    .map { .embedInCode("Effect/Gallery/\($0).json") },
                 plugins: ["StyleKeys"]),
         // Generates each style's typed keys from its parameters file at build time, so a key is declared once.
         .plugin(name: "StyleKeys", capability: .buildTool(), dependencies: ["style-keys"]),

@@ -1,4 +1,5 @@
 import CarouselSupport
+import Foundation
 import CarouselCore
 import CarouselStyles
 
@@ -14,9 +15,22 @@ public enum StyleRegistry {
     /// The name of style `number` as the keys count them (1 is the first), if there is one.
     public static func name(number: Int) -> String? { all.indices.contains(number - 1) ? all[number - 1].name : nil }
 
-    /// The built-in style with this name, if any.
+    /// The built-in style with this name, else the gallery effect, else the effect file at that path (read and
+    /// parsed again at each call), if any.
     public static func style(named name: String) -> StyleDefinition? {
-        all.first { $0.name == name.lowercased() }
+        all.first { $0.name == name.lowercased() } ?? EffectGallery.definition(named: name)
+            ?? (isEffectPath(name) ? try? effectFile(name) : nil)
+    }
+
+    /// Whether `name` names a file rather than a style (a path: it has a '/' or ends in ".json").
+    public static func isEffectPath(_ name: String) -> Bool { name.contains("/") || name.lowercased().hasSuffix(".json") }
+
+    /// The effect file at `path`, read with the file-reading policy; throws one line naming the file (and the line,
+    /// column and key of a problem inside it).
+    public static func effectFile(_ path: String) throws -> StyleDefinition {
+        let data = try FileInput.read(path, limit: EffectLimits.fileBytes, what: "effect file")
+        guard let text = String(data: data, encoding: .utf8) else { throw FileInputError("\(path): the effect file is not UTF-8 text") }
+        return try EffectFile.definition(path: path, text: text)
     }
 
     /// The parameters every style shares, declared once: auto-advance, its progress indicator and its pause button.

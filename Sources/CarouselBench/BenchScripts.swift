@@ -12,7 +12,7 @@ public enum BenchScripts {
         case "loop": return selections(seconds: seconds)
         case "circular": return wheelBursts(seconds: seconds)
         case "paging": return pagingAdvances(seconds: seconds)
-        default: return ""
+        default: return effectDrags(size: size, seconds: seconds)
         }
     }
 
@@ -93,6 +93,30 @@ public enum BenchScripts {
 
     /// No input at all, the pointer outside the window: auto-advance alone (paging's default, every 3 s).
     public static func noInput() -> String { "0 move -1 -1" }
+
+    /// Effects (gallery and files): the row dragged 300 points back over 0.5 s and released, then the next item by a
+    /// key, then dragged forwards and released, then the previous by a key, every 2.4 s: every frame moves (a drag
+    /// or a settling), the whole effect redrawn.
+    public static func effectDrags(size: Size, seconds: Double) -> String {
+        var lines = ["0 move -1 -1"]
+        let y = Int((size.height * 0.05).rounded()), mid = size.width / 2
+        var t = 0.2, k = 0
+        func drag(from a: Double, to b: Double) {
+            lines.append("\(fmt(t)) down \(Int(a)) \(y)")
+            for i in 1...30 { lines.append("\(fmt(t + Double(i) / 60)) move \(Int((a + (b - a) * Double(i) / 30).rounded())) \(y)") }
+            lines.append("\(fmt(t + 0.5)) up \(Int(b)) \(y)")
+        }
+        while t < seconds {
+            switch k % 4 {
+            case 0: drag(from: mid + 150, to: mid - 150)
+            case 1: lines.append("\(fmt(t)) key right")
+            case 2: drag(from: mid - 150, to: mid + 150)
+            default: lines.append("\(fmt(t)) key left")
+            }
+            t += 0.6; k += 1
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// Wheel ticks rolling towards the user every `interval` seconds (each a burst of its own, so each moves one item)
     /// for `seconds`, the pointer outside the row: scrolls a long deck past many images.

@@ -49,6 +49,12 @@ final class CallTimingRenderer: Renderer {
             base.drawImage(image, in: rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: opacity)
         }
     }
+    func drawProjected(_ content: ProjectedContent, in rect: Rect, projection: Homography, cornerRadius: Double, opacity: Double,
+                       effects: ImageEffects) {
+        timed(effects.changesColor || effects.blur > 0 ? "projected, with effects" : "projected") {
+            base.drawProjected(content, in: rect, projection: projection, cornerRadius: cornerRadius, opacity: opacity, effects: effects)
+        }
+    }
     func drawShadow(for rect: Rect, cornerRadius: Double, shadow: Shadow) {
         timed("shadow") { base.drawShadow(for: rect, cornerRadius: cornerRadius, shadow: shadow) }
     }

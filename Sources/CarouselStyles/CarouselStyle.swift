@@ -67,23 +67,37 @@ public struct LayoutItem: Equatable, Sendable {
     public var index: Int
     /// The image's file name.
     public var image: String
-    /// The on-screen rectangle of the item's image after every transform.
+    /// The on-screen rectangle of the item's image after every transform (the bounding box of `quad`).
     public var frame: Rect
     public var scale: Double
     public var opacity: Double
     public var cornerRadius: Double
     /// Whether any of it is inside the window.
     public var visible: Bool
+    /// The item's progress: the signed distance of its centre from the style's snap point (where the current item
+    /// rests) in item pitches, positive for items before it (as Swiper counts).
+    public var progress: Double
+    /// The four corners of the item as drawn, after every transform (perspective included), in the order top-left,
+    /// top-right, bottom-right, bottom-left of the untransformed item; nil when a corner is at or behind the viewer.
+    public var quad: [Point]?
+    /// Paint order among the items: higher is drawn later (on top).
+    public var z: Double
 
-    public init(index: Int, image: String, frame: Rect, scale: Double, opacity: Double, cornerRadius: Double, visible: Bool) {
+    public init(index: Int, image: String, frame: Rect, scale: Double, opacity: Double, cornerRadius: Double, visible: Bool,
+                progress: Double = 0, quad: [Point]? = nil, z: Double = 0) {
         self.index = index; self.image = image; self.frame = frame; self.scale = scale; self.opacity = opacity
-        self.cornerRadius = cornerRadius; self.visible = visible
+        self.cornerRadius = cornerRadius; self.visible = visible; self.progress = progress
+        self.quad = quad ?? [frame.origin, Point(frame.maxX, frame.minY), Point(frame.maxX, frame.maxY), Point(frame.minX, frame.maxY)]
+        self.z = z
     }
 
     /// The item in the `capture --layout` format, moved by `offset` (its pane's place in the window), numbers rounded
     /// to 4 decimals.
     public func json(offsetBy offset: Point) -> JSONValue {
         let f = frame.offsetBy(offset.x, offset.y)
+        let corners: JSONValue = quad.map { q in
+            .array(q.map { .array([.number(LayoutItem.round4($0.x + offset.x)), .number(LayoutItem.round4($0.y + offset.y))]) })
+        } ?? .null
         return .object([
             JSONMember("index", .number(Double(index))),
             JSONMember("image", .string(image)),
@@ -92,6 +106,9 @@ public struct LayoutItem: Equatable, Sendable {
             JSONMember("opacity", .number(LayoutItem.round4(opacity))),
             JSONMember("cornerRadius", .number(LayoutItem.round4(cornerRadius))),
             JSONMember("visible", .bool(visible)),
+            JSONMember("progress", .number(LayoutItem.round4(progress))),
+            JSONMember("quad", corners),
+            JSONMember("z", .number(LayoutItem.round4(z))),
         ])
     }
 
@@ -191,8 +208,9 @@ public struct StyleChannel: Equatable, Sendable {
 /// Helpers shared by the styles.
 @MainActor
 public enum StyleSupport {
-    /// The layout entry for `node`, the image node of deck item `index`, at the scene's current time.
-    public static func layoutItem(_ node: Node, index: Int, deck: Deck, scene: Scene) -> LayoutItem {
+    /// The layout entry for `node`, the image node of deck item `index`, at the scene's current time, with its
+    /// `progress` (see `LayoutItem.progress`) and its paint order `z` among the items.
+    public static func layoutItem(_ node: Node, index: Int, deck: Deck, scene: Scene, progress: Double = 0, z: Double = 0) -> LayoutItem {
         let t = scene.now
         let p = node.presentation(at: t)
         let world = node.worldTransform(at: t)
@@ -201,8 +219,19 @@ public enum StyleSupport {
         var n: Node? = node
         while let m = n { opacity *= m.presentation(at: t).opacity; n = m.parent }
         let visible = !node.isHidden && opacity > 0.001 && frame.intersects(Rect(origin: .zero, size: scene.size))
+        let b = p.bounds
+        let quad = [b.origin, Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(world.apply)
         return LayoutItem(index: index, image: deck.items[index].fileName, frame: frame, scale: world.scaleX,
-                          opacity: opacity, cornerRadius: p.cornerRadius * world.scaleX, visible: visible)
+                          opacity: opacity, cornerRadius: p.cornerRadius * world.scaleX, visible: visible, progress: progress, quad: quad, z: z)
+    }
+
+    /// `items` (in the order their nodes were added) with `z` set to their paint order: by their views' `zIndices`,
+    /// then that order (later on top).
+    public static func paintOrdered(_ items: [LayoutItem], zIndices: [Int]) -> [LayoutItem] {
+        let order = items.indices.sorted { (zIndices[$0], $0) < (zIndices[$1], $1) }
+        var out = items
+        for (rank, i) in order.enumerated() { out[i].z = Double(rank) }
+        return out
     }
 
     /// Each visible item of `items` wholly inside `bounds` (to half a point; the carousel's frame by default) as a

@@ -49,84 +49,203 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes with line tracking and a nesting limit.
+/// What the parser accepts beyond strict JSON (RFC 8259), which is the default everywhere. Effect files are JSON
+/// with comments, and Swiper's options are pasted as JavaScript object literals.
+public struct JSONSyntax: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `// line` and `/* block */` comments wherever white space may be.
+    public static let comments = JSONSyntax(rawValue: 1)
+    /// What a JavaScript object literal adds: keys without quotes (identifiers), strings in single quotes, a comma
+    /// after the last element or member. `NaN` and `Infinity` are read only to be refused by name.
+    public static let javaScript = JSONSyntax(rawValue: 2)
+    /// Strict JSON.
+    public static let strict: JSONSyntax = []
+}
+
+/// A JSON value with the 1-based line and column where it starts, and every key's position: what a reader that
+/// names the place of each problem walks (effect files). `json` drops the positions.
+public struct JSONNode: Sendable {
+    /// The value, its elements and members located in turn.
+    public indirect enum Kind: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+    /// One member of an object: its key, where the key is, and its value.
+    public struct Member: Sendable {
+        public var key: String
+        public var line: Int
+        public var column: Int
+        public var value: JSONNode
+    }
+    public var kind: Kind
+    public var line: Int
+    public var column: Int
+
+    /// The value without positions (each member keeps its key's line).
+    public var json: JSONValue {
+        switch kind {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .number(let n): .number(n)
+        case .string(let s): .string(s)
+        case .array(let a): .array(a.map(\.json))
+        case .object(let m): .object(m.map { JSONMember($0.key, $0.value.json, line: $0.line) })
+        }
+    }
+
+    /// A short name of the value's type, for error messages.
+    public var typeName: String {
+        switch kind {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON parser over UTF-8 bytes with line and column tracking, a nesting limit and an optional limit on the number
+/// of values: strict (RFC 8259) unless told otherwise (`JSONSyntax`).
 public struct JSONParser {
     private let bytes: [UInt8]
+    private let syntax: JSONSyntax
     private var i = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    private var valuesLeft: Int
+    private let maxValues: Int
     /// The deepest nesting accepted; deeper input is an error, not a stack overflow.
     public static let maxDepth = 200
 
     /// Parses a whole document.
     public static func parse(_ text: String) throws -> JSONValue { try parse(Array(text.utf8)) }
     public static func parse(_ data: Data) throws -> JSONValue { try parse([UInt8](data)) }
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        var p = JSONParser(bytes: bytes)
-        p.skipSpace()
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue { try parseNode(bytes).json }
+
+    /// Parses a whole document with positions, accepting `syntax` besides strict JSON; more than `maxValues` values
+    /// (elements, members and the top level, counted together) is an error at the first one too many, so memory
+    /// stays bounded whatever the input.
+    public static func parseNode(_ text: String, syntax: JSONSyntax = .strict, maxValues: Int = .max) throws(JSONSyntaxError) -> JSONNode {
+        try parseNode(Array(text.utf8), syntax: syntax, maxValues: maxValues)
+    }
+
+    /// `parseNode` over bytes.
+    public static func parseNode(_ bytes: [UInt8], syntax: JSONSyntax = .strict, maxValues: Int = .max) throws(JSONSyntaxError) -> JSONNode {
+        var p = JSONParser(bytes: bytes, syntax: syntax, maxValues: maxValues)
+        try p.skipSpace()
         let v = try p.value()
-        p.skipSpace()
+        try p.skipSpace()
         if p.i < p.bytes.count { throw p.error("unexpected text after the JSON value") }
         return v
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], syntax: JSONSyntax, maxValues: Int) {
+        self.bytes = bytes; self.syntax = syntax; valuesLeft = maxValues; self.maxValues = maxValues
+    }
 
-    private func error(_ m: String) -> JSONSyntaxError { JSONSyntaxError(line: line, column: i - lineStart + 1, message: m) }
+    private var column: Int { i - lineStart + 1 }
 
-    private mutating func skipSpace() {
+    private func error(_ m: String) -> JSONSyntaxError { JSONSyntaxError(line: line, column: column, message: m) }
+
+    private mutating func newline() { line += 1; lineStart = i }
+
+    private mutating func skipSpace() throws(JSONSyntaxError) {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0A: i += 1; newline()
+            case UInt8(ascii: "/") where syntax.contains(.comments) && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"):
+                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+            case UInt8(ascii: "/") where syntax.contains(.comments) && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*"):
+                let start = error("unterminated comment")
+                i += 2
+                while true {
+                    guard i + 1 < bytes.count else { throw start }
+                    if bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "/") { i += 2; break }
+                    i += 1
+                    if bytes[i - 1] == 0x0A { newline() }
+                }
             default: return
             }
         }
     }
 
-    private mutating func value() throws -> JSONValue {
+    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
         guard i < bytes.count else { throw error("unexpected end of input") }
+        guard valuesLeft > 0 else { throw error("more than \(maxValues) values") }
+        valuesLeft -= 1
+        let (l, c) = (line, column)
+        func node(_ k: JSONNode.Kind) -> JSONNode { JSONNode(kind: k, line: l, column: c) }
         switch bytes[i] {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "{"): return node(try object())
+        case UInt8(ascii: "["): return node(try array())
+        case UInt8(ascii: "\""): return node(.string(try string()))
+        case UInt8(ascii: "'") where syntax.contains(.javaScript): return node(.string(try string()))
+        case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
+        case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
+        case UInt8(ascii: "n"): try literal("null"); return node(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(.number(try number()))
+        case UInt8(ascii: "N") where syntax.contains(.javaScript), UInt8(ascii: "I") where syntax.contains(.javaScript):
+            let word = identifier() ?? ""
+            throw JSONSyntaxError(line: l, column: c, message: "\(MessageText.clean(word)) is not a finite number")
         default: throw error("unexpected character '\(MessageText.clean(String(UnicodeScalar(bytes[i]))))'")
         }
     }
 
-    private mutating func literal(_ word: String) throws {
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
         let w = Array(word.utf8)
         guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw error("invalid literal") }
         i += w.count
     }
 
-    private mutating func enter() throws {
+    /// A JavaScript identifier (ASCII letters, digits, `_` and `$`, not starting with a digit) at the cursor, read.
+    private mutating func identifier() -> String? {
+        func isStart(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") }
+        guard i < bytes.count, isStart(bytes[i]) else { return nil }
+        let start = i
+        while i < bytes.count, isStart(bytes[i]) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth)") }
     }
 
-    private mutating func object() throws -> JSONValue {
+    private mutating func object() throws(JSONSyntaxError) -> JSONNode.Kind {
         try enter(); defer { depth -= 1 }
         i += 1
-        var members: [JSONMember] = []
-        skipSpace()
+        var members: [JSONNode.Member] = []
+        try skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
-            let keyLine = line
-            let key = try string()
-            skipSpace()
+            try skipSpace()
+            let (keyLine, keyColumn) = (line, column)
+            let key: String
+            if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || (bytes[i] == UInt8(ascii: "'") && syntax.contains(.javaScript)) {
+                key = try string()
+            } else if syntax.contains(.javaScript), let name = identifier() {
+                key = name
+            } else if syntax.contains(.javaScript), i < bytes.count, bytes[i] == UInt8(ascii: "}"), !members.isEmpty {
+                i += 1
+                return .object(members)
+            } else {
+                throw error(syntax.contains(.javaScript) ? "expected a key" : "expected a key in double quotes")
+            }
+            try skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \(MessageText.quote(key))") }
             i += 1
-            skipSpace()
-            members.append(JSONMember(key, try value(), line: keyLine))
-            skipSpace()
+            try skipSpace()
+            members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: try value()))
+            try skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input in an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
@@ -134,16 +253,17 @@ public struct JSONParser {
         }
     }
 
-    private mutating func array() throws -> JSONValue {
+    private mutating func array() throws(JSONSyntaxError) -> JSONNode.Kind {
         try enter(); defer { depth -= 1 }
         i += 1
-        var items: [JSONValue] = []
-        skipSpace()
+        var items: [JSONNode] = []
+        try skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {
-            skipSpace()
+            try skipSpace()
+            if syntax.contains(.javaScript), !items.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
             items.append(try value())
-            skipSpace()
+            try skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input in an array") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
@@ -151,12 +271,14 @@ public struct JSONParser {
         }
     }
 
-    private mutating func string() throws -> String {
+    /// A string in the quotes at the cursor (double, or single with `.javaScript`).
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        let quote = bytes[i]
         i += 1
         var out: [UInt8] = []
         while i < bytes.count {
             let c = bytes[i]
-            if c == UInt8(ascii: "\"") {
+            if c == quote {
                 i += 1
                 guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
                 return s
@@ -168,6 +290,7 @@ public struct JSONParser {
                 let e = bytes[i]
                 switch e {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "'") where syntax.contains(.javaScript): out.append(e)
                 case UInt8(ascii: "b"): out.append(0x08)
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "n"): out.append(0x0A)
@@ -195,7 +318,7 @@ public struct JSONParser {
         throw error("unterminated string")
     }
 
-    private mutating func hex4() throws -> UInt32 {
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard i + 4 < bytes.count else { throw error("short \\u escape") }
         var v: UInt32 = 0
         for k in 1...4 {
@@ -213,9 +336,18 @@ public struct JSONParser {
         return v
     }
 
-    private mutating func number() throws -> Double {
+    private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        if bytes[i] == UInt8(ascii: "-") {
+            i += 1
+            if syntax.contains(.javaScript), i < bytes.count, bytes[i] == UInt8(ascii: "I") {
+                i = start
+                let c = column
+                i += 1
+                let word = identifier() ?? ""
+                throw JSONSyntaxError(line: line, column: c, message: "-\(MessageText.clean(word)) is not a finite number")
+            }
+        }
         func digits() -> Int { let s = i; while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }; return i - s }
         guard i < bytes.count else { throw error("invalid number") }
         if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("invalid number") }
@@ -226,7 +358,9 @@ public struct JSONParser {
             if digits() == 0 { throw error("invalid number") }
         }
         guard let s = String(bytes: bytes[start..<i], encoding: .ascii), let v = Double(s) else { throw error("invalid number") }
-        guard v.isFinite else { throw error("number \(s.prefix(40)) is out of range") }
+        guard v.isFinite else {
+            throw JSONSyntaxError(line: line, column: start - lineStart + 1, message: "number \(s.prefix(40)) is out of range")
+        }
         return v
     }
 }

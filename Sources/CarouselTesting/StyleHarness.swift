@@ -22,9 +22,10 @@ extension Deck {
     }
 }
 
-/// Hosts one style with no app around it, on a manual clock: a `FrameDriver` for `InputSimulator`.
+/// Hosts one style with no app around it, on a manual clock: a `FrameDriver` for `InputSimulator`. A built-in style
+/// by its type, or any style by its definition (an effect from a file).
 @MainActor
-public final class StyleHarness<S: BuiltInStyle>: FrameDriver {
+public final class StyleHarness<S: CarouselStyle>: FrameDriver {
     public let scene: Scene
     public let container = Node(name: "style")
     public let deck: Deck
@@ -35,20 +36,29 @@ public final class StyleHarness<S: BuiltInStyle>: FrameDriver {
     /// Input as the window delivers it (pointer events through the scene's router).
     private var input: StyleInput!
 
-    /// Builds the style on `deck` at `size` with parameter `overrides` applied over the defaults.
-    public init(_ type: S.Type = S.self, deck: Deck = .sample(count: 12), size: Size = Size(1280, 720),
-                overrides: [String: ParameterValue] = [:]) throws {
+    /// Builds the style `make` gives on `deck` at `size` with `specs`, parameter `overrides` applied over their
+    /// defaults.
+    private init(specs: [ParameterSpec], deck: Deck, size: Size, overrides: [String: ParameterValue],
+                 make: (StyleContext, Parameters) -> S) throws {
         scene = Scene(size: size)
         self.deck = deck
         images = deck.fakeImageStore()
         container.frame = Rect(origin: .zero, size: size)
         scene.root.addChild(container)
-        var p = Parameters(specs: S.descriptor.parameters)
+        var p = Parameters(specs: specs)
         for (k, v) in overrides { try p.set(k, v) }
         parameters = p
-        style = S(context: StyleContext(scene: scene, container: container, deck: deck, images: images), parameters: p)
+        style = make(StyleContext(scene: scene, container: container, deck: deck, images: images), p)
         input = StyleInput(scene: scene) { [unowned self] in style }
         style.layout()
+    }
+
+    /// Hosts `definition`'s style (which must be an `S`) on `deck` at `size`.
+    public convenience init(definition: StyleDefinition, deck: Deck = .sample(count: 12), size: Size = Size(1280, 720),
+                            overrides: [String: ParameterValue] = [:]) throws {
+        try self.init(specs: definition.descriptor.parameters, deck: deck, size: size, overrides: overrides) { context, p in
+            definition.makeStyle(context: context, parameters: p) as! S
+        }
     }
 
     /// Changes one parameter live.
@@ -76,4 +86,12 @@ public final class StyleHarness<S: BuiltInStyle>: FrameDriver {
     public var items: [LayoutItem] { style.layoutItems() }
     /// A state value by key.
     public func state(_ key: String) -> JSONValue? { style.state.last { $0.key == key }?.value }
+}
+
+extension StyleHarness where S: BuiltInStyle {
+    /// Builds the style on `deck` at `size` with parameter `overrides` applied over the defaults.
+    public convenience init(_ type: S.Type = S.self, deck: Deck = .sample(count: 12), size: Size = Size(1280, 720),
+                            overrides: [String: ParameterValue] = [:]) throws {
+        try self.init(specs: S.descriptor.parameters, deck: deck, size: size, overrides: overrides) { S(context: $0, parameters: $1) }
+    }
 }

@@ -9,7 +9,7 @@ extension CarouselLab {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure frame times (update, paint, present) against the floor, startup, idle, memory and CPU.")
-        @Option(name: .long, help: "A style, or all.")
+        @Option(name: .long, help: "A style, a gallery effect, an effect file's path, or all (the five styles).")
         var style: String = "all"
         @Option(name: .long, help: "Window size in points, WxH.")
         var size: String = "1280x720"
@@ -51,6 +51,9 @@ extension CarouselLab {
             if let probe, ProbeKind(rawValue: probe) == nil { throw ValidationError("unknown probe \"\(probe)\"") }
             let style = self.style
             try MainActor.assumeIsolated {
+                if StyleRegistry.isEffectPath(style) && StyleRegistry.style(named: style) == nil {
+                    do { _ = try StyleRegistry.effectFile(style) } catch { throw ValidationError("--style: \(error)") }
+                }
                 guard style == "all" || StyleRegistry.style(named: style) != nil else {
                     throw ValidationError("unknown style \"\(style)\" (styles: all, \(StyleRegistry.names.joined(separator: ", ")))")
                 }
@@ -72,7 +75,7 @@ extension CarouselLab {
                 if mode.needsDisplay && !hasDisplay {
                     throw Failure("--renderer \(mode.rawValue) needs a display: run under xvfb-run, or use --renderer software")
                 }
-                let styles = style == "all" ? StyleRegistry.names : [style.lowercased()]
+                let styles = style == "all" ? StyleRegistry.names : [StyleRegistry.isEffectPath(style) ? style : style.lowercased()]
                 var configuration = BenchConfiguration(styles: styles, size: size, renderer: mode, frames: frames, quick: quick,
                                                        deckPath: deckPath, progress: { printError("bench: " + $0) })
                 configuration.parts = try parts()

@@ -76,7 +76,7 @@ enum HeadlessHelp: DeckOptionsHelp {
 
 /// Options shared by `run`, `capture` and `record`; `Help` words their help for the command.
 struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
-    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging (default: the --params file's \"style\", else expand).")
+    @Option(name: .long, help: "The style: expand, stitch, loop, circular or paging, a gallery effect (coverflow, cards, ...), or an effect file's path (default: the --params file's \"style\", else expand).")
     var style: String?
     @Option(name: .long, help: "A folder of images or a deck JSON file (default: the bundled photographs).")
     var images: String?
@@ -117,6 +117,10 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
 
     private static func checkStyle(_ style: String, option: String) throws {
         try MainActor.assumeIsolated {
+            // An effect file (a path): read and parsed now, so a broken one is one line before anything runs.
+            if StyleRegistry.isEffectPath(style) && StyleRegistry.style(named: style) == nil {
+                do { _ = try StyleRegistry.effectFile(style) } catch { throw ArgumentError("\(option): \(error)") }
+            }
             guard StyleRegistry.style(named: style) != nil else {
                 throw ArgumentError("\(option): unknown style \(MessageText.quote(style)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
             }

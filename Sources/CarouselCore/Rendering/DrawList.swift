@@ -12,6 +12,7 @@ public enum DrawCommand: Equatable, Sendable {
     case image(ImageHandle, Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double)
     case shadow(Rect, cornerRadius: Double, shadow: Shadow)
     case text(String, at: Point, font: FontSpec, color: Color)
+    case projected(ProjectedContent, Rect, projection: Homography, cornerRadius: Double, opacity: Double, effects: ImageEffects)
 }
 
 /// A drawing with its state resolved: where it lands on screen and how opaque it is.
@@ -22,6 +23,9 @@ public struct ResolvedDraw: Equatable, Sendable {
         case image(ImageHandle, ContentMode)
         case shadow(Shadow)
         case text(String, FontSpec, Color)
+        /// A projected drawing: its content, the outline of its rectangle as drawn (the part in front of the viewer,
+        /// on screen) and its effects.
+        case projected(ProjectedContent, outline: [Point], effects: ImageEffects)
     }
     public var kind: Kind
     /// The on-screen rectangle (bounding box after the transform).
@@ -134,6 +138,20 @@ public final class DrawListRecorder: Renderer {
         append(.shadow(rect, cornerRadius: cornerRadius, shadow: shadow))
         resolve(.shadow(shadow), rect, cornerRadius, 1)
     }
+    public func drawProjected(_ content: ProjectedContent, in rect: Rect, projection: Homography, cornerRadius: Double,
+                              opacity o: Double, effects: ImageEffects) {
+        append(.projected(content, rect, projection: projection, cornerRadius: cornerRadius, opacity: o, effects: effects))
+        let onScreen = projection.concatenating(transform)
+        let outline = onScreen.project([rect.origin, Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)])
+        guard let box = onScreen.bounds(of: rect), box.isFinite else { return }
+        var d = ResolvedDraw(kind: .projected(content, outline: outline, effects: effects), rect: box,
+                             cornerRadius: cornerRadius * transform.scaleX, opacity: opacity * o, clip: clipRect)
+        d.node = node
+        d.clips = clips
+        d.scale = transform.scaleX
+        drawIndex[drawIndex.count - 1] = draws.count
+        draws.append(d)
+    }
     public func drawText(_ text: String, at origin: Point, font: FontSpec, color: Color) {
         append(.text(text, at: origin, font: font, color: color))
         resolve(.text(text, font, color), Rect(origin: origin, size: measureText(text, font: font)), 0, 1)
@@ -206,6 +224,8 @@ public final class DrawListRecorder: Renderer {
             case .image(let h, let rect, let cr, let mode, let o): r.drawImage(h, in: rect, cornerRadius: cr, contentMode: mode, opacity: o)
             case .shadow(let rect, let cr, let s): r.drawShadow(for: rect, cornerRadius: cr, shadow: s)
             case .text(let s, let p, let f, let color): r.drawText(s, at: p, font: f, color: color)
+            case .projected(let content, let rect, let h, let cr, let o, let fx):
+                r.drawProjected(content, in: rect, projection: h, cornerRadius: cr, opacity: o, effects: fx)
             }
         }
     }

@@ -48,6 +48,13 @@ public protocol Renderer: AnyObject {
     func fillGradient(_ rect: Rect, cornerRadius: Double, gradient: HorizontalGradient)
     /// Draws an image placed in `rect` by `contentMode`, clipped to `rect` rounded by `cornerRadius`.
     func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity: Double)
+    /// Draws `content` (an image placed in `rect` by its content mode, or a colour filling it) cut to `rect` rounded
+    /// by `cornerRadius`, mapped by the projective `projection` (from `rect`'s space into the current one, before
+    /// the current transform): a picture turned in 3D and seen through a perspective. Its edges are anti-aliased,
+    /// `opacity` multiplies the current opacity, and `effects` change its pixels first. What lies at or behind the
+    /// viewer (w <= 0) is not drawn.
+    func drawProjected(_ content: ProjectedContent, in rect: Rect, projection: Homography, cornerRadius: Double,
+                       opacity: Double, effects: ImageEffects)
     /// Draws a soft shadow for a rounded rectangle.
     func drawShadow(for rect: Rect, cornerRadius: Double, shadow: Shadow)
     /// Draws one line of text with its top-left corner at `origin`.

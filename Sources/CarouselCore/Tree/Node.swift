@@ -90,6 +90,13 @@ public final class Node {
     public var image: ImageContent? { didSet { if image != oldValue { changed(nil) } } }
     public var text: TextContent? { didSet { if text != oldValue { changed(nil) } } }
     public var shadow: Shadow? { didSet { if shadow != oldValue { changed(nil) } } }
+    /// A projective warp of what the node draws itself (background, image), from its bounds into its own
+    /// coordinates, before its local transform: a picture turned in 3D and seen through a perspective (effects from
+    /// files). A projected node draws no text or shadow, its children are not projected, and hit-testing follows the
+    /// warp. Nil: none.
+    public var projection: Homography? { didSet { if projection != oldValue { changed(nil) } } }
+    /// Colour changes and blur of what the node draws itself (brightness, saturation, a shade over one edge, blur).
+    public var imageEffects = ImageEffects.none { didSet { if imageEffects != oldValue { changed(nil) } } }
 
     public init(name: String = "", frame: Rect = .zero) {
         Node.nextID += 1

@@ -189,7 +189,16 @@ public final class Scene {
         if p.opacity <= 0 { return nil }
         let world = p.localTransform.concatenating(parent)
         guard let inverse = world.inverted else { return nil }
-        let inside = p.bounds.contains(inverse.apply(point))
+        let inside: Bool
+        if let projection = node.projection {
+            // The warp's inverse of the point in the node's own space (a point seen behind the viewer is outside).
+            inside = projection.inverted.map { inv in
+                let (x, y, w) = inv.homogeneous(inverse.apply(point))
+                return w != 0 && p.bounds.contains(Point(x / w, y / w)) && projection.apply(Point(x / w, y / w)) != nil
+            } ?? false
+        } else {
+            inside = p.bounds.contains(inverse.apply(point))
+        }
         if node.clipsToBounds && !inside { return nil }
         for child in node.childrenInPaintOrder.reversed() {
             if let hit = topmost(child, point, parent: world, accepts: accepts) { return hit }
@@ -224,6 +233,10 @@ struct Painter {
         guard p.opacity > 0.001 else { return }
         let local = p.localTransform
         let world = local.concatenating(parentTransform)
+        if let projection = node.projection {
+            paintProjected(node, p, projection: projection, local: local, world: world)
+            return
+        }
         // Nothing that is not finite, or reaches absurdly far (a curve's overshoot), gets to the renderer.
         let reach = node.shadow.map { $0.radius + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
         guard let (bounds, cut) = limits.drawable(p.bounds, margin: reach, world: world) else { return }
@@ -255,6 +268,36 @@ struct Painter {
             if node.clipsToBounds { renderer.clip(to: bounds, cornerRadius: cornerRadius) }
             for child in node.childrenInPaintOrder { paint(child, parentTransform: world) }
         }
+        renderer.restore()
+    }
+
+    /// A projected node (`Node.projection`): its background and image warped, culled by the warped bounds; its
+    /// children drawn unwarped on top. Nothing is drawn when the warp or its bounds are not finite.
+    private mutating func paintProjected(_ node: Node, _ p: Presentation, projection: Homography, local: Transform2D, world: Transform2D) {
+        guard projection.isFinite, world.isFinite, p.bounds.isFinite, p.cornerRadius.isFinite else { return }
+        let onScreen = projection.concatenating(world).bounds(of: p.bounds)
+        let visible = onScreen.map { $0.isFinite && $0.intersects(viewport) } ?? false
+        if !visible && node.children.isEmpty { return }
+        renderer.save()
+        renderer.beginNode(node.id)
+        if !local.isIdentity { renderer.concatenate(local) }
+        if p.opacity < 1 { renderer.multiplyOpacity(p.opacity) }
+        if visible {
+            let radius = max(p.cornerRadius, 0)
+            if let bg = node.background {
+                renderer.drawProjected(.color(bg), in: p.bounds, projection: projection, cornerRadius: radius, opacity: 1, effects: node.imageEffects)
+            }
+            if let image = node.image {
+                let content: ProjectedContent
+                switch images?.state(of: image.handle) ?? .ready(p.bounds.size) {
+                case .ready: content = .image(image.handle, image.contentMode)
+                case .loading: content = .color(Painter.placeholderColor)
+                case .failed: content = .color(Painter.errorColor)
+                }
+                renderer.drawProjected(content, in: p.bounds, projection: projection, cornerRadius: radius, opacity: 1, effects: node.imageEffects)
+            }
+        }
+        for child in node.childrenInPaintOrder { paint(child, parentTransform: world) }
         renderer.restore()
     }
 

@@ -474,6 +474,12 @@ public final class CircularStyle: BuiltInStyle, ContextualStyle {
 
     /// One entry per image that has a node now, in deck order.
     public func layoutItems() -> [LayoutItem] {
-        itemNodes.inKeyOrder.map { StyleSupport.layoutItem($0.view, index: $0.key, deck: deck, scene: scene) }
+        // Progress: the scroll from image i's centred offset, in pitches (the centred image has 0).
+        let bound = itemNodes.inKeyOrder
+        let items = bound.map { entry in
+            StyleSupport.layoutItem(entry.view, index: entry.key, deck: deck, scene: scene,
+                                    progress: settings.pitch > 0 ? (scroll.presentationOffset - Double(entry.key) * settings.pitch) / settings.pitch : 0)
+        }
+        return StyleSupport.paintOrdered(items, zIndices: bound.map { $0.view.zIndex })
     }
 }

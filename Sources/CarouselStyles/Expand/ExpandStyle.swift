@@ -350,7 +350,14 @@ public final class ExpandStyle: BuiltInStyle, ContextualStyle {
     // MARK: Export
 
     public func layoutItems() -> [LayoutItem] {
-        views.inKeyOrder.map { StyleSupport.layoutItem($0.view.imageArea, index: $0.key, deck: context.deck, scene: scene) }
+        // Progress: the leading edge from the leading padding (where a scroll rests), in collapsed item pitches.
+        let bound = views.inKeyOrder
+        let items = bound.map { entry in
+            var item = StyleSupport.layoutItem(entry.view.imageArea, index: entry.key, deck: context.deck, scene: scene)
+            item.progress = (settings.padding - item.frame.minX) / settings.unit
+            return item
+        }
+        return StyleSupport.paintOrdered(items, zIndices: bound.map { _ in 0 })
     }
 
     public var state: [JSONMember] {

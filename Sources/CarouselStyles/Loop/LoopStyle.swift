@@ -373,9 +373,12 @@ public final class LoopStyle: BuiltInStyle, ContextualStyle {
 
     /// One entry per card laid out now, left to right.
     public func layoutItems() -> [LayoutItem] {
-        cards.inKeyOrder.map { _, view in
-            StyleSupport.layoutItem(view.card, index: view.card.tag ?? 0, deck: deck, scene: scene)
+        // Progress: the strip position from the slot, in slots (the selected slot is centred).
+        let bound = cards.inKeyOrder
+        let items = bound.map { slot, view in
+            StyleSupport.layoutItem(view.card, index: view.card.tag ?? 0, deck: deck, scene: scene, progress: position - Double(slot))
         }
+        return StyleSupport.paintOrdered(items, zIndices: bound.map { $0.view.card.zIndex })
     }
 
     /// `current`: the selected deck item; `slot`: the selected strip slot; `position`: the strip position on screen;

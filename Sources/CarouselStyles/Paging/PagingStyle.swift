@@ -369,9 +369,13 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
 
     /// The pages on screen, in strip order (a seamless copy reports the deck index it shows).
     public func layoutItems() -> [LayoutItem] {
-        views.inKeyOrder.map { slot, view in
-            StyleSupport.layoutItem(view.imageNode, index: deckIndex(ofSlot: slot), deck: context.deck, scene: scene)
+        // Progress: the strip's offset from the slot's page, in pages (the page being left beneath a cross-fade too).
+        let bound = views.inKeyOrder
+        let items = bound.map { slot, view in
+            StyleSupport.layoutItem(view.imageNode, index: deckIndex(ofSlot: slot), deck: context.deck, scene: scene,
+                                    progress: (scroller.presentationOffset - offset(ofSlot: slot)) / pitch)
         }
+        return StyleSupport.paintOrdered(items, zIndices: bound.map { $0.view.node.zIndex })
     }
 
     /// `page` and `current` (the page shown or being moved to), and `scrollOffset` (on screen now, in points from

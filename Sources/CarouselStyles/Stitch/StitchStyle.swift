@@ -433,7 +433,18 @@ public final class StitchStyle: BuiltInStyle, HapticFeedbackStyle, ContextualSty
 
     /// The visible images, by index.
     public func layoutItems() -> [LayoutItem] {
-        nodes.inKeyOrder.map { StyleSupport.layoutItem($0.view, index: $0.key, deck: context.deck, scene: scene) }
+        // Progress: where the leading padding falls along the row, counted in items (images differ in width: between
+        // two leading edges it is the fraction of that pitch), less the item's index.
+        let bound = nodes.inKeyOrder
+        var items = bound.map { entry in StyleSupport.layoutItem(entry.view, index: entry.key, deck: context.deck, scene: scene) }
+        let edges = items.map(\.frame.minX)
+        let k = edges.lastIndex { $0 <= row.padding } ?? 0
+        func pitch(_ i: Int) -> Double { i + 1 < items.count ? edges[i + 1] - edges[i] : items[i].frame.width + shownSpacing }
+        if !items.isEmpty {
+            let at = Double(items[k].index) + (row.padding - edges[k]) / max(pitch(k), 1)
+            for i in items.indices { items[i].progress = at - Double(items[i].index) }
+        }
+        return StyleSupport.paintOrdered(items, zIndices: bound.map { $0.view.zIndex })
     }
 
     /// `seamless`, `scrollOffset` (0 while a row narrower than the window is centred) and `current` (the first

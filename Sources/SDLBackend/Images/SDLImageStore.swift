@@ -368,6 +368,18 @@ public final class SDLImageStore: ImageStore {
         return buffer
     }
 
+    /// The mip level of `handle`'s image to sample a projected drawing of about `width` x `height` device pixels
+    /// from (the smallest level at least that large; see `MipChain.level`), marking it drawn; nil when it has no
+    /// pixels. Levels made for it count against the budget.
+    func mipLevel(for handle: ImageHandle, width: Int32, height: Int32) -> PixelBuffer? {
+        guard entries.indices.contains(handle.raw), let mips = entries[handle.raw].mips else { return nil }
+        entries[handle.raw].lastUse = frame
+        let before = entries[handle.raw].bytes
+        let level = mips.level(for: max(width, 1), max(height, 1))
+        textureBytes += entries[handle.raw].bytes - before
+        return level
+    }
+
     /// Notes `handle`'s layer of that size as drawn this frame without making it (outside a partial frame's region).
     func touchLayer(for handle: ImageHandle, width: Int32, height: Int32, smooth: Bool) {
         guard entries.indices.contains(handle.raw) else { return }

@@ -21,7 +21,7 @@ final class Compositor {
 
     /// The surface drawn into, and its pixman image.
     private var surface: UnsafeMutablePointer<SDL_Surface>?
-    private var target: OpaquePointer?
+    private(set) var target: OpaquePointer?
     /// Whether the target's pixels are 32-bit ARGB or XRGB words (`pixman_fill` then fills them directly).
     private var targetIs32 = false
     /// The target's size in pixels.
@@ -97,6 +97,9 @@ final class Compositor {
 
     /// Resets the frame's counters.
     func resetCounts() { counts = Counts() }
+
+    /// Counts one pixman operation made outside this file (projected drawings).
+    func countOperation() { counts.operations += 1 }
 
     /// Runs `body` with drawing also clipped to `rect` (rounded out to whole pixels).
     func withClip(_ rect: Rect?, _ body: () -> Void) {

@@ -55,7 +55,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// Whether `endFrame` presents (a window) or only flushes (headless).
     let presents: Bool
     /// Counters of the current or last frame.
-    public private(set) var stats = FrameStats()
+    public internal(set) var stats = FrameStats()
     /// A partial frame's regions in device pixels (nil for a whole frame: the compositor clips drawing to them
     /// pixel-exactly), and the rectangle they span.
     private var regions: [SDL_Rect]?
@@ -63,10 +63,10 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     /// Set when the target no longer holds the last frame presented (a resize, a read-back, an exposure).
     private var lostFrame = true
 
-    private var state: State
+    var state: State
     private var stack: [State] = []
     /// The software renderer's compositor; nil with OpenGL, which draws through SDL.
-    private let compositor: Compositor?
+    let compositor: Compositor?
     /// Whether drawing goes through the compositor (SDL's software renderer) rather than SDL's OpenGL renderer.
     private var software: Bool { compositor != nil }
     /// An opaque area not drawn yet: the frame's clear, or an opaque fill. It is drawn before the next drawing,
@@ -308,7 +308,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     }
 
     /// An opacity (or a colour channel) from 0 to 1 as the byte drawings use.
-    private static func alphaByte(_ opacity: Double) -> UInt8 { UInt8((min(max(opacity, 0), 1) * 255).rounded()) }
+    static func alphaByte(_ opacity: Double) -> UInt8 { UInt8((min(max(opacity, 0), 1) * 255).rounded()) }
 
     /// A rectangle in points as whole device pixels, rounded outwards.
     /// `r` clipped to a `width` x `height` window, or nil when nothing of it is inside.
@@ -489,7 +489,7 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     }
 
     /// Draws the deferred clear or opaque fill, unless `cover` (an opaque shape about to be drawn) hides it.
-    private func drawDeferred(unlessCoveredBy cover: RoundedRect?) {
+    func drawDeferred(unlessCoveredBy cover: RoundedRect?) {
         guard let d = deferred else { return }
         deferred = nil
         switch d {
@@ -611,20 +611,20 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         return shape.intersection(RoundedRect(reach, radius: 0))
     }
 
-    private func sdlColor(_ c: Color, alpha: Double) -> SDL_Color {
+    func sdlColor(_ c: Color, alpha: Double) -> SDL_Color {
         let byte = SDLRenderer.alphaByte
         return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(alpha))
     }
 
     /// Clips SDL's drawing (OpenGL) to `r`, rounded out to pixels.
-    private func setClipRect(_ r: Rect) {
+    func setClipRect(_ r: Rect) {
         let x0 = Int32(pixels: r.minX.rounded(.down)), y0 = Int32(pixels: r.minY.rounded(.down))
         var sr = SDL_Rect(x: x0, y: y0, w: Int32(pixels: r.maxX.rounded(.up)) - x0, h: Int32(pixels: r.maxY.rounded(.up)) - y0)
         SDL_RenderSetClipRect(context.renderer, &sr)
     }
 
     /// Back to no clip (OpenGL).
-    private func resetClipRect() { SDL_RenderSetClipRect(context.renderer, nil) }
+    func resetClipRect() { SDL_RenderSetClipRect(context.renderer, nil) }
 
     private func submit(_ batch: GeometryBatch, texture: OpaquePointer?) {
         guard !batch.indices.isEmpty else { return }
