@@ -111,6 +111,8 @@ public final class DeckDrop: BackgroundWork {
     /// Builds the deck from `sources` (`problems`: lines of the text that named none): at once when they are a few
     /// local ones, else in the background (fetching the URLs, reading many paths), so the window never waits.
     func load(_ sources: [Source], what: String, problems: [String] = []) -> [AppAction] {
+        // One effect file (or Swiper's options) dropped or pasted is a style to show, not a deck.
+        if sources.count == 1, case .path(let path) = sources[0], let effect = DeckDrop.effect(at: path) { return effect }
         generation += 1
         let urls: [String] = fetcher == nil ? [] : sources.compactMap { if case .url(let u) = $0 { u } else { nil } }
         guard imageCheck != nil || !urls.isEmpty || sources.count > Self.atOnce else {
@@ -278,6 +280,23 @@ public final class DeckDrop: BackgroundWork {
                 return .failure(DeckError("\(MessageText.clean(name)): not an image, folder or deck file"))
             }
             return .success((Deck(name: name, items: [DeckItem(image: path, title: Deck.title(fromFileName: name))]), []))
+        }
+    }
+
+    /// What a dropped or pasted `.json` file means when it is an effect: the focused pane shows it (and the window
+    /// follows the file as it is saved), or one line says what is wrong with it; nil when it is no effect (a deck
+    /// file).
+    static func effect(at path: String) -> [AppAction]? {
+        guard path.lowercased().hasSuffix(".json"), FileInput.isRegularFile(path) else { return nil }
+        do {
+            let definition = try StyleRegistry.effectFile(path)
+            return [.panes(.switchStyle(definition, announce: true))]
+        } catch {
+            // Broken: an effect only when it says so (its keys); a deck file is read as a deck.
+            guard let data = try? FileInput.read(path, limit: EffectLimits.fileBytes, what: "effect file"),
+                  let text = String(data: data, encoding: .utf8),
+                  ["\"tracks\"", "\"effect\"", "Effect\"", "\"snap\""].contains(where: text.contains) else { return nil }
+            return [.message(.problem("\(error)"))]
         }
     }
 

@@ -20,6 +20,8 @@ public final class Preview: FrameDriver, AppContext {
     private var applying = false
     /// The parameter files the panes follow, watched while the window is open.
     public private(set) var watchers: [ParameterFileWatcher] = []
+    /// The effect files the panes' styles came from, watched while the window is open (nil: read once, as capture).
+    public var effectFiles: EffectFileWatchers?
     /// The problems found applying the variants' values when the preview opened, each naming its file, key and line.
     public private(set) var startupProblems: [String] = []
 
@@ -132,6 +134,7 @@ public final class Preview: FrameDriver, AppContext {
 
     public func update(to wallTime: Double) {
         for watcher in watchers { watcher.poll(wall: wallTime) }
+        effectFiles?.poll(state, wall: wallTime).forEach(apply)
         // Background work's results, at one point of the frame.
         for work in runner.backgroundWork { work.takeResults().forEach(apply) }
         apply(.time(.tick(wall: wallTime)))
@@ -142,7 +145,8 @@ public final class Preview: FrameDriver, AppContext {
     public var needsFrame: Bool { runtime.needsFrame(paused: state.time.isPaused, now: state.time.sceneTime) }
 
     public var nextWakeTime: Double? {
-        ([runtime.nextWakeTime(state, needsFrame: needsFrame)] + watchers.map(\.nextPoll)).compactMap { $0 }.min()
+        let effectPoll = state.panes.contains { if case .file = $0.style.origin { true } else { false } } ? effectFiles?.nextPoll : nil
+        return ([runtime.nextWakeTime(state, needsFrame: needsFrame), effectPoll] + watchers.map(\.nextPoll)).compactMap { $0 }.min()
     }
 
     public var wantsQuit: Bool { state.wantsQuit }

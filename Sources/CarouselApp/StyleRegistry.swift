@@ -15,11 +15,29 @@ public enum StyleRegistry {
     /// The name of style `number` as the keys count them (1 is the first), if there is one.
     public static func name(number: Int) -> String? { all.indices.contains(number - 1) ? all[number - 1].name : nil }
 
-    /// The built-in style with this name, else the gallery effect, else the effect file at that path (read and
-    /// parsed again at each call), if any.
+    /// The gallery of effects the style menu lists after the five (coverflow, cards, Swiper's creative demos, ...).
+    public static var gallery: [StyleDefinition] { EffectGallery.all }
+
+    /// The built-in style with this name, else an effect this process read from a file or a sidecar, by its name or
+    /// path (`register`), else the gallery effect, else the effect file at that path, if any.
     public static func style(named name: String) -> StyleDefinition? {
-        all.first { $0.name == name.lowercased() } ?? EffectGallery.definition(named: name)
-            ?? (isEffectPath(name) ? try? effectFile(name) : nil)
+        if let s = all.first(where: { $0.name == name.lowercased() }) { return s }
+        if let s = registered[name] { return s }
+        if let s = EffectGallery.definition(named: name) { return s }
+        guard isEffectPath(name), let s = try? effectFile(name) else { return nil }
+        return s
+    }
+
+    /// Effects read from files or carried by sidecars, by their names and paths: what a window, a capture or a
+    /// comparison shows under that name (a sidecar's copy of an effect wins over the file, which may have changed
+    /// since).
+    private static var registered: [String: StyleDefinition] = [:]
+
+    /// Makes `definition` (an effect file's or a sidecar's) the style its name and path name from now on.
+    public static func register(_ definition: StyleDefinition) {
+        guard case .file(let path, _) = definition.origin, !names.contains(definition.name) else { return }
+        registered[definition.name] = definition
+        registered[path] = definition
     }
 
     /// Whether `name` names a file rather than a style (a path: it has a '/' or ends in ".json").
@@ -30,7 +48,9 @@ public enum StyleRegistry {
     public static func effectFile(_ path: String) throws -> StyleDefinition {
         let data = try FileInput.read(path, limit: EffectLimits.fileBytes, what: "effect file")
         guard let text = String(data: data, encoding: .utf8) else { throw FileInputError("\(path): the effect file is not UTF-8 text") }
-        return try EffectFile.definition(path: path, text: text)
+        let definition = try EffectFile.definition(path: path, text: text)
+        register(definition)
+        return definition
     }
 
     /// The parameters every style shares, declared once: auto-advance, its progress indicator and its pause button.

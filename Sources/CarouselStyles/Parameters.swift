@@ -349,7 +349,7 @@ public struct Parameters: Sendable, Equatable {
         var seen: [String: Int] = [:]
         for m in members {
             // Layout files, screenshot sidecars and presets carry these besides the parameters.
-            if ["style", "state", "time", "size", "items", "screenshot", "clip", "check", "from", "to", "fps", "input", "inputTruncated", "name", "about", "panes", "variants", "panelOpen", "deck", "timeline", "reducedMotion", "keyboardFocus", "checks", "chrome"].contains(m.key) { continue }
+            if ["style", "state", "time", "size", "items", "screenshot", "clip", "check", "from", "to", "fps", "input", "inputTruncated", "name", "about", "panes", "variants", "panelOpen", "deck", "timeline", "reducedMotion", "keyboardFocus", "checks", "chrome", "effect"].contains(m.key) { continue }
             if m.key == "parameters", case .object = m.value {
                 problems += apply(json: m.value, file: file)
                 continue

@@ -143,10 +143,20 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
     /// `--style`, else the `--params` file's style, else expand.
     func styleName() throws -> String {
         if let style { return style }
-        if let s = sidecarDefaults()?.style {
-            let names = MainActor.assumeIsolated { StyleRegistry.names }
-            guard names.contains(s.lowercased()) else { throw Failure("\(params ?? "--params"): unknown style \(MessageText.quote(s)) (styles: \(names.joined(separator: ", ")))") }
-            return s
+        if let sidecar = sidecarDefaults(), let s = sidecar.style {
+            return try MainActor.assumeIsolated { () throws -> String in
+                // An effect from a file travels in the sidecar as the file was: that copy is the style, whatever the
+                // file says now.
+                if let path = sidecar.effectPath, let text = sidecar.effectText {
+                    do { StyleRegistry.register(try EffectFile.definition(path: path, text: text)) } catch {
+                        throw Failure("\(params ?? "--params"): its effect: \(error)")
+                    }
+                }
+                guard StyleRegistry.style(named: s) != nil else {
+                    throw Failure("\(params ?? "--params"): unknown style \(MessageText.quote(s)) (styles: \(StyleRegistry.names.joined(separator: ", ")))")
+                }
+                return s
+            }
         }
         return "expand"
     }
@@ -458,6 +468,8 @@ extension CarouselLab {
                                                       textMeasurer: host.renderer)
                 // A long replay is made a slice per update: the window answers input, Ctrl+Q and signals meanwhile.
                 preview.runtime.slicesReplays = true
+                // An effect file a pane shows is followed as it is saved.
+                preview.effectFiles = EffectFileWatchers()
                 if remembered?.panelOpen == true { preview.apply(.chrome(.togglePanel)) }
                 if firstRun { preview.showFirstRunHint() }
                 if options.reducedMotion == nil { preview.addBackgroundWork(DesktopMotionReader(wake: host.wake)) }

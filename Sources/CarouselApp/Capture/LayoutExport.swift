@@ -71,6 +71,7 @@ public enum LayoutExport {
         var members = layoutJSON(state, runtime).members ?? []
         members.insert(JSONMember(kind, .string(name)), at: 0)
         members.append(JSONMember("input", inputJSON(state.focused)))
+        if let effect = effectJSON(state.focused) { members.append(JSONMember("effect", effect)) }
         if state.focused.recording.isTruncated { members.append(JSONMember("inputTruncated", .bool(true))) }
         members.append(JSONMember("variants", .array(state.panes.map { pane in
             .object([
@@ -78,9 +79,16 @@ public enum LayoutExport {
                 JSONMember("style", .string(pane.styleName)),
                 JSONMember("parameters", pane.currentParameters.json),
                 JSONMember("input", inputJSON(pane)),
-            ])
+            ] + (effectJSON(pane).map { [JSONMember("effect", $0)] } ?? []))
         })))
         return .object(members)
+    }
+
+    /// The effect file a pane's style came from, as it is now (its path and text), so the sidecar draws the same
+    /// frame after the file changed; nil for a built-in style or a gallery effect.
+    private static func effectJSON(_ pane: PaneState) -> JSONValue? {
+        guard case .file(let path, let text) = pane.style.origin else { return nil }
+        return .object([JSONMember("path", .string(path)), JSONMember("text", .string(text))])
     }
 
     /// A pane's input and the values changed while its style ran, as the lines of an `--input` script.

@@ -122,6 +122,10 @@ public struct SidecarDefaults: Equatable, Sendable {
     public var fps: Int?
     /// Whether the window had reduced motion on.
     public var reducedMotion: Bool?
+    /// The effect file the focused pane showed, as it was when the sidecar was written (its path and text), when its
+    /// style came from a file.
+    public var effectPath: String?
+    public var effectText: String?
     /// Values that fail their flag's check or have the wrong type, one line each naming the file, the line and the
     /// key in the flag's own words (`capture` and `record` stop on them: a value read from a file is checked as the
     /// flag is). What they name stays nil.
@@ -164,6 +168,11 @@ public struct SidecarDefaults: Equatable, Sendable {
                 input = texts.joined(separator: "\n")
             case "inputTruncated": inputTruncated = m.value.boolValue ?? false
             case "reducedMotion": reducedMotion = m.value.boolValue
+            case "effect":
+                guard let path = m.value["path"]?.stringValue, let text = m.value["text"]?.stringValue else {
+                    problem(m, "should be {\"path\": …, \"text\": …}, the effect file as it was"); continue
+                }
+                (effectPath, effectText) = (path, text)
             default: continue
             }
         }

@@ -61,6 +61,9 @@ public enum PaneAction {
     case duplicate, close, focus(Int)
     /// Switches the focused pane to `style`, keeping each style's values; `announce` says so in the window.
     case switchStyle(StyleDefinition, announce: Bool = false)
+    /// Pane `pane`'s effect file changed: its style becomes `style`, the values of parameters it keeps kept, and the
+    /// moment shown is made again with it from the recorded input.
+    case reloadStyle(PaneState.ID, StyleDefinition)
     /// Replaces the deck of every pane (a drop, a paste); `source` is the local path it came from, when one.
     case replaceDeck(Deck, source: String?, problems: [String])
     /// The window's new size in points.

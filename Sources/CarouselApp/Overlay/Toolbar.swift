@@ -119,19 +119,42 @@ final class Toolbar {
         layoutMenu()
     }
 
-    /// The style menu under its button: one row per style.
+    /// The style menu's columns: the five styles (their number keys beside them), then the gallery of effects.
+    private var menuColumns: [[StyleDefinition]] { [StyleRegistry.all, StyleRegistry.gallery] }
+    static let menuRow = 24.0, menuColumn = 160.0
+
+    /// The style menu under its button: a column of the five styles, a column of the gallery's effects.
     private func layoutMenu() {
         menu.removeAllChildren()
         guard !menu.isHidden else { return }
-        let rowHeight = 26.0, width = 150.0
-        for (i, name) in StyleRegistry.names.enumerated() {
-            let row = Node(name: "toolbar.menu.\(name)", frame: Rect(0, 4 + Double(i) * rowHeight, width, rowHeight))
-            row.text = TextContent("\(i + 1)  \(name)", font: Toolbar.font, color: name == shown?.style ? Color(hex: 0x8ab4f8) : .white)
-            row.isHitTestable = false
-            menu.addChild(row)
+        let columns = menuColumns
+        for (c, (title, styles)) in zip(["Styles", "Gallery"], columns).enumerated() {
+            let x = 8 + Double(c) * Toolbar.menuColumn
+            let heading = Node(name: "toolbar.menu.heading", frame: Rect(x, 4, Toolbar.menuColumn - 8, Toolbar.menuRow))
+            heading.text = TextContent(title, font: Toolbar.hintFont, color: Color(0.7, 0.74, 0.8))
+            heading.isHitTestable = false
+            menu.addChild(heading)
+            for (i, style) in styles.enumerated() {
+                let row = Node(name: "toolbar.menu.\(style.name)", frame: Rect(x, 4 + Double(i + 1) * Toolbar.menuRow, Toolbar.menuColumn - 8, Toolbar.menuRow))
+                let label = c == 0 ? "\(i + 1)  \(style.name)" : style.name
+                row.text = TextContent(label, font: Toolbar.font, color: style.name == shown?.style ? Color(hex: 0x8ab4f8) : .white)
+                row.isHitTestable = false
+                menu.addChild(row)
+            }
         }
-        menu.frame = Rect(0, Toolbar.height + 4, width, Double(StyleRegistry.names.count) * rowHeight + 8)
+        let rows = Double((columns.map(\.count).max() ?? 0) + 1)
+        menu.frame = Rect(0, Toolbar.height + 4, Double(columns.count) * Toolbar.menuColumn + 8, rows * Toolbar.menuRow + 8)
         root.frame.size.height = menu.frame.maxY
+        root.frame.size.width = max(root.frame.width, menu.frame.maxX)
+    }
+
+    /// The style under `local` (a point in the toolbar) in the open menu, if any.
+    private func menuStyle(at local: Point) -> StyleDefinition? {
+        guard menu.frame.contains(local) else { return nil }
+        let c = Int((local.x - menu.frame.x - 8) / Toolbar.menuColumn), r = Int((local.y - menu.frame.y - 4) / Toolbar.menuRow) - 1
+        let columns = menuColumns
+        guard columns.indices.contains(c), columns[c].indices.contains(r) else { return nil }
+        return columns[c][r]
     }
 
     /// Presses on a button apply its action; the style button opens the menu, a row of it switches style. The
@@ -142,10 +165,7 @@ final class Toolbar {
         let local = Point(p.x - root.frame.x, p.y - root.frame.y)
         if !menu.isHidden {
             menu.isHidden = true
-            if menu.frame.contains(local) {
-                let i = Int((local.y - menu.frame.y - 4) / 26)
-                if StyleRegistry.all.indices.contains(i) { context.apply(.panes(.switchStyle(StyleRegistry.all[i], announce: true))) }
-            }
+            if let style = menuStyle(at: local) { context.apply(.panes(.switchStyle(style, announce: true))) }
             shown = nil
             return true
         }

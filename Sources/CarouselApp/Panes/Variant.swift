@@ -19,7 +19,8 @@ public struct Variant: Equatable, Sendable {
     }
 
     /// Reads a `--compare` argument: `current` (the `--style` and `--params` values, given as `current`),
-    /// `preset:STYLE/NAME` (shipped or the user's), or a parameter file or sidecar (its `style` when it has one, else
+    /// `preset:STYLE/NAME` (shipped or the user's), a gallery effect's name, an effect file (`NAME.effect.json`,
+    /// `NAME.swiper.json`), or a parameter file or sidecar (its `style` when it has one, else
     /// `current`'s). Throws a one-line message naming the argument.
     @MainActor
     public static func load(_ argument: String, current: Variant, presets: PresetStore) throws(ParameterFileError) -> Variant {
@@ -39,6 +40,16 @@ public struct Variant: Equatable, Sendable {
             let json = try ParameterFile.read(preset.path)
             return Variant(name: preset.name, style: style, values: json, file: preset.path)
         }
+        // A gallery effect by its name, or an effect file (its own values: the effect's defaults).
+        if let gallery = StyleRegistry.gallery.first(where: { $0.name == argument.lowercased() }) {
+            return Variant(name: gallery.name, style: gallery.name)
+        }
+        if argument.lowercased().hasSuffix(".effect.json") || argument.lowercased().hasSuffix(".swiper.json") {
+            do {
+                let effect = try StyleRegistry.effectFile(argument)
+                return Variant(name: effect.name, style: effect.name, file: argument)
+            } catch { throw ParameterFileError("\(error)") }
+        }
         let json = try ParameterFile.read(argument)
         let style = json["style"]?.stringValue ?? current.style
         guard let type = StyleRegistry.style(named: style) else {
@@ -49,11 +60,16 @@ public struct Variant: Equatable, Sendable {
     }
 
     /// The variants a sidecar (a screenshot's or a clip's) records, when it records a comparison; nil otherwise.
-    public static func recorded(in sidecar: JSONValue, file: String) -> [Variant]? {
+    @MainActor public static func recorded(in sidecar: JSONValue, file: String) -> [Variant]? {
         guard let list = sidecar["variants"]?.arrayValue, list.count > 1 else { return nil }
         return list.enumerated().map { i, v in
-            Variant(name: v["name"]?.stringValue ?? "variant \(i + 1)", style: v["style"]?.stringValue ?? "expand",
-                    values: v["parameters"], file: "\(file) variant \(i + 1)")
+            // A variant's effect as the sidecar carries it is the style its name names from now on.
+            if let path = v["effect"]?["path"]?.stringValue, let text = v["effect"]?["text"]?.stringValue,
+               let definition = try? EffectFile.definition(path: path, text: text) {
+                StyleRegistry.register(definition)
+            }
+            return Variant(name: v["name"]?.stringValue ?? "variant \(i + 1)", style: v["style"]?.stringValue ?? "expand",
+                           values: v["parameters"], file: "\(file) variant \(i + 1)")
         }
     }
 }

@@ -37,6 +37,16 @@ enum PanesReducer {
             state.focused.switchStyle(to: style, at: state.time.sceneTime)
             if announce { effects += message(&state, Message("Style \(style.name)")) }
             return effects
+        case .reloadStyle(let id, let style):
+            guard let i = state.index(of: id) else { return [] }
+            // A value the user set stays; one left at the old default takes the file's new default.
+            let old = state.panes[i].currentParameters
+            var values = Parameters(specs: StyleRegistry.schema(of: style))
+            for spec in old.specs { if let value = old.values[spec.key], value != spec.defaultValue { try? values.set(spec.key, value) } }
+            state.panes[i].parameters[state.panes[i].style.name] = nil
+            state.panes[i].style = style
+            state.panes[i].parameters[style.name] = values
+            return [.replay(toStyleTime: state.playhead ?? state.focusedStyleTime)]
         case .replaceDeck(let deck, let source, let problems):
             guard !deck.items.isEmpty else { return [] }
             let effects = CaptureReducer.endClip(&state)

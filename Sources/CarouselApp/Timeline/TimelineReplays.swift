@@ -1,4 +1,5 @@
 import CarouselCore
+import CarouselStyles
 import Foundation
 
 /// The timeline's replays in the runtime: checkpoints parked along it, so a scrub replays a second or less of input
@@ -55,7 +56,13 @@ final class TimelineReplays {
 
     /// What a pane's checkpoints depend on.
     private static func key(_ pane: PaneState, frame: Rect, deck: Int, reduced: Bool) -> String {
-        "\(pane.styleName) \(pane.styleStart) \(frame.size) \(deck) \(reduced) \(pane.recording.count) \(pane.parameters.keys.sorted().map { "\($0)=\(pane.parameters[$0]!.json.serialized(indent: nil))" }.joined(separator: " "))"
+        "\(pane.styleName) \(originKey(pane.style.origin)) \(pane.styleStart) \(frame.size) \(deck) \(reduced) \(pane.recording.count) \(pane.parameters.keys.sorted().map { "\($0)=\(pane.parameters[$0]!.json.serialized(indent: nil))" }.joined(separator: " "))"
+    }
+
+    /// What tells one effect file's text from another's, short.
+    private static func originKey(_ origin: StyleOrigin) -> String {
+        guard case .file(let path, let text) = origin else { return "built-in" }
+        return "\(path) \(text.utf8.count) \(text.hashValue)"
     }
 
     /// Drops the checkpoints of a pane whose values, input or size changed since they were made.
