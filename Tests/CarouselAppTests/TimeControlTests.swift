@@ -46,6 +46,22 @@ struct TimeControlTests {
         #expect(p.itemFrame(1)?.width == 250)
     }
 
+    @Test("Keys pressed while paused are dropped, never stored: eight Rights while paused, then Space, turn no page (issue 39)")
+    func keysWhilePausedAreDropped() throws {
+        let (p, sim) = try makePreview(style: "paging")
+        sim.move(-1, -1)
+        sim.wait(0.2)
+        sim.key("space")
+        for _ in 0..<8 { sim.key("right"); sim.wait(0.05) }
+        #expect(p.currentMessage == "Paused: the carousel takes keys again when Space resumes")
+        sim.key("space")
+        sim.wait(1)
+        #expect(p.stateValue("page") == .number(0), "the keys pressed while paused were stored: page \(p.stateValue("page") ?? .null)")
+        sim.key("right")
+        sim.wait(1)
+        #expect(p.stateValue("page") == .number(1), "playing again, Right turns one page")
+    }
+
     @Test("'.' pauses on the current frame, then each press advances scene time by exactly 1/60 s")
     func stepFrames() throws {
         let (p, sim) = try makePreview()

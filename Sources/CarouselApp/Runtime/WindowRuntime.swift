@@ -374,6 +374,9 @@ public final class WindowRuntime {
         }, deckVersion: state.deck.version)
     }
 
+    /// Whether the window said, in this pause, that the carousel takes no keys while paused.
+    private var saidPausedKeys = false
+
     /// Whether a replay of much input is made a few milliseconds per update, the last frame showing meanwhile (the
     /// window: it answers input, Ctrl+Q and signals between slices), or at once (capture, record, tests).
     public var slicesReplays = false
@@ -463,6 +466,14 @@ public final class WindowRuntime {
     /// it does not take changes nothing. Moves, releases, the pointer leaving and the focus are held back, so a
     /// replay plays on while the pointer wanders.
     private func admits(_ event: InputEvent) -> Bool {
+        // Paused, a key would start a motion the frame cannot show until time runs again, when every key pressed
+        // meanwhile would play at once: it is dropped, and the window says why (once per pause).
+        if context.state.timeline.isLive, context.state.time.isPaused, case .keyDown = event {
+            if !saidPausedKeys { context.apply(.message(Message("Paused: the carousel takes keys again when Space resumes"))) }
+            saidPausedKeys = true
+            return false
+        }
+        saidPausedKeys = saidPausedKeys && context.state.time.isPaused
         guard !context.state.timeline.isLive else { return true }
         switch event {
         case .visibility, .resize, .pointerDown, .wheel, .magnify: return true
