@@ -290,7 +290,7 @@ struct EffectReferenceTests {
         }
     }
 
-    @Test("parallax: 2.4 per view, pulled 0.35 pitch per item towards the centre, scaled 1 -> 0.7 by p = ±2 (ease-out after)")
+    @Test("parallax: 2.4 per view, pulled 0.2 pitch per item towards the centre, scaled 1 -> 0.7 by p = ±2 (ease-out after)")
     func parallax() throws {
         let def = try #require(EffectGallery.definition(named: "parallax"))
         let w = (1280 - 1.4 * 24) / 2.4, pitch = w + 24
@@ -300,7 +300,7 @@ struct EffectReferenceTests {
                 let p = (640 - (x + w / 2)) / pitch
                 let c = min(max(p, -2), 2)
                 let scale = c < 0 ? 0.7 + (1 - 0.7) * (c + 2) / 2 : 1 + (0.7 - 1) * CubicBezier.easeOut.progress(at: c / 2)
-                let q = Self.quad(x: x, y: 108, w: w, h: 504, M.translate(0.35 * pitch * p, 0) * M.scale(scale, scale), perspective: nil,
+                let q = Self.quad(x: x, y: 108, w: w, h: 504, M.translate(0.2 * pitch * p, 0) * M.scale(scale, scale), perspective: nil,
                                   centre: .zero, offset: .zero)
                 return Expected(progress: p, quad: q, opacity: 1, mustShow: true)
             }

@@ -20,6 +20,9 @@ public struct ImageEffects: Hashable, Sendable {
     public var shadeTrailing: Double
     /// Whether the shade runs top to bottom (a vertical carousel) rather than left to right.
     public var shadeVertical: Bool
+    /// A part of the drawing an opaque drawing above will cover: a renderer may leave its pixels out (nothing changes
+    /// on screen; a stack of cards then costs little more than its top card).
+    public var occluder: Occluder?
 
     public init(brightness: Double = 1, saturation: Double = 1, blur: Double = 0, shadeLeading: Double = 0, shadeTrailing: Double = 0,
                 shadeVertical: Bool = false) {
@@ -29,8 +32,17 @@ public struct ImageEffects: Hashable, Sendable {
 
     public static let none = ImageEffects()
 
+    /// A convex polygon, in the same space as the drawing's projection maps to, that an opaque drawing drawn later
+    /// covers wholly, with that drawing's image: the cover counts only if the image has no transparent pixels
+    /// (nil: an opaque colour).
+    public struct Occluder: Hashable, Sendable {
+        public var outline: [Point]
+        public var image: ImageHandle?
+        public init(outline: [Point], image: ImageHandle?) { self.outline = outline; self.image = image }
+    }
+
     /// Whether it changes nothing.
-    public var isIdentity: Bool { self == .none }
+    public var isIdentity: Bool { var s = self; s.occluder = nil; return s == .none }
     /// Whether the colours change (brightness, saturation or shade).
     public var changesColor: Bool { brightness != 1 || saturation != 1 || shadeLeading > 0 || shadeTrailing > 0 }
 

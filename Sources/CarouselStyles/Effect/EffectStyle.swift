@@ -250,10 +250,33 @@ public final class EffectStyle: CarouselStyle {
         out.sort { ($0.z, $0.slot) < ($1.z, $1.slot) }
         pool.layout { view in
             for (rank, placement) in out.enumerated() {
-                show(view(placement.slot), placement, rank: rank, opacity: opacity)
+                let v = view(placement.slot)
+                show(v, placement, rank: rank, opacity: opacity)
+                v.node.imageEffects.occluder = occluder(of: rank, in: out, opacity: opacity) { view($0).node.image?.handle }
             }
         }
         return out
+    }
+
+    /// The opaque item drawn above `out[rank]` that covers most of it, as the part of it that is surely opaque (its
+    /// rectangle inset past its rounded corners and anti-aliased edge, projected) with its image: the renderer may
+    /// leave that part of the lower item out.
+    private func occluder(of rank: Int, in out: [Placement], opacity: Double, image: (Int) -> ImageHandle?) -> ImageEffects.Occluder? {
+        let below = out[rank].bounds
+        var best: (area: Double, index: Int)?
+        for j in (rank + 1)..<out.count where out[j].look.opacity * opacity >= 0.999 {
+            let overlap = below.intersection(out[j].bounds)
+            let area = overlap.width * overlap.height
+            if area > (best?.area ?? below.width * below.height * 0.2) { best = (area, j) }
+        }
+        guard let j = best?.index else { return nil }
+        let top = out[j]
+        let inset = 2 + 0.3 * top.look.cornerRadius
+        guard top.rect.width > 2 * inset, top.rect.height > 2 * inset else { return nil }
+        let inner = Rect(inset, inset, top.rect.width - 2 * inset, top.rect.height - 2 * inset)
+        let polygon = top.projection.project([inner.origin, Point(inner.maxX, inner.minY), Point(inner.maxX, inner.maxY), Point(inner.minX, inner.maxY)])
+        guard polygon.count >= 3 else { return nil }
+        return ImageEffects.Occluder(outline: polygon, image: image(top.slot))
     }
 
     /// The slots worth evaluating at scroll `s`: those near the snap point in a stack (beyond the tracks' keys items

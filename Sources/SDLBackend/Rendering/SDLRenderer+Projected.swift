@@ -12,6 +12,22 @@ extension SDLRenderer {
                               opacity: Double, effects: ImageEffects) {
         let alpha = min(max(opacity, 0), 1) * state.opacity
         guard alpha > 0.001, !state.clipIsEmpty, rect.width > 0, rect.height > 0, rect.isFinite else { return }
+        // A picture only moved and scaled (no turn, no perspective): the affine image path, whose layers at drawn
+        // size make a moving picture a plain copy. A uniform darkening of an opaque picture is black over it.
+        if compositor != nil, case .image(let handle, let mode) = content, let affine = projection.affine,
+           affine.b == 0, affine.c == 0, affine.a > 0, affine.d > 0, effects.blur == 0, effects.saturation == 1,
+           effects.shadeLeading <= 0, effects.shadeTrailing <= 0, effects.brightness == 1
+            || (opacity >= 1 && state.opacity >= 1 && effects.brightness < 1 && images.pixels(for: handle)?.opaque == true) {
+            save()
+            concatenate(affine)
+            drawImage(handle, in: rect, cornerRadius: cornerRadius, contentMode: mode, opacity: opacity)
+            if effects.brightness < 1, let natural = images.pixels(for: handle)?.natural {
+                fill(rect.intersection(rect.placing(natural, mode: mode)), cornerRadius: cornerRadius,
+                     color: Color(0, 0, 0, 1 - max(effects.brightness, 0)))
+            }
+            restore()
+            return
+        }
         let toDevice = projection.concatenating(state.transform)
         guard toDevice.isFinite, let toItem = toDevice.inverted else { return }
         // What is drawn: the rectangle, or the placed image where it is smaller (fit, scale-down).
@@ -37,24 +53,42 @@ extension SDLRenderer {
         drawDeferred(unlessCoveredBy: nil)
         let a = SDLRenderer.alphaByte(alpha)
         if let compositor {
-            let source: Compositor.ProjectedSource
+            // The picture (or the colour as one pixel) and where its pixels are in the item's space.
+            let level: PixelBuffer
+            var drawn = placed
             switch content {
             case .color(let c):
-                source = .color(Compositor.pixmanColor(sdlColor(c, alpha: c.a)))
+                guard effects.changesColor else {
+                    compositor.projected(.color(Compositor.pixmanColor(sdlColor(c, alpha: c.a))), outline: outline, alpha: a,
+                                         colour: ProjectedSampler.Colour(effects: .none, offset: 0, slope: 0, vertical: false))
+                    return
+                }
+                guard let one = ProjectedScratch.shared.pixel(Compositor.pixmanColor(sdlColor(c, alpha: c.a))) else { return }
+                level = one
+                drawn = rect
             case .image(let handle, _):
-                guard let natural = imageSize, let box = toDevice.bounds(of: placed), box.isFinite else { return }
-                // The level: about the drawn size (at most the canvas), smaller by half the blur radius for a blur.
-                let blur = max(effects.blur * scale, 0)
-                let shrink = max(1, blur / 2)
+                guard let box = toDevice.bounds(of: placed), box.isFinite else { return }
+                // The level: about the drawn size (at most twice the canvas); for a blur of radius r (CSS's standard
+                // deviation), one whose pixels are 2.4 r across, read bilinearly: a tent as wide as a Gaussian of r.
+                let shrink = max(1, 2.4 * max(effects.blur * scale, 0))
                 let w = min(box.width, canvas.width * 2) / shrink, h = min(box.height, canvas.height * 2) / shrink
-                guard let level = images.mipLevel(for: handle, width: Int32(pixels: w.rounded(.up)), height: Int32(pixels: h.rounded(.up))) else { return }
-                _ = natural
-                let toLevel = Homography(Double(level.width) / placed.width, 0, -placed.minX * Double(level.width) / placed.width,
-                                         0, Double(level.height) / placed.height, -placed.minY * Double(level.height) / placed.height,
-                                         0, 0, 1)
-                source = .image(level, toImage: toLevel * toItem)
+                guard let found = images.mipLevel(for: handle, width: Int32(pixels: w.rounded(.up)), height: Int32(pixels: h.rounded(.up))) else { return }
+                level = found
             }
-            compositor.projected(source, outline: outline, alpha: a, effects: effects, toItem: toItem, item: rect)
+            let sx = Double(level.width) / drawn.width, sy = Double(level.height) / drawn.height
+            let toLevel = Homography(sx, 0, -drawn.minX * sx, 0, sy, -drawn.minY * sy, 0, 0, 1)
+            // The shade's fraction across the item, as a line in the level's x (or y).
+            let vertical = effects.shadeVertical
+            let colour = ProjectedSampler.Colour(
+                effects: effects,
+                offset: vertical ? (drawn.minY - rect.minY) / rect.height : (drawn.minX - rect.minX) / rect.width,
+                slope: vertical ? 1 / sy / rect.height : 1 / sx / rect.width, vertical: vertical)
+            // An occluder counts when what covers is opaque: a colour, or an image with no transparent pixels.
+            let occluder = effects.occluder.flatMap { o -> [Point]? in
+                if let image = o.image, images.pixels(for: image)?.opaque != true { return nil }
+                return o.outline.map(state.transform.apply)
+            }
+            compositor.projected(.image(level, toImage: toLevel * toItem), outline: outline, alpha: a, colour: colour, occluder: occluder)
             return
         }
         drawProjectedGeometry(content, area: area, placed: placed, outlineItem: outlineItem, toDevice: toDevice, alpha: a, effects: effects, item: rect, clip: limit)
