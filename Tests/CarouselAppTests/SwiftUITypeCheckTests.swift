@@ -37,6 +37,58 @@ import Testing
         }
     }
 
+    /// The effect file that uses every part of the format (a vertical row, page snapping, every track property and
+    /// easing, every trigger, a reduced form, names that are Swift keywords).
+    static let everythingEffect = SwiftUIInterface.sourceFolder.appendingPathComponent("Fixtures/everything.effect.json").path
+
+    @Test("Every gallery effect's export, and an effect file using every part of the format, type-check for iOS and macOS with no diagnostic")
+    func effectExportsTypeCheck() throws {
+        let deck = try ExportTests.bundledDeck()
+        let folder = try temporaryFolder("typecheck-effects")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        for style in EffectGallery.documents.map(\.name) + [Self.everythingEffect] {
+            let export = try CodeExport.make(styleName: style, values: nil, file: "-", deck: deck).export
+            let name = ExportNaming.typeName(from: (style as NSString).lastPathComponent.replacingOccurrences(of: ".effect.json", with: ""))!
+            let path = folder.appendingPathComponent(name + "Effect.swift").path
+            try export.write(.swiftui, to: path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            // p from each item's frame in the scroll view, its look as one projective transform, snapping and sizing.
+            for part in [".visualEffect { [row, tracks] content, proxy in", "proxy.frame(in: .scrollView)", ".rotation3DEffect(",
+                         ".containerRelativeFrame(", ".scrollTargetLayout()", ".modifier(Controls("] {
+                #expect(text.contains(part), "\(style): no \(part)")
+            }
+            files.append(path)
+        }
+        for platform in SwiftUIInterface.Platform.allCases {
+            let result = try SwiftUIInterface.typecheck(files, platform: platform)
+            #expect(result.status == 0 && result.output.isEmpty, "\(platform): \(result.output.prefix(4000))")
+        }
+    }
+
+    @Test("The check fails on a broken effect export: a wrong rotation3DEffect label, a track property the runtime lacks, a frame closure of the wrong shape")
+    func brokenEffectExportsFail() throws {
+        let deck = try ExportTests.bundledDeck()
+        let folder = try temporaryFolder("typecheck-effects-broken")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Coverflow.swift").path
+        try CodeExport.make(styleName: "coverflow", values: nil, file: "-", deck: deck).export.write(.swiftui, to: path)
+        let good = try String(contentsOfFile: path, encoding: .utf8)
+        let breakages: [(String, String, String)] = [
+            (".rotation3DEffect(place.angle, axis: place.axis,", ".rotation3DEffect(place.angle, axes: place.axis,", "axes"),
+            ("Track(.rotateY, keys:", "Track(.rotationY, keys:", "rotationY"),
+            (".containerRelativeFrame([.horizontal, .vertical]) { _, axis in", ".containerRelativeFrame([.horizontal, .vertical]) { axis in", "argument"),
+        ]
+        for (from, to, expected) in breakages {
+            #expect(good.contains(from), "the export no longer contains \(from)")
+            let broken = folder.appendingPathComponent("Broken.swift").path
+            try good.replacingOccurrences(of: from, with: to).write(toFile: broken, atomically: true, encoding: .utf8)
+            let result = try SwiftUIInterface.typecheck([broken], platform: .iOS)
+            #expect(result.status != 0 && result.output.contains("error:") && result.output.contains(expected),
+                    "\(to): \(result.output.prefix(600))")
+        }
+    }
+
     @Test("Expand's export of 2b240c5 fails with one error, the auto-advance modifier it never defines, and nothing else")
     func theDefectItWasBuiltFor() throws {
         let fixture = SwiftUIInterface.sourceFolder.appendingPathComponent("Fixtures/ExpandCarousel-2b240c5.swift").path

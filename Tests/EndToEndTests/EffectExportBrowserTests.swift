@@ -85,6 +85,49 @@ import Testing
         }
     }
 
+    @Test("An effect page is the WAI-ARIA carousel: slides \"N of M\", the rotation control first, one slide in the tab order; Right moves it and focus follows")
+    func carouselPattern() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for effect in ["coverflow", "creative-1"] {
+            let page = try ExportAccessibilityTests.export(effect, json: #"{"autoAdvance": true, "autoAdvanceInterval": 3}"#, name: effect, into: folder)
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            #expect(html.contains("<div class=\"scroller\" data-carousel-scroller></div>") && html.contains("element.dataset.carouselItem = \"\";"), "\(effect)")
+            let rest = try LiveBrowser.measure(page: page, input: "", at: [0.5]).records[0]["a11y"]
+            #expect(rest?["live"] == .string("off") && rest?["rotation"] == .string("Stop automatic slide show"), "\(effect): \(String(describing: rest))")
+            let order = rest?["tabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(order == ["Stop automatic slide show", "1 of 21"], "\(effect): tab order \(order)")
+            let moved = try LiveBrowser.measure(page: page, input: "0 focus; 0 key right", at: [1]).records[0]
+            #expect(moved["a11y"]?["focused"] == .string("2 of 21") && moved["a11y"]?["focusRing"] == .string("solid"),
+                    "\(effect): \(String(describing: moved["a11y"]))")
+            #expect(moved["a11y"]?["rotating"] == .bool(false) && moved["a11y"]?["live"] == .string("polite"), "\(effect)")
+            #expect(moved["state"]?["current"] == .number(1), "\(effect): \(String(describing: moved["state"]))")
+        }
+    }
+
+    @Test("Reduced motion: a key's move cuts to its place (normally it glides with the snap curve), and a declared reduced form replaces the tracks")
+    func reducedMotion() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = try Self.export("coverflow", into: folder)
+        func offsets(_ flags: [String]) throws -> [Double] {
+            try LiveBrowser.measure(page: page, input: "0 key right", at: [0.05, 3], flags: flags).records.map { $0["state"]?["scrollOffset"]?.numberValue ?? .nan }
+        }
+        let normal = try offsets([]), reduced = try offsets(Browser.reducedMotion)
+        #expect(normal[1] > 100 && abs(normal[0] - normal[1]) > 1, "normally the row glides: \(normal)")
+        #expect(abs(reduced[0] - reduced[1]) < 0.5 && abs(reduced[1] - normal[1]) < 0.5, "under reduced motion it cuts: \(reduced), normally \(normal)")
+        // scale-and-fade declares an opacity-only reduced form: its neighbours keep their size.
+        let fade = try Self.export("scale-and-fade", into: folder)
+        func neighbour(_ flags: [String]) throws -> [Double] {
+            let items = LiveBrowser.frame(try LiveBrowser.measure(page: fade, input: "", at: [0.5], flags: flags).records[0]).items
+            return try #require(items.first { abs($0.progress + 1) < 0.01 }).frame
+        }
+        let shrunk = try neighbour([]), kept = try neighbour(Browser.reducedMotion)
+        #expect(abs(shrunk[2] / kept[2] - 0.8) < 0.01, "the neighbour is \(shrunk[2]) wide normally, \(kept[2]) under reduced motion")
+    }
+
     // MARK: Helpers
 
     /// Exports `effect`'s page with its defaults into `folder`; returns its path.
@@ -148,24 +191,34 @@ enum LiveBrowser {
     static func frames(page: String, distances: [Int]) throws -> (viewport: [Double], frames: [EffectExportBrowserTests.Frame]) {
         let input = distances.enumerated().map { k, d in "\(EffectExportBrowserTests.moveTime(k)) scroll \(d)" }.joined(separator: "; ")
         let times = distances.indices.map(EffectExportBrowserTests.frameTime)
-        let json = try result(Browser.testURL(page, input: input, at: times))
+        let (viewport, records) = try measure(page: page, input: input, at: times)
+        return (viewport, records.map(frame))
+    }
+
+    /// The test mode's records of `page` after `input`, at `times` (each with `items`, `state`, `a11y`); `flags` go to
+    /// Chromium. Page errors fail the test.
+    static func measure(page: String, input: String, at times: [Double], flags: [String] = []) throws -> (viewport: [Double], records: [JSONValue]) {
+        let json = try result(Browser.testURL(page, input: input, at: times), flags: flags)
         let errors = json["errors"]?.arrayValue ?? []
         #expect(errors.isEmpty, "\(page): page errors: \(errors)")
-        let frames: [EffectExportBrowserTests.Frame] = (json["frames"]?.arrayValue ?? []).map { frame in
-            let items: [EffectExportBrowserTests.Item] = (frame["items"]?.arrayValue ?? []).compactMap { item in
-                guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue),
-                      let o = item["opacity"]?.numberValue, let p = item["progress"]?.numberValue else { return nil }
-                return EffectExportBrowserTests.Item(index: Int(i), frame: f, opacity: o, progress: p)
-            }
-            return EffectExportBrowserTests.Frame(scroll: frame["state"]?["scrollOffset"]?.numberValue ?? .nan, items: items)
-        }
         let viewport = json["viewport"]?.arrayValue?.compactMap(\.numberValue) ?? []
-        guard viewport.count == 2, frames.count == distances.count else { throw BrowserError("\(page): a malformed test result") }
-        return (viewport, frames)
+        let records = json["frames"]?.arrayValue ?? []
+        guard viewport.count == 2, records.count == times.count else { throw BrowserError("\(page): a malformed test result") }
+        return (viewport, records)
+    }
+
+    /// One record's items and scroll position.
+    static func frame(_ frame: JSONValue) -> EffectExportBrowserTests.Frame {
+        let items: [EffectExportBrowserTests.Item] = (frame["items"]?.arrayValue ?? []).compactMap { item in
+            guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue),
+                  let o = item["opacity"]?.numberValue, let p = item["progress"]?.numberValue else { return nil }
+            return EffectExportBrowserTests.Item(index: Int(i), frame: f, opacity: o, progress: p)
+        }
+        return EffectExportBrowserTests.Frame(scroll: frame["state"]?["scrollOffset"]?.numberValue ?? .nan, items: items)
     }
 
     /// The test mode's result (`<pre id="carousel-test">`) of `url`.
-    static func result(_ url: String) throws -> JSONValue {
+    static func result(_ url: String, flags: [String] = []) throws -> JSONValue {
         let chromium = try #require(Browser.executable, "chromium is not installed (scripts/setup.sh test installs it)")
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
@@ -173,7 +226,7 @@ enum LiveBrowser {
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         p.arguments = [tool, chromium, url, #"document.getElementById("carousel-test")?.textContent"#, "--timeout", "90",
                        "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                       "--user-data-dir=\(profile.path)", "--window-size=1280,720"]
+                       "--user-data-dir=\(profile.path)", "--window-size=1280,720"] + flags
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -79,17 +79,8 @@ enum EffectCode {
         })
     }
 
-    /// Swift's keywords, which a name must be written in backquotes as.
-    static let swiftKeywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
-        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
-        "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
-        "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self",
-        "Self", "super", "throws", "true", "try", "async", "some", "any", "consume", "copy", "borrowing", "consuming", "each",
-    ]
-
     /// A name as a Swift identifier (backquoted when it is a keyword).
-    static func swiftName(_ name: String) -> String { swiftKeywords.contains(name) ? "`\(name)`" : name }
+    static func swiftName(_ name: String) -> String { Code.swiftIdentifier(name) }
 
     /// A number as a literal both languages read as a floating-point value (`2.0`, `0.35`, `-1.5`, `1e-05`).
     static func number(_ n: Double) -> String { n < 0 ? "-" + EffectExpression.numberText(-n) : EffectExpression.numberText(n) }

@@ -52,7 +52,8 @@ enum EffectSwiftUITemplate {
                             let own = Effect.Names(size: container.size, itemCount: items.count,
                                                    overrides: carousel.merging(overrides(slot: slot, base)) { $1 })
                             let tracks = Effect.tracks(own, reduced: reduced)
-                            ItemView(item: item(slot), names: own, row: row, tracks: tracks)
+                            ItemView(item: item(slot), names: own, row: row, tracks: tracks,
+                                     size: row.size(along: Effect.axis == .horizontal ? own.itemWidth : own.itemHeight))
                                 .zIndex(zOrder(slot, row: row, names: own, tracks: tracks))
                                 .onTapGesture { select(slot) }
     {{#usesHover}}
@@ -192,13 +193,15 @@ enum EffectSwiftUITemplate {
             let names: Effect.Names
             let row: Effect.Row
             let tracks: [Effect.Track]
+            /// Its own length along the axis (a state may lengthen it), the row's across it.
+            let size: CGSize
 
             var body: some View {
                 item.posterImage
                     .resizable()
                     .scaledToFill()
                     .containerRelativeFrame([.horizontal, .vertical]) { _, axis in
-                        axis == .horizontal ? names.itemWidth : names.itemHeight
+                        axis == .horizontal ? size.width : size.height
                     }
                     .clipped()
                     .overlay {
@@ -413,6 +416,8 @@ enum EffectSwiftUITemplate {
             let length: CGFloat, itemLength: CGFloat, pitch: CGFloat, unit: CGFloat
             /// Where an item rests at the snap point (leading edge along the axis), and where p is measured from.
             let lead: CGFloat, reference: CGFloat, measured: CGFloat
+            /// The items' size across the axis.
+            let cross: CGFloat
             /// The perspective origin in the scroll view and its distance (0: none).
             let eye: CGPoint, distance: CGFloat
 
@@ -420,6 +425,7 @@ enum EffectSwiftUITemplate {
                 horizontal = axis == .horizontal
                 length = horizontal ? v.viewWidth : v.viewHeight
                 itemLength = horizontal ? v.itemWidth : v.itemHeight
+                cross = horizontal ? v.itemHeight : v.itemWidth
                 pitch = max(v.pitch, 1)
                 unit = progressInPitches ? pitch : max(itemLength, 1)
                 lead = snapAnchor * (length - itemLength)
@@ -427,6 +433,11 @@ enum EffectSwiftUITemplate {
                 measured = progressFromSnapPoint ? snapAnchor : 0.5
                 eye = CGPoint(x: perspectiveOrigin.x * v.viewWidth, y: perspectiveOrigin.y * v.viewHeight)
                 distance = max(perspective(v), 0)
+            }
+
+            /// An item's size: `along` the axis, the row's item across it.
+            func size(along: CGFloat) -> CGSize {
+                horizontal ? CGSize(width: along, height: cross) : CGSize(width: cross, height: along)
             }
 
             /// The scroll content's margins: the first item can rest at the snap point, and the last.

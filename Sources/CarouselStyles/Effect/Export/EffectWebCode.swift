@@ -277,6 +277,9 @@ struct EffectWebCode {
         }
         lines.append("}")
         lines.append("#carousel .scroller::-webkit-scrollbar {\n  display: none;\n}")
+        // The snap points: a marker where each item is before its transform (a transformed box's snap area moves with it).
+        let align = doc.snap.align == .center ? "center" : doc.snap.align == .start ? "start" : "end"
+        lines.append("#carousel .snap {\n  position: absolute;\n  pointer-events: none;\n  visibility: hidden;\n  scroll-snap-align: \(align);\n}")
         return lines.joined(separator: "\n")
     }
 
@@ -304,7 +307,6 @@ struct EffectWebCode {
         if let v = combined(set, .saturation) { filter.append("saturate(\(v))") }
         if let v = combined(set, .blur) { filter.append("blur(calc(\(v) * 1px))") }
         let zIndex = combined(set, .zIndex).map { "calc(1000 * \($0))" } ?? "calc(var(--e-z))"
-        let align = doc.snap.align == .center ? "center" : doc.snap.align == .start ? "start" : "end"
         var lines = [
             "#carousel .item {",
             "  flex: none;",
@@ -313,7 +315,6 @@ struct EffectWebCode {
             "  width: calc(var(--e-item-w) * 1px);",
             "  height: calc(var(--e-item-h) * 1px);",
             "  margin-\(horizontal ? "top" : "left"): calc(var(--e-cross) * 1px);",
-            "  scroll-snap-align: var(--e-snap, \(align));",
             "  border-radius: calc(\(combined(set, .cornerRadius) ?? "var(--e-radius)") * 1px);",
             "  transform-origin: \(originKeyframes == nil ? "\(css(doc.origin.after.x * 100))% \(css(doc.origin.after.y * 100))%" : "calc(var(--e-ox) * 100%) calc(var(--e-oy) * 100%)");",
             "  transform: \(transform.joined(separator: " "));",

@@ -173,9 +173,9 @@ enum EffectWebTemplate {
     /** The carousel pattern (set once auto-advance exists; layout runs before). */
     let a11y = null;
 
-    /** The slots on the page (a loop repeats the deck on both sides of slot 0) and their elements. */
+    /** The slots on the page (a loop repeats the deck on both sides of slot 0), their elements and snap markers. */
     let firstSlot = 0, lastSlot = -1;
-    const elements = new Map();
+    const elements = new Map(), markers = new Map();
     /** The row's geometry for the names now (`EffectRow`): set by `layout()`. */
     let row = null;
     /** The names without states, with the carousel's states, and each slot's own. */
@@ -248,10 +248,16 @@ enum EffectWebTemplate {
       return element;
     }
 
-    /** Makes the slots the layout needs (in order), dropping the others. */
+    /** Makes the slots the layout needs (in order), dropping the others; each has a snap marker. */
     function buildSlots([first, last]) {
       if (first === firstSlot && last === lastSlot) return;
-      for (const [k, element] of elements) if (k < first || k > last) { element.remove(); elements.delete(k); }
+      for (const [k, element] of elements) {
+        if (k >= first && k <= last) continue;
+        element.remove();
+        elements.delete(k);
+        markers.get(k).remove();
+        markers.delete(k);
+      }
       let next = null;
       for (let k = last; k >= first; k--) {
         let element = elements.get(k);
@@ -259,6 +265,11 @@ enum EffectWebTemplate {
           element = makeItem(k);
           elements.set(k, element);
           scroller.insertBefore(element, next);
+          const marker = document.createElement("div");
+          marker.className = "snap";
+          marker.setAttribute("aria-hidden", "true");
+          markers.set(k, marker);
+          scroller.appendChild(marker);
         }
         next = element;
       }
@@ -266,13 +277,16 @@ enum EffectWebTemplate {
       lastSlot = last;
     }
 
-    /** The custom properties of one set of names: the item's size and key values, where p = 0 is on its timeline. */
+    /**
+     * The custom properties of one set of names: the item's size (its own length along the axis, the row's across it,
+     * as the app sizes an item a state lengthens) and key values, where p = 0 is on its timeline.
+     */
     function itemProperties(v, own) {
       const props = reducedMotion() && EFFECT.hasReducedForm ? EFFECT.reducedProperties(v) : EFFECT.properties(v);
-      const cross = horizontal ? v.itemHeight : v.itemWidth, across = horizontal ? row.view.height : row.view.width;
+      const cross = horizontal ? names.itemHeight : names.itemWidth, across = horizontal ? row.view.height : row.view.width;
       const offset = EFFECT.alignment === "start" ? 0 : EFFECT.alignment === "center" ? (across - cross) / 2 : across - cross;
       Object.assign(props, {
-        "--e-item-w": v.itemWidth, "--e-item-h": v.itemHeight,
+        "--e-item-w": horizontal ? own : cross, "--e-item-h": horizontal ? cross : own,
         "--e-cross": (horizontal ? row.view.y : row.view.x) + offset,
         // Cover starts when the item's leading edge meets the scrollport's end: p = 0 is `at0` later.
         "--e-at0": row.scrollport - row.viewStart - row.reference + row.measured * own,
@@ -324,11 +338,20 @@ enum EffectWebTemplate {
         ...itemProperties(names, row.itemLength),
       });
       const group = groupSize();
-      for (const [k, element] of elements) {
-        const v = slotNames.get(k);
+      const cross = horizontal ? names.itemHeight : names.itemWidth;
+      let at = padStart;
+      for (let k = firstSlot; k <= lastSlot; k++) {
+        const element = elements.get(k), v = slotNames.get(k), own = ownLength(k);
         element.removeAttribute("style");
-        if (v) setProperties(element, itemProperties(v, ownLength(k)));
-        if (EFFECT.snap.mode !== "none" && group > 1 && ((k % group) + group) % group !== 0) element.style.setProperty("--e-snap", "none");
+        if (v) setProperties(element, itemProperties(v, own));
+        // The slot's snap marker: its untransformed box, if a snap point rests on it.
+        const rests = EFFECT.snap.mode !== "none" && ((k % group) + group) % group === 0;
+        Object.assign(markers.get(k).style, {
+          display: rests ? "block" : "none",
+          left: `${horizontal ? at : row.view.x}px`, top: `${horizontal ? row.view.y : at}px`,
+          width: `${horizontal ? own : cross}px`, height: `${horizontal ? cross : own}px`,
+        });
+        at += own + row.spacing;
       }
       scrollerTargets();
     }
