@@ -290,6 +290,47 @@ enum SwiftUIInterface {
         return done.path
     }
 
+    /// `files` compiled into a program against the stand-in built as libraries for macOS (its types hold their
+    /// values; nothing draws), run in `folder`; its standard output. Throws with the compiler's or the program's
+    /// messages when either fails.
+    static func run(_ files: [String], in folder: URL) throws -> String {
+        let libraries = try buildLibraries()
+        let program = folder.appendingPathComponent("driver").path
+        let compiled = try ExportTests.run(ExportTests.swiftc, ["-swift-version", "6", "-suppress-warnings", "-I", libraries, "-L", libraries,
+                                                                "-lSwiftUI", "-lAppKit", "-Xlinker", "-rpath", "-Xlinker", libraries,
+                                                                "-load-plugin-library", libraries + "/libPreviewMacros.so"] + files + ["-o", program])
+        guard compiled.status == 0 else { throw InterfaceError("the program does not compile: \(compiled.output.prefix(3000))") }
+        let ran = try ExportTests.run(program, [])
+        guard ran.status == 0 else { throw InterfaceError("the program failed: \(ran.output.suffix(2000))") }
+        return ran.output
+    }
+
+    /// The folder holding the stand-in built as libraries and modules for macOS (built if the sources changed since).
+    static func buildLibraries() throws -> String {
+        let modules = try build(.macOS)
+        let done = modules + "-libraries"
+        if FileManager.default.fileExists(atPath: done + "/libSwiftUI.so") { return done }
+        let work = done + "-building-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.copyItem(atPath: modules + "/libPreviewMacros.so", toPath: work + "/libPreviewMacros.so")
+        let source = { sourceFolder.appendingPathComponent($0).path }
+        let steps: [[String]] = [
+            ["-emit-library", "-emit-module", "-module-name", "AppKit", "-parse-as-library", "-suppress-warnings", source("AppKit.swift"),
+             "-emit-module-path", work + "/AppKit.swiftmodule", "-o", work + "/libAppKit.so"],
+            ["-emit-library", "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", "-suppress-warnings", "-swift-version", "6",
+             "-D", Platform.macOS.define, "-I", work, "-L", work, "-lAppKit", "-load-plugin-library", work + "/libPreviewMacros.so",
+             source("SwiftUI.swift"), "-emit-module-path", work + "/SwiftUI.swiftmodule", "-o", work + "/libSwiftUI.so"],
+        ]
+        for step in steps {
+            let result = try ExportTests.run(ExportTests.swiftc, step)
+            guard result.status == 0 else { throw InterfaceError("building the SwiftUI stand-in's libraries failed: \(result.output.prefix(2000))") }
+        }
+        try? FileManager.default.removeItem(atPath: done)
+        try FileManager.default.moveItem(atPath: work, toPath: done)
+        return done
+    }
+
     struct InterfaceError: Error, CustomStringConvertible {
         let description: String
         init(_ d: String) { description = d }
