@@ -17,7 +17,8 @@ struct EffectSwiftCode {
 
     /// `e` in Swift, reading the names of `names` (a `Names` value, or `self` inside it).
     func swift(_ e: EffectExpression, names: String = "v") -> String {
-        "Effect.finite(" + EffectCode.write(e, .swift) { "\(names).\(EffectCode.swiftName($0))" } + ")"
+        if let n = e.constant { return number(n) }
+        return "Effect.finite(" + EffectCode.write(e, .swift) { "\(names).\(EffectCode.swiftName($0))" } + ")"
     }
 
     func number(_ n: Double) -> String { EffectCode.number(n) }
@@ -93,23 +94,26 @@ struct EffectSwiftCode {
                 }
                 return ".init(p: \(number(k.p)), value: \(value), easing: \(easing(k.easing)))"
             }
-            var args = ["." + t.property.rawValue, "keys: [\(keys.joined(separator: ", "))]"]
-            if t.outside == .extend { args.append("outside: .extend") }
-            if let r = t.range { args.append("range: (\(swift(r.lower)), \(swift(r.upper)))") }
-            return "Track(\(args.joined(separator: ", ")))"
+            var tail = ""
+            if t.outside == .extend { tail += ", outside: .extend" }
+            if let r = t.range { tail += ", range: (\(swift(r.lower)), \(swift(r.upper)))" }
+            return (["Track(.\(t.property.rawValue), keys: ["] + keys.map { "    " + $0 + "," } + ["]\(tail))"]).joined(separator: "\n")
         }
         let own = doc.tracks.map(track)
         let reduced = doc.reducedMotion?.tracks.map(track)
         var body: [String] = []
+        func lines(_ tracks: [String], _ n: Int) -> [String] {
+            tracks.flatMap { ($0 + ",").split(separator: "\n", omittingEmptySubsequences: false).map { String(repeating: " ", count: n) + $0 } }
+        }
         if let reduced {
             body.append("if reduced {")
             body.append("    return [")
-            body += reduced.map { "        " + $0 + "," }
+            body += lines(reduced, 8)
             body.append("    ]")
             body.append("}")
         }
         body.append("return [")
-        body += own.map { "    " + $0 + "," }
+        body += lines(own, 4)
         body.append("]")
         return """
         /// The effect's tracks, their keys' values from the names `v`\(doc.reducedMotion != nil ? "; under Reduce Motion (`reduced`) the file's declared reduced form" : ""). Several tracks of one property combine

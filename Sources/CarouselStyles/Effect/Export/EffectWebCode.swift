@@ -323,14 +323,22 @@ struct EffectWebCode {
         if !filter.isEmpty { lines.append("  filter: \(filter.joined(separator: " "));") }
         lines.append("  z-index: \(zIndex);")
         if !doc.backfaceVisible { lines.append("  backface-visibility: hidden;") }
-        let timeline = horizontal ? "view(inline 0px)" : "view(block 0px)"
-        lines.append("  animation: \(animations.map { "\($0.name) linear both" }.joined(separator: ", "));")
-        lines.append("  animation-timeline: \(animations.map { _ in timeline }.joined(separator: ", "));")
-        lines.append("  animation-range: \(animations.map(\.range).joined(separator: ", "));")
-        for (side, p) in [("before", EffectProperty.shadeLeading), ("after", .shadeTrailing)] {
-            lines.append("  --e-shade-\(side == "before" ? "leading" : "trailing"): \(combined(set, p) ?? "0");")
+        for (side, p) in [("leading", EffectProperty.shadeLeading), ("trailing", .shadeTrailing)] {
+            lines.append("  --e-shade-\(side): \(combined(set, p) ?? "0");")
         }
         lines.append("}")
+        // The motion, where the browser has scroll-driven animations (elsewhere the row scrolls and snaps, unmoved by
+        // the tracks: a time-based animation would show its last keyframe).
+        let timeline = horizontal ? "view(inline 0px)" : "view(block 0px)"
+        lines += [
+            "@supports (animation-timeline: view()) {",
+            "  #carousel .item {",
+            "    animation: \(animations.map { "\($0.name) linear both" }.joined(separator: ", "));",
+            "    animation-timeline: \(animations.map { _ in timeline }.joined(separator: ", "));",
+            "    animation-range: \(animations.map(\.range).joined(separator: ", "));",
+            "  }",
+            "}",
+        ]
         return lines.joined(separator: "\n")
     }
 
