@@ -52,6 +52,42 @@ import Testing
         }
     }
 
+    /// Swiper configs as users write them: three per view with every coverflow option, a creative effect with
+    /// `limitProgress`, `progressMultiplier`, per-side `origin`, opacity and shadow, and an endless coverflow of
+    /// `slidesPerView: "auto"`.
+    static let swiperConfigs = [
+        ("swiper-coverflow", """
+        {effect: 'coverflow', slidesPerView: 3, spaceBetween: 20, centeredSlides: true, width: 900, height: 400,
+         coverflowEffect: {rotate: 40, stretch: 10, depth: 150, modifier: 1.2, scale: 0.9, slideShadows: true}}
+        """),
+        ("swiper-creative", """
+        {effect: 'creative', slidesPerView: 1.5, spaceBetween: 10, centeredSlides: true, width: 600, height: 300,
+         creativeEffect: {limitProgress: 2, progressMultiplier: 0.8,
+           prev: {translate: ['-60%', '10%', -300], rotate: [10, 20, -8], scale: 0.7, opacity: 0.4, shadow: true, origin: 'left center'},
+           next: {translate: ['70%', 0, -120], rotate: [0, -30, 5], scale: 0.9, opacity: 0.5}}}
+        """),
+        ("swiper-loop", "{effect: 'coverflow', slidesPerView: 'auto', centeredSlides: true, loop: true, coverflowEffect: {rotate: 30, depth: 80}}"),
+    ]
+
+    @Test("Three Swiper configs' pages, held at ten scroll positions, match capture --layout too")
+    func swiperPagesMatchTheApp() throws {
+        try #require(CLI.available, "build carousel-lab first")
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, options) in Self.swiperConfigs {
+            let file = folder.appendingPathComponent("\(name).json").path
+            try options.write(toFile: file, atomically: true, encoding: .utf8)
+            let page = try Self.export(file, into: folder, name: name)
+            let (viewport, pageFrames) = try LiveBrowser.frames(page: page, distances: Self.distances)
+            let appFrames = try Self.capture(file, size: viewport, folder: folder, name: name)
+            try #require(appFrames.count == Self.distances.count, "\(name): \(appFrames.count) frames from capture")
+            for (app, page) in zip(appFrames, pageFrames) {
+                #expect(abs(page.scroll - app.scroll) < 1e-3 && !app.items.isEmpty, "\(name): the app at \(app.scroll), the page at \(page.scroll)")
+                for problem in Self.compare(page: page, app: app) { Issue.record("\(name) at scroll \(app.scroll): \(problem)") }
+            }
+        }
+    }
+
     @Test("A page with a wrong keyframe (coverflow's turn reaching 50° at p = 1.2 instead of 1) fails the comparison")
     func aWrongKeyframeIsCaught() throws {
         try #require(CLI.available, "build carousel-lab first")
@@ -130,9 +166,9 @@ import Testing
 
     // MARK: Helpers
 
-    /// Exports `effect`'s page with its defaults into `folder`; returns its path.
-    static func export(_ effect: String, into folder: URL) throws -> String {
-        let page = folder.appendingPathComponent("\(effect).html").path
+    /// Exports `effect`'s page (a gallery name or a file) with its defaults into `folder` as `name`.html; returns its path.
+    static func export(_ effect: String, into folder: URL, name: String? = nil) throws -> String {
+        let page = folder.appendingPathComponent("\(name ?? effect).html").path
         let result = try CLI.run(["export", "--style", effect, "--format", "html", "--out", page])
         #expect(result.status == 0 && result.lines.count == 1 && result.lines.first?.hasPrefix("carousel-lab: \(page): web page of \(effect), ") == true,
                 "\(result.stderr)")
@@ -140,10 +176,10 @@ import Testing
     }
 
     /// The app's frames: pressed where no item is, dragged to each distance and held there; one frame per position.
-    static func capture(_ effect: String, size: [Double], folder: URL) throws -> [Frame] {
+    static func capture(_ effect: String, size: [Double], folder: URL, name: String? = nil) throws -> [Frame] {
         var input = ["0.2 move 1250 12", "0.2 down 1250 12"]
         for (k, d) in distances.enumerated() { input.append("\(moveTime(k)) move \(1250 - d) 12") }
-        let frames = folder.appendingPathComponent("\(effect)-frames")
+        let frames = folder.appendingPathComponent("\(name ?? effect)-frames")
         try? FileManager.default.removeItem(at: frames)
         try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
         let result = try CLI.run(["capture", "--style", effect, "--size", "\(Int(size[0]))x\(Int(size[1]))", "--input", input.joined(separator: "; "),
