@@ -85,9 +85,8 @@ enum EffectCode {
     /// A number as a literal both languages read as a floating-point value (`2.0`, `0.35`, `-1.5`, `1e-05`).
     static func number(_ n: Double) -> String { n < 0 ? "-" + EffectExpression.numberText(-n) : EffectExpression.numberText(n) }
 
-    /// A track's keys' positions and values as the exports interpolate them (`ResolvedTrack`), for a sample
-    /// environment: used where a format needs a number at export time (a spring's or an expression's easing sampled
-    /// into CSS `linear()`).
+    /// An easing's progress at `count + 1` evenly spaced t (the app's `ResolvedEasing`, for the names of `env`): where a
+    /// format needs numbers at export time (a spring's or an expression's easing sampled into CSS `linear()`).
     static func easingSamples(_ easing: EffectEasing, env: EffectEnvironment, count: Int) -> [Double] {
         let e = ResolvedEasing(easing, env: env)
         return (0...count).map { e.progress(Double($0) / Double(count)) }
