@@ -37,6 +37,58 @@ import Testing
         }
     }
 
+    /// The effect file that uses every part of the format (a vertical row, page snapping, every track property and
+    /// easing, every trigger, a reduced form, names that are Swift keywords).
+    static let everythingEffect = SwiftUIInterface.sourceFolder.appendingPathComponent("Fixtures/everything.effect.json").path
+
+    @Test("Every gallery effect's export, and an effect file using every part of the format, type-check for iOS and macOS with no diagnostic")
+    func effectExportsTypeCheck() throws {
+        let deck = try ExportTests.bundledDeck()
+        let folder = try temporaryFolder("typecheck-effects")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        for style in EffectGallery.documents.map(\.name) + [Self.everythingEffect] {
+            let export = try CodeExport.make(styleName: style, values: nil, file: "-", deck: deck).export
+            let name = ExportNaming.typeName(from: (style as NSString).lastPathComponent.replacingOccurrences(of: ".effect.json", with: ""))!
+            let path = folder.appendingPathComponent(name + "Effect.swift").path
+            try export.write(.swiftui, to: path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            // p from each item's frame in the scroll view, its look as one projective transform, snapping and sizing.
+            for part in [".visualEffect { [row, tracks] content, proxy in", "proxy.frame(in: .scrollView)", ".rotation3DEffect(",
+                         ".containerRelativeFrame(", ".scrollTargetLayout()", ".modifier(Controls("] {
+                #expect(text.contains(part), "\(style): no \(part)")
+            }
+            files.append(path)
+        }
+        for platform in SwiftUIInterface.Platform.allCases {
+            let result = try SwiftUIInterface.typecheck(files, platform: platform)
+            #expect(result.status == 0 && result.output.isEmpty, "\(platform): \(result.output.prefix(4000))")
+        }
+    }
+
+    @Test("The check fails on a broken effect export: a wrong rotation3DEffect label, a track property the runtime lacks, a frame closure of the wrong shape")
+    func brokenEffectExportsFail() throws {
+        let deck = try ExportTests.bundledDeck()
+        let folder = try temporaryFolder("typecheck-effects-broken")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Coverflow.swift").path
+        try CodeExport.make(styleName: "coverflow", values: nil, file: "-", deck: deck).export.write(.swiftui, to: path)
+        let good = try String(contentsOfFile: path, encoding: .utf8)
+        let breakages: [(String, String, String)] = [
+            (".rotation3DEffect(place.angle, axis: place.axis,", ".rotation3DEffect(place.angle, axes: place.axis,", "axes"),
+            ("Track(.rotateY, keys:", "Track(.rotationY, keys:", "rotationY"),
+            (".containerRelativeFrame([.horizontal, .vertical]) { _, axis in", ".containerRelativeFrame([.horizontal, .vertical]) { axis in", "argument"),
+        ]
+        for (from, to, expected) in breakages {
+            #expect(good.contains(from), "the export no longer contains \(from)")
+            let broken = folder.appendingPathComponent("Broken.swift").path
+            try good.replacingOccurrences(of: from, with: to).write(toFile: broken, atomically: true, encoding: .utf8)
+            let result = try SwiftUIInterface.typecheck([broken], platform: .iOS)
+            #expect(result.status != 0 && result.output.contains("error:") && result.output.contains(expected),
+                    "\(to): \(result.output.prefix(600))")
+        }
+    }
+
     @Test("Expand's export of 2b240c5 fails with one error, the auto-advance modifier it never defines, and nothing else")
     func theDefectItWasBuiltFor() throws {
         let fixture = SwiftUIInterface.sourceFolder.appendingPathComponent("Fixtures/ExpandCarousel-2b240c5.swift").path
@@ -236,6 +288,47 @@ enum SwiftUIInterface {
         try? FileManager.default.removeItem(at: done)
         try FileManager.default.moveItem(at: work, to: done)
         return done.path
+    }
+
+    /// `files` compiled into a program against the stand-in built as libraries for macOS (its types hold their
+    /// values; nothing draws), run in `folder`; its standard output. Throws with the compiler's or the program's
+    /// messages when either fails.
+    static func run(_ files: [String], in folder: URL) throws -> String {
+        let libraries = try buildLibraries()
+        let program = folder.appendingPathComponent("driver").path
+        let compiled = try ExportTests.run(ExportTests.swiftc, ["-swift-version", "6", "-suppress-warnings", "-I", libraries, "-L", libraries,
+                                                                "-lSwiftUI", "-lAppKit", "-Xlinker", "-rpath", "-Xlinker", libraries,
+                                                                "-load-plugin-library", libraries + "/libPreviewMacros.so"] + files + ["-o", program])
+        guard compiled.status == 0 else { throw InterfaceError("the program does not compile: \(compiled.output.prefix(3000))") }
+        let ran = try ExportTests.run(program, [])
+        guard ran.status == 0 else { throw InterfaceError("the program failed: \(ran.output.suffix(2000))") }
+        return ran.output
+    }
+
+    /// The folder holding the stand-in built as libraries and modules for macOS (built if the sources changed since).
+    static func buildLibraries() throws -> String {
+        let modules = try build(.macOS)
+        let done = modules + "-libraries"
+        if FileManager.default.fileExists(atPath: done + "/libSwiftUI.so") { return done }
+        let work = done + "-building-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.copyItem(atPath: modules + "/libPreviewMacros.so", toPath: work + "/libPreviewMacros.so")
+        let source = { sourceFolder.appendingPathComponent($0).path }
+        let steps: [[String]] = [
+            ["-emit-library", "-emit-module", "-module-name", "AppKit", "-parse-as-library", "-suppress-warnings", source("AppKit.swift"),
+             "-emit-module-path", work + "/AppKit.swiftmodule", "-o", work + "/libAppKit.so"],
+            ["-emit-library", "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", "-suppress-warnings", "-swift-version", "6",
+             "-D", Platform.macOS.define, "-I", work, "-L", work, "-lAppKit", "-load-plugin-library", work + "/libPreviewMacros.so",
+             source("SwiftUI.swift"), "-emit-module-path", work + "/SwiftUI.swiftmodule", "-o", work + "/libSwiftUI.so"],
+        ]
+        for step in steps {
+            let result = try ExportTests.run(ExportTests.swiftc, step)
+            guard result.status == 0 else { throw InterfaceError("building the SwiftUI stand-in's libraries failed: \(result.output.prefix(2000))") }
+        }
+        try? FileManager.default.removeItem(atPath: done)
+        try FileManager.default.moveItem(atPath: work, toPath: done)
+        return done
     }
 
     struct InterfaceError: Error, CustomStringConvertible {

@@ -207,9 +207,10 @@ public enum ScenePhase: Comparable, Sendable {
 }
 
 // MARK: - Layout containers and collections
-// "HStack" (hstack), "VStack" (vstack), "ZStack" (zstack), "LazyHStack" (lazyhstack), "Spacer" (spacer),
+// "HStack" (hstack), "VStack" (vstack), "ZStack" (zstack), "LazyHStack" (lazyhstack), "LazyVStack" (lazyvstack),
+// "Spacer" (spacer),
 // "ForEach" (foreach), "GeometryReader" (geometryreader), "GeometryProxy" (geometryproxy), "NamedCoordinateSpace"
-// (namedcoordinatespace, `scrollView`), "ScrollView" (scrollview), "ScrollViewReader" (scrollviewreader),
+// (namedcoordinatespace, `scrollView`), "LocalCoordinateSpace" (localcoordinatespace, `local`), "ScrollView" (scrollview), "ScrollViewReader" (scrollviewreader),
 // "ScrollViewProxy" (scrollviewproxy), "PinnedScrollableViews" (pinnedscrollableviews).
 
 /// A view that arranges its subviews in a horizontal line.
@@ -248,6 +249,13 @@ public enum ScenePhase: Comparable, Sendable {
 /// A view that arranges its children in a line that grows horizontally, creating items only as needed.
 public struct LazyHStack<Content: View>: View {
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// A view that arranges its children in a line that grows vertically, creating items only as needed.
+public struct LazyVStack<Content: View>: View {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
                 @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
@@ -331,6 +339,16 @@ extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
     case active(CGPoint)
     /// The pointer exited the view.
     case ended
+}
+
+/// The local coordinate space of the current view.
+public struct LocalCoordinateSpace: CoordinateSpaceProtocol {
+    public init() {}
+}
+
+extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
+    /// The local coordinate space of the current view.
+    public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
 }
 
 /// A scrollable view.
@@ -788,8 +806,25 @@ public struct AnimationCompletionCriteria: Hashable, Sendable {
     public static let frame: MatchedGeometryProperties = [.position, .size]
 }
 
+// MARK: - Angles
+// "Angle" (angle, `radians(_:)`, `degrees(_:)`, `zero`).
+
+/// A geometric angle whose value you access in either radians or degrees.
+@frozen public struct Angle: Hashable, Comparable, Sendable {
+    public var radians: Double
+    public var degrees: Double { radians * 180 / .pi }
+    public init() { radians = 0 }
+    public init(radians: Double) { self.radians = radians }
+    public init(degrees: Double) { radians = degrees * .pi / 180 }
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    public static let zero = Angle()
+    public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+}
+
 // MARK: - Gestures, keys and feedback
-// "Gesture" (gesture, `onChanged(_:)`, `onEnded(_:)`), "MagnifyGesture" (magnifygesture and its Value),
+// "Gesture" (gesture, `onChanged(_:)`, `onEnded(_:)`), "MagnifyGesture" (magnifygesture and its Value), "DragGesture"
+// (draggesture, `init(minimumDistance:coordinateSpace:)` and its Value),
 // "GestureMask", "KeyEquivalent" (keyequivalent), "KeyPress" (keypress and keypress/result), "SensoryFeedback"
 // (sensoryfeedback, `impact(weight:intensity:)`).
 
@@ -838,6 +873,23 @@ public struct MagnifyGesture: Gesture {
         public var velocity: CGFloat
         public var startAnchor: UnitPoint
         public var startLocation: CGPoint
+    }
+}
+
+/// A dragging motion that invokes an action as the drag-event sequence changes.
+public struct DragGesture: Gesture {
+    public init(minimumDistance: CGFloat = 10, coordinateSpace: some CoordinateSpaceProtocol = .local) {}
+    public var body: Never { fatalError() }
+
+    /// The attributes of a drag gesture.
+    public struct Value: Equatable, Sendable {
+        public var time: Date
+        public var location: CGPoint
+        public var startLocation: CGPoint
+        public var translation: CGSize
+        public var velocity: CGSize
+        public var predictedEndLocation: CGPoint
+        public var predictedEndTranslation: CGSize
     }
 }
 
@@ -891,7 +943,8 @@ public struct SensoryFeedback: Equatable, Sendable {
 
 // MARK: - Scrolling
 // "ScrollTargetBehavior" (scrolltargetbehavior), "ViewAlignedScrollTargetBehavior" (`viewAligned`),
-// "ScrollIndicatorVisibility" (`hidden`), and the View modifiers in the next section.
+// "PagingScrollTargetBehavior" (`paging`), "ContentMarginPlacement" (contentmarginplacement), "ScrollIndicatorVisibility"
+// (`hidden`), and the View modifiers in the next section.
 
 /// A type that defines the scroll behavior of a scrollable view.
 public protocol ScrollTargetBehavior {}
@@ -906,6 +959,23 @@ extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
     public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
 }
 
+/// The scroll behavior that aligns scroll targets to container-based geometry.
+public struct PagingScrollTargetBehavior: ScrollTargetBehavior {
+    public init() {}
+}
+
+extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
+    /// The scroll behavior that aligns scroll targets to container-based geometry.
+    public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
+}
+
+/// The placement of margins.
+public struct ContentMarginPlacement: Sendable {
+    public static let automatic = ContentMarginPlacement()
+    public static let scrollContent = ContentMarginPlacement()
+    public static let scrollIndicators = ContentMarginPlacement()
+}
+
 /// The visibility of scroll indicators of a UI element.
 public struct ScrollIndicatorVisibility: Equatable, Sendable {
     public static let automatic = ScrollIndicatorVisibility()
@@ -915,7 +985,9 @@ public struct ScrollIndicatorVisibility: Equatable, Sendable {
 }
 
 // MARK: - Visual effects
-// "VisualEffect" (visualeffect, `offset(x:y:)`, `scaleEffect(_:anchor:)`, `opacity(_:)`), "EmptyVisualEffect".
+// "VisualEffect" (visualeffect, `offset(x:y:)`, `scaleEffect(_:anchor:)`, `scaleEffect(x:y:anchor:)`,
+// `rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`, `opacity(_:)`, `blur(radius:opaque:)`, `saturation(_:)`,
+// `brightness(_:)`), "EmptyVisualEffect".
 
 /// Visual Effects change the visual appearance of a view without changing its ancestors or descendents.
 public protocol VisualEffect: Sendable {}
@@ -932,8 +1004,19 @@ extension VisualEffect {
     public func offset(_ offset: CGSize) -> some VisualEffect { self }
     /// Scales the view uniformly by the given factor relative to an anchor point.
     public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some VisualEffect { self }
-    /// Sets the transparency of the view.
+    /// Scales the view's rendered output by the given horizontal and vertical amounts, relative to an anchor point.
+    public func scaleEffect(x: CGFloat = 1.0, y: CGFloat = 1.0, anchor: UnitPoint = .center) -> some VisualEffect { self }
+    /// Renders content as if it's rotated in three dimensions around the specified axis.
+    public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
+                                 anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some VisualEffect { self }
+    /// Sets the transparency of content.
     public func opacity(_ opacity: Double) -> some VisualEffect { self }
+    /// Applies a Gaussian blur to content.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some VisualEffect { self }
+    /// Adjusts the color saturation of content.
+    public func saturation(_ amount: Double) -> some VisualEffect { self }
+    /// Brightens content by the specified amount.
+    public func brightness(_ amount: Double) -> some VisualEffect { self }
 }
 
 // MARK: - Accessibility
@@ -975,17 +1058,20 @@ public struct AccessibilityActionKind: Equatable, Sendable {
 // MARK: - View modifiers
 // Each is documented on the View page (view) under its name: layout (`frame(width:height:alignment:)`,
 // `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`, `padding(_:_:)`, `padding(_:)`,
-// `offset(x:y:)`, `fixedSize()`, `containerRelativeFrame(_:alignment:)`, `safeAreaPadding(_:_:)`,
+// `offset(x:y:)`, `fixedSize()`, `containerRelativeFrame(_:alignment:)`, `containerRelativeFrame(_:alignment:_:)`,
+// `safeAreaPadding(_:_:)`,
 // `aspectRatio(_:contentMode:)`, `scaledToFill()`, `scaledToFit()`), drawing (`opacity(_:)`, `scaleEffect(_:anchor:)`,
-// `clipShape(_:style:)`, `clipped(antialiased:)`, `shadow(color:radius:x:y:)`, `background(alignment:content:)`,
+// `clipShape(_:style:)`, `clipped(antialiased:)`, `zIndex(_:)`, `shadow(color:radius:x:y:)`, `background(alignment:content:)`,
 // `background(_:ignoresSafeAreaEdges:)`, `overlay(alignment:content:)`, `foregroundStyle(_:)`, `font(_:)`,
 // `lineLimit(_:)`, `preferredColorScheme(_:)`, `visualEffect(_:)`, `matchedGeometryEffect(id:in:properties:anchor:isSource:)`,
 // `transition(_:)`, `animation(_:value:)`), identity and input (`id(_:)`, `tag(_:)`, `contentShape(_:eoFill:)`,
 // `allowsHitTesting(_:)`, `onHover(perform:)`, `onContinuousHover(coordinateSpace:perform:)`, `coordinateSpace(_:)`,
 // `onTapGesture(count:perform:)`, `gesture(_:including:)`,
+// `simultaneousGesture(_:including:)`, `onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)`,
 // `focusable(_:)`, `onKeyPress(_:action:)`, `sensoryFeedback(_:trigger:)`), life cycle (`onChange(of:initial:_:)`,
 // `task(id:priority:_:)`), scrolling (`scrollTargetLayout(isEnabled:)`, `scrollTargetBehavior(_:)`,
-// `scrollPosition(id:anchor:)`, `scrollIndicators(_:axes:)`), controls (`pickerStyle(_:)`, `buttonStyle(_:)`),
+// `scrollPosition(id:anchor:)`, `scrollIndicators(_:axes:)`, `contentMargins(_:_:for:)`, `scrollClipDisabled(_:)`),
+// controls (`pickerStyle(_:)`, `buttonStyle(_:)`),
 // `modifier(_:)`, and accessibility (above).
 
 extension View {
@@ -1001,6 +1087,8 @@ extension View {
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { _Modified(self) }
     public func fixedSize() -> some View { _Modified(self) }
     public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View { _Modified(self) }
+    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center,
+                                       _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View { _Modified(self) }
     public func safeAreaPadding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { _Modified(self) }
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { _Modified(self) }
     public func scaledToFill() -> some View { _Modified(self) }
@@ -1010,6 +1098,7 @@ extension View {
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { _Modified(self) }
     public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { _Modified(self) }
     public func clipped(antialiased: Bool = false) -> some View { _Modified(self) }
+    public func zIndex(_ value: Double) -> some View { _Modified(self) }
     public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         _Modified(self)
     }
@@ -1042,6 +1131,9 @@ extension View {
     public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { _Modified(self) }
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { _Modified(self) }
     public func gesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View { _Modified(self) }
+    public func simultaneousGesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View { _Modified(self) }
+    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void,
+                                   onPressingChanged: ((Bool) -> Void)? = nil) -> some View { _Modified(self) }
     public func focusable(_ isFocusable: Bool = true) -> some View { _Modified(self) }
     public func onKeyPress(_ key: KeyEquivalent, action: @escaping () -> KeyPress.Result) -> some View { _Modified(self) }
     public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { _Modified(self) }
@@ -1059,6 +1151,10 @@ extension View {
     public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View {
         _Modified(self)
     }
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View {
+        _Modified(self)
+    }
+    public func scrollClipDisabled(_ disabled: Bool = true) -> some View { _Modified(self) }
 
     public func pickerStyle<S: PickerStyle>(_ style: S) -> some View { _Modified(self) }
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { _Modified(self) }

@@ -12,7 +12,7 @@ public enum EffectFile {
 
     /// The style of `document`, from `origin`.
     public static func definition(_ document: EffectDocument, origin: StyleOrigin) -> StyleDefinition {
-        StyleDefinition(descriptor: descriptor(document), channels: channels, export: nil, origin: origin) { context, parameters in
+        StyleDefinition(descriptor: descriptor(document), channels: channels, export: EffectExport.make(document), origin: origin) { context, parameters in
             EffectStyle(document: document, context: context, parameters: parameters)
         }
     }

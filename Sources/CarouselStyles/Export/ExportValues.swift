@@ -141,7 +141,7 @@ public enum ExportValues {
 
     private static func swiftLine(_ spec: ParameterSpec, in p: Parameters, export: StyleExport) -> String {
         let c = swift(spec, in: p, export: export)
-        return "static let \(spec.key): \(c.type) = \(c.expression) // \(comment(spec, in: p))"
+        return "static let \(Code.swiftIdentifier(spec.key)): \(c.type) = \(c.expression) // \(comment(spec, in: p))"
     }
 
     private static func jsLine(_ spec: ParameterSpec, in p: Parameters) -> String {
@@ -296,4 +296,16 @@ public enum Code {
     }
 
     private static func hex(_ u: Unicode.Scalar) -> String { String(u.value, radix: 16, uppercase: true) }
+
+    /// A name (an effect's parameter) as a Swift identifier: backquoted when Swift reserves it (`in`, `default`).
+    public static func swiftIdentifier(_ name: String) -> String { swiftKeywords.contains(name) ? "`\(name)`" : name }
+
+    /// Swift's keywords, which an identifier must be written in backquotes as.
+    static let swiftKeywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+        "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self",
+        "Self", "super", "throws", "true", "try", "async", "some", "any", "consume", "copy", "borrowing", "consuming", "each",
+    ]
 }

@@ -779,10 +779,11 @@ enum WebPartials {
     static let testMode = #"""
     // ---- Test mode -------------------------------------------------------------------------------------------------
     // page.html#test&input=0 move 270 350&at=0,0.1,0.2 replays input (Carousel Lab's --input script: move, down, up,
-    // click, wheel, key, leave, and focus: keyboard focus on the current slide; each entry at its time, in order) with
-    // the clock stopped, then moves the clock to each time and writes the frames of the images on screen, the state
-    // and the accessibility snapshot into <pre id="carousel-test"> as JSON. Animations are paused and sought with the
-    // Web Animations API, each from the time it started; timers fire on `clock` as it moves.
+    // click, wheel, key, leave, focus: keyboard focus on the current slide, and scroll: the row held at a scroll
+    // position; each entry at its time, in order) with the clock stopped, then moves the clock to each time and writes
+    // the frames of the images on screen, the state and the accessibility snapshot into <pre id="carousel-test"> as
+    // JSON. Animations are paused and sought with the Web Animations API, each from the time it started; timers fire
+    // on `clock` as it moves. Scroll-driven animations are the browser's: a page with them is read after a frame.
     (function testMode() {
       const query = new URLSearchParams(location.hash.slice(1));
       if (!query.has("test")) return;
@@ -793,7 +794,8 @@ enum WebPartials {
       /** Pauses animations that started since the last look and notes when (on the page's clock). */
       function noteAnimations() {
         for (const animation of document.getAnimations()) {
-          if (started.has(animation)) continue;
+          // Scroll-driven animations follow their scroller, not the clock.
+          if (started.has(animation) || animation.timeline !== document.timeline) continue;
           animation.pause();
           started.set(animation, clock.manual);
         }
@@ -807,7 +809,16 @@ enum WebPartials {
       function seek(t) {
         for (;;) {
           const due = clock.timers.filter(timer => timer.due <= t).sort((a, b) => a.due - b.due)[0];
-          if (!due) break;
+          const entry = pending.find(e => e.time <= t);
+          if (!due && !entry) break;
+          // An input entry goes before a timer due at the same time.
+          if (entry && (!due || entry.time <= due.due)) {
+            pending.splice(pending.indexOf(entry), 1);
+            clock.manual = Math.max(clock.manual, entry.time);
+            seekAnimations(clock.manual);
+            run(entry.text);
+            continue;
+          }
           clock.timers = clock.timers.filter(timer => timer !== due);
           clock.manual = due.due;
           seekAnimations(due.due);
@@ -837,6 +848,8 @@ enum WebPartials {
         else if (action === "click") { pointer("pointerdown", n[0], n[1]); pointer("pointerup", n[0], n[1]); }
         else if (action === "leave") document.getElementById("carousel").dispatchEvent(new PointerEvent("pointerleave", { pointerType: "mouse" }));
         else if (action === "focus") carousel.a11y.current()?.focus({ preventScroll: true });
+        // Holds the row at a scroll position, as a drag held still does (pages whose carousel has `scrollTo`).
+        else if (action === "scroll" && carousel.scrollTo) carousel.scrollTo(n[0]);
         else if (action === "wheel") {
           // The script's wheel is in SDL's sign (dy = -1 rolls towards you); one tick is 100 pixels here.
           const target = document.elementFromPoint(innerWidth / 2, innerHeight / 2) ?? document.body;
@@ -849,27 +862,28 @@ enum WebPartials {
         noteAnimations();
       }
       function frames() {
-        return carousel.items().map(({ index, element }) => {
+        // Anything else a page says of an item (its slot, progress, opacity) comes along.
+        return carousel.items().map(({ index, element, ...more }) => {
           const r = element.getBoundingClientRect();
-          return { index, frame: [r.x, r.y, r.width, r.height] };
+          return { index, frame: [r.x, r.y, r.width, r.height], ...more };
         });
       }
-      addEventListener("load", () => {
+      /** Input entries still to come, in order, each at its time. */
+      const pending = (query.get("input") ?? "").split(";").filter(e => e.trim())
+        .map(text => ({ time: Number(text.trim().split(/\s+/)[0]) || 0, text }));
+      addEventListener("load", async () => {
         const out = document.createElement("pre");
         out.id = "carousel-test";
         out.hidden = true;
         try {
           noteAnimations();
-          for (const entry of (query.get("input") ?? "").split(";").filter(e => e.trim())) {
-            // The clock moves on to the entry's time first (timers fire, animations run), as the app's replay does.
-            const t = Number(entry.trim().split(/\s+/)[0]);
-            if (t > clock.manual) seek(t);
-            run(entry);
-          }
+          while (pending.length && pending[0].time <= 0) run(pending.shift().text);
           const times = (query.get("at") ?? "0").split(",").map(Number);
           const result = { viewport: [innerWidth, innerHeight], frames: [] };
           for (const t of times) {
             seek(t);
+            // A page whose motion the browser draws (scroll-driven animations) is read once it has drawn a frame.
+            if (carousel.settle) await carousel.settle();
             result.frames.push({ time: t, items: frames(), state: carousel.state(), a11y: carousel.a11y.snapshot() });
           }
           result.errors = errors;
