@@ -326,7 +326,9 @@ extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
 }
 
 /// The local coordinate space of the current view ("LocalCoordinateSpace", localcoordinatespace).
-public struct LocalCoordinateSpace: CoordinateSpaceProtocol {}
+public struct LocalCoordinateSpace: CoordinateSpaceProtocol {
+    public init() {}
+}
 
 extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
     /// The local coordinate space of the current view.
@@ -339,16 +341,6 @@ extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
     case active(CGPoint)
     /// The pointer exited the view.
     case ended
-}
-
-/// The local coordinate space of the current view.
-public struct LocalCoordinateSpace: CoordinateSpaceProtocol {
-    public init() {}
-}
-
-extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
-    /// The local coordinate space of the current view.
-    public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
 }
 
 /// A scrollable view.
