@@ -106,7 +106,7 @@ BEGIN {
   t = warmup - quiet; reference()
   t = warmup; randomInput(duration - quiet)
   t = duration - quiet; reference()
-}' > "$dir/input.txt"
+}' | sort -s -g -k1,1 > "$dir/input.txt"  # in time order, as --input plays it (a drag or "a, a" overlaps what follows)
 
 # --- Parameter files -----------------------------------------------------------------------------------------
 write_params() {

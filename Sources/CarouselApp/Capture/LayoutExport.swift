@@ -20,7 +20,8 @@ public enum LayoutExport {
         let focused = runtime.panes.focused
         var members: [JSONMember] = [
             JSONMember("style", .string(state.focused.styleName)),
-            JSONMember("time", .number(state.focusedStyleTime)),
+            // Rounded as the timeline's playhead is, so the file's four decimals never tell them apart.
+            JSONMember("time", .number(TimelineState.round6(state.focusedStyleTime))),
             JSONMember("size", .array([.number(state.size.width), .number(state.size.height)])),
             JSONMember("items", .array(focused.layoutItems())),
             JSONMember("state", .object(focused.state(timePaused: state.time.isPaused))),
