@@ -56,10 +56,11 @@ chain_start=$(date +%s)
 ( set -euo pipefail; chain ) > .build/chain-output.txt 2>&1 &
 chain_pid=$!
 
-# The whole suite under one Xvfb server, in parallel: the suites that drive windows on its display take turns
+# The whole suite in shards, several test processes at once, each under an Xvfb server of its own
+# (scripts/test-shards.sh says why): within one, the suites that drive windows on its display take turns
 # (`SharedDisplay`); capture tests need no display; a few tests start Xvfb servers of their own.
 set +e
-phase tests bash -c 'set -o pipefail; xvfb-run -a -s "-screen 0 1280x720x24 -nolisten tcp" swift test --skip-build --ignore-lock 2>&1 | tee .build/test-output.txt'
+phase tests scripts/test-shards.sh
 status=$?
 set -e
 if [ -x ../shared/tools/check-contract ]; then phase check-contract ../shared/tools/check-contract .build/debug/carousel-lab || status=1; fi

@@ -77,7 +77,7 @@ struct ExtremeCurveTests {
 
     @Test("The window's renderer: no crash, every drawing finite and within reach",
           .enabled(if: TestRequirement.met(ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false),
-                   "needs DISPLAY (xvfb-run)"), arguments: styles)
+                   "needs DISPLAY (xvfb-run)"), .serialized, arguments: styles)
     func window(style: String) throws {
         // Never mapped: shown, it would lie over the window tests' windows on the same display and take their input.
         let host = try SDLWindowHost(title: "carousel-lab extreme curves", size: size, mapped: false)

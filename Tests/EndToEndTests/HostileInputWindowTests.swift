@@ -298,7 +298,7 @@ struct HostileInputWindowTests {
 struct HostilePasteWindowTests {
     /// Puts `text` on the clipboard, presses Ctrl+V in `app`, and answers the window's clipboard request.
     func paste(_ text: String, into app: AppWindow) throws {
-        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
+        #expect(SDLSubsystems.start(SDL_INIT_VIDEO) == 0)
         try SDLClipboard().setText(text)
         let key = Process()
         key.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
@@ -311,7 +311,7 @@ struct HostilePasteWindowTests {
         }
     }
 
-    func cleanup() { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+    func cleanup() { SDLSubsystems.stop(SDL_INIT_VIDEO) }
 
     /// Kills the app if it is still running (a window stuck on a FIFO ignores SIGTERM: the test fails, never hangs).
     func stop(_ app: AppWindow) {

@@ -38,8 +38,8 @@ struct PanelWindowTests {
         #expect(typed?["style"] == "expand", "the digits typed did not switch style")
 
         app.xdotool("key", "ctrl+c")
-        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
-        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+        #expect(SDLSubsystems.start(SDL_INIT_VIDEO) == 0)
+        defer { SDLSubsystems.stop(SDL_INIT_VIDEO) }
         let clipboard = SDLClipboard()
         var text: String?
         let deadline = Date().addingTimeInterval(5)

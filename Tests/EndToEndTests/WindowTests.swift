@@ -48,9 +48,10 @@ final class AppWindow {
             stderrPath = path
         }
         try process.run()
-        // Wait for the first frame.
-        let deadline = Date().addingTimeInterval(20)
-        while layout() == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        // Wait for the first frame (a debug build beside the CI's release build and other test processes can take
+        // many seconds), or for the app to end without one.
+        let deadline = Date().addingTimeInterval(60)
+        while layout() == nil && process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     deinit {

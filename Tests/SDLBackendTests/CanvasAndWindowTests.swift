@@ -110,7 +110,7 @@ struct WindowTests {
 
     @Test func pinchSelectionSucceedsOnTheX11Window() throws {
         _ = carousel_set_hint("SDL_VIDEODRIVER", "x11")
-        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
+        #expect(SDLSubsystems.start(SDL_INIT_VIDEO) == 0)
         let window = SDL_CreateWindow("pinch", 0, 0, 100, 100, SDL_WINDOW_HIDDEN.rawValue)  // not inside #require (see above)
         let w = try #require(window)
         defer { SDL_DestroyWindow(w) }

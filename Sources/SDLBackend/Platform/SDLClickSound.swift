@@ -27,7 +27,7 @@ public final class SDLClickSound: SoundPlayer {
     private func open() -> Bool {
         if device != 0 { return true }
         if unavailable { return false }
-        if SDL_WasInit(SDL_INIT_AUDIO) == 0 && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+        if !SDLSubsystems.started(SDL_INIT_AUDIO) && SDLSubsystems.start(SDL_INIT_AUDIO) != 0 {
             return fail(String(cString: SDL_GetError()))
         }
         var want = SDL_AudioSpec()

@@ -25,7 +25,7 @@ public final class HeadlessCanvas {
             throw SDLBackendError.creationFailed("a \(width)x\(height) canvas (sides must be 1...16384)")
         }
         guard scale > 0, scale.isFinite else { throw SDLBackendError.creationFailed("a canvas with scale \(scale)") }
-        guard SDL_Init(0) == 0 else { throw SDLBackendError.initFailed(RendererContext.lastError()) }
+        guard SDLSubsystems.start(0) == 0 else { throw SDLBackendError.initFailed(RendererContext.lastError()) }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw SDLBackendError.creationFailed("a \(width)x\(height) surface: \(RendererContext.lastError())")
         }

@@ -79,13 +79,13 @@ public final class SDLWindowHost {
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
         if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.displayUnreachable(display) }
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+        guard SDLSubsystems.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLBackendError.noDisplay(RendererContext.lastError())
         }
         // SDL falls back to an invisible off-screen driver when nothing else works: a window nobody sees.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if ["offscreen", "dummy"].contains(driver) && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            SDLSubsystems.stop(SDL_INIT_VIDEO)
             throw SDLBackendError.noDisplay("SDL found only its invisible \(driver) video driver")
         }
         // On X11 a window's size is in device pixels: the app scales itself. Elsewhere SDL gives a drawable larger

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Runs the built test suite (`swift build --build-tests` first) as several processes at once, each on an Xvfb server
+# of its own, and prints each shard's output as it ends, then a line per shard. Exits non-zero if any shard failed.
+#
+# Why shards: Swift Testing runs a process's tests on a pool as wide as the machine has cores (two here), and most of
+# our tests block a pool thread while they wait (on a window, a child process, Chromium, a timer). One process thus
+# runs about two tests at a time and leaves the cores idle; several processes keep them busy. Each shard names suites
+# by a regular expression (`swift test --filter`); the last one runs everything the others do not, so a new suite is
+# never left out. The suites that cost the most come first. JOBS shards run at once (default 4).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+jobs=${JOBS:-4}
+out=.build/test-output
+rm -rf "$out"
+mkdir -p "$out"
+
+# name | suites (a --filter regex). Longest first; measured alone with
+# `.build/debug/CarouselLabPackageTests.xctest --testing-library swift-testing --filter REGEX`.
+shards=(
+  "export-effects|^EndToEndTests\.EffectExportBrowserTests"
+  "export-a11y|^EndToEndTests\.ExportAccessibilityTests"
+  "swiftui|^CarouselAppTests\.(EffectSwiftUIMathsTests|SwiftUITypeCheckTests)"
+  "end-to-end-heavy|^EndToEndTests\.(ExtremeCurveTests|ExportBrowserTests|EffectEndToEndTests|RecordTests|BenchTests)"
+  "window|^EndToEndTests\.WindowTests"
+  "end-to-end|^EndToEndTests\."
+  "app|^CarouselAppTests\."
+)
+# Each shard skips what an earlier one runs; "rest" runs what none of them does.
+declare -a names filters skips
+taken=""
+for entry in "${shards[@]}"; do
+  names+=("${entry%%|*}")
+  filters+=("${entry#*|}")
+  skips+=("$taken")
+  taken="${taken:+$taken|}${entry#*|}"
+done
+names+=("rest"); filters+=("."); skips+=("$taken")
+
+# A display number no server holds, above the ones xvfb-run -a and the tests' own servers (:200 up) start from.
+# Sets `display` (not a subshell: the next call must see the number taken).
+next_display=90
+free_display() {
+  while [ -e "/tmp/.X$next_display-lock" ] || [ -e "/tmp/.X11-unix/X$next_display" ]; do next_display=$((next_display + 1)); done
+  display=$next_display
+  next_display=$((next_display + 1))
+}
+
+declare -A pid_of status_of start_of
+summary=()
+start_shard() {
+  local i=$1 display args
+  free_display
+  args=(swift test --skip-build --ignore-lock --filter "${filters[$i]}")
+  [ -z "${skips[$i]}" ] || args+=(--skip "${skips[$i]}")
+  start_of[$i]=$(date +%s)
+  xvfb-run -n "$display" -s "-screen 0 1280x720x24 -nolisten tcp" "${args[@]}" > "$out/${names[$i]}.txt" 2>&1 &
+  pid_of[$i]=$!
+}
+finish_shard() {
+  local i=$1 status=$2 took
+  took=$(( $(date +%s) - start_of[$i] ))
+  cat "$out/${names[$i]}.txt"
+  status_of[$i]=$status
+  summary+=("shard ${names[$i]}: $(grep -E '^.{0,12}Test run with' "$out/${names[$i]}.txt" | tail -1 | sed -E 's/^[^T]*//') ($took s)$([ "$status" = 0 ] || echo " FAILED ($status)")")
+}
+
+next=0 running=0 failed=0
+while [ "$next" -lt "${#names[@]}" ] || [ "$running" -gt 0 ]; do
+  while [ "$running" -lt "$jobs" ] && [ "$next" -lt "${#names[@]}" ]; do
+    start_shard "$next"; next=$((next + 1)); running=$((running + 1))
+  done
+  wait -n -p ended; status=$?
+  for i in "${!pid_of[@]}"; do
+    if [ "${pid_of[$i]}" = "$ended" ]; then
+      finish_shard "$i" "$status"; unset "pid_of[$i]"; running=$((running - 1))
+      [ "$status" = 0 ] || failed=1
+    fi
+  done
+done
+for line in "${summary[@]}"; do echo "test-shards: $line"; done
+exit "$failed"
