@@ -53,7 +53,8 @@ start_shard() {
   args=(swift test --skip-build --ignore-lock --filter "${filters[$i]}")
   [ -z "${skips[$i]}" ] || args+=(--skip "${skips[$i]}")
   start_of[$i]=$(date +%s)
-  xvfb-run -n "$display" -s "-screen 0 1280x720x24 -nolisten tcp" "${args[@]}" > "$out/${names[$i]}.txt" 2>&1 &
+  /usr/bin/time -f "%U %S" -o "$out/${names[$i]}.cpu" \
+    xvfb-run -n "$display" -s "-screen 0 1280x720x24 -nolisten tcp" "${args[@]}" > "$out/${names[$i]}.txt" 2>&1 &
   pid_of[$i]=$!
 }
 finish_shard() {
@@ -61,7 +62,9 @@ finish_shard() {
   took=$(( $(date +%s) - start_of[$i] ))
   cat "$out/${names[$i]}.txt"
   status_of[$i]=$status
-  summary+=("shard ${names[$i]}: $(grep -E '^.{0,12}Test run with' "$out/${names[$i]}.txt" | tail -1 | sed -E 's/^[^T]*//') ($took s)$([ "$status" = 0 ] || echo " FAILED ($status)")")
+  local cpu
+  cpu=$(awk '/^[0-9.]+ [0-9.]+$/ { printf "%.0f", $1 + $2 }' "$out/${names[$i]}.cpu" 2>/dev/null)
+  summary+=("shard ${names[$i]}: $(grep -E '^.{0,12}Test run with' "$out/${names[$i]}.txt" | tail -1 | sed -E 's/^[^T]*//') ($took s, ${cpu:-?} CPU-s)$([ "$status" = 0 ] || echo " FAILED ($status)")")
 }
 
 next=0 running=0 failed=0

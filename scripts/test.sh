@@ -6,8 +6,8 @@
 #
 # Two lines of work share the machine: the test suite, which mostly waits (on windows, child processes, timers and
 # servers), and a chain that mostly computes: the release build, then the soak beside the manual pages, the package
-# and its check. The chain starts once the debug build is done and runs beside the tests; its output is printed after
-# theirs. Each phase's time is printed at the end (test.sh: ...).
+# and its check. The chain starts at once (its release build beside the debug build) and runs on beside the tests; its
+# output is printed after theirs. Each phase's time is printed at the end (test.sh: ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -23,23 +23,26 @@ phase() {
 }
 
 phase setup scripts/setup.sh test
-phase debug-build swift build --build-tests
+mkdir -p .build
+rm -f .build/debug-build-done
 
-# The chain beside the tests. It holds SwiftPM's lock on .build while it builds, so the tests below run with
-# --ignore-lock: they only run the debug build's test product, which the chain never touches.
+# The chain beside the debug build and the tests: the release build starts at once, in a scratch folder of its own
+# (RELEASE_SCRATCH: its own SwiftPM lock, so both builds share the two cores from the start). Then a one-minute soak of
+# the live window (the release build) with random input, on an Xvfb of its own; meanwhile, once the debug build is
+# done, the manual pages (swift-argument-parser's plugin, on the debug build), then the package, which is checked.
 chain() {
   local t0 package soak_pid=""
   chain_phase() { local name=$1; shift; t0=$(date +%s); "$@"; echo "test.sh: chain: $name $(( $(date +%s) - t0 )) s"; }
-  chain_phase release-build scripts/build-release.sh
-  # A one-minute soak of the live window (the release build) with random input, on an Xvfb of its own; meanwhile the
-  # manual pages are made (swift-argument-parser's plugin, on the debug build), then the package, which is checked.
+  chain_phase release-build env RELEASE_SCRATCH=.build/release-scratch scripts/build-release.sh
   if [ "${SOAK:-1}" != 0 ]; then
     ( chain_phase soak env BIN=.build/release/carousel-lab scripts/soak.sh "${SOAK_SECONDS:-60}" > .build/soak-output.txt 2>&1 ) &
     soak_pid=$!
   fi
   local status=0
+  while [ ! -e .build/debug-build-done ]; do sleep 1; done
   t0=$(date +%s)
-  { swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null \
+  { [ "$(cat .build/debug-build-done)" = 0 ] \
+      && swift package --allow-writing-to-package-directory generate-manual --multi-page --configuration debug >/dev/null \
       && echo "test.sh: chain: manual $(( $(date +%s) - t0 )) s" && t0=$(date +%s) \
       && package=$(scripts/deb.sh) && echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s" \
       && chain_phase package-check scripts/test-package.sh "$package"; } || status=$?
@@ -51,10 +54,18 @@ chain() {
   fi
   return "$status"
 }
-mkdir -p .build
 chain_start=$(date +%s)
 ( set -euo pipefail; chain ) > .build/chain-output.txt 2>&1 &
 chain_pid=$!
+
+# The debug build with the tests (the chain's manual step waits for it). The tests below run with --ignore-lock: the
+# chain's manual step holds SwiftPM's lock on .build meanwhile, and they only run the test product, which it never
+# touches.
+set +e
+phase debug-build swift build --build-tests
+echo $? > .build/debug-build-done
+set -e
+[ "$(cat .build/debug-build-done)" = 0 ] || { wait "$chain_pid"; cat .build/chain-output.txt; for p in "${phases[@]}"; do echo "test.sh: $p"; done; exit 1; }
 
 # The whole suite in shards, several test processes at once, each under an Xvfb server of its own
 # (scripts/test-shards.sh says why): within one, the suites that drive windows on its display take turns
@@ -69,7 +80,7 @@ set +e
 wait "$chain_pid"
 chain_status=$?
 set -e
-phases+=("chain (beside the tests, from its start) $(( $(date +%s) - chain_start )) s$([ "$chain_status" = 0 ] || echo " (failed: $chain_status)")")
+phases+=("chain (beside the builds and the tests, from its start) $(( $(date +%s) - chain_start )) s$([ "$chain_status" = 0 ] || echo " (failed: $chain_status)")")
 cat .build/chain-output.txt
 [ "$status" != 0 ] || status=$chain_status
 for p in "${phases[@]}"; do echo "test.sh: $p"; done
