@@ -58,17 +58,16 @@ chain_start=$(date +%s)
 ( set -euo pipefail; chain ) > .build/chain-output.txt 2>&1 &
 chain_pid=$!
 
-# The debug build with the tests (the chain's manual step waits for it). The tests below run with --ignore-lock: the
-# chain's manual step holds SwiftPM's lock on .build meanwhile, and they only run the test product, which it never
-# touches.
+# The debug build with the tests (the chain's manual step waits for it). The tests below run the test product itself:
+# the chain's manual step holds SwiftPM's lock and build database meanwhile, and never touches it.
 set +e
 phase debug-build swift build --build-tests
 echo $? > .build/debug-build-done
 set -e
 [ "$(cat .build/debug-build-done)" = 0 ] || { wait "$chain_pid"; cat .build/chain-output.txt; for p in "${phases[@]}"; do echo "test.sh: $p"; done; exit 1; }
 
-# The whole suite in shards, several test processes at once, each under an Xvfb server of its own
-# (scripts/test-shards.sh says why): within one, the suites that drive windows on its display take turns
+# The whole suite in shards, several test processes at once (the test product run directly), each under an Xvfb
+# server of its own (scripts/test-shards.sh says why): within one, the suites that drive windows on its display take turns
 # (`SharedDisplay`); capture tests need no display; a few tests start Xvfb servers of their own.
 set +e
 phase tests scripts/test-shards.sh
