@@ -4,7 +4,9 @@ import Testing
 
 /// The encoders `record` runs: in its process group (one job for the window to stop and continue) with SIGINT blocked
 /// (Ctrl+C at a terminal reaches `record`, which ends them); a background render in a group of its own; no child
-/// holds another's input open; the end is seen before the process id is freed.
+/// holds another's input open; the end is seen before the process id is freed; outputs of any size kept whole; input,
+/// files, a directory and an environment; a timeout that ends the child (and its group) and says so; and no program
+/// started any other way in Sources or Tests.
 @Suite("Child processes")
 struct ChildProcessTests {
     /// What `script` prints on standard error, and how it ended.
@@ -178,5 +180,25 @@ struct ChildProcessTests {
         let smallPeak = try #require(small.peakResidentBytes), bigPeak = try #require(big.peakResidentBytes)
         #expect(smallPeak > 0 && smallPeak < 32 << 20, "\(small)")
         #expect(bigPeak >= 64 << 20, "\(big)")
+    }
+
+    @Test("No Swift file in Sources or Tests starts a program but ChildProcess.swift: a new spawn fails here, named by file and line")
+    func oneWayToSpawn() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Written in pieces, so that this file does not match itself.
+        let spawning = try Regex("(^|[^A-Za-z0-9_])" + "Process" + #"(\(|\.run\()"# + "|" + "posix" + "_spawn" + "|" + #"\bfork\(\)|\bpopen\(|\bexe"# + "cv")
+        var found: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty, "no Swift files under \(base.path)")
+            for file in files where !file.hasSuffix("/ChildProcess.swift") {
+                let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(spawning) {
+                    found.append("\(folder)/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "programs started outside ChildProcess (extend it instead):\n\(found.joined(separator: "\n"))")
     }
 }
