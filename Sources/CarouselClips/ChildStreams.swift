@@ -24,10 +24,14 @@ final class ChildStreams: @unchecked Sendable {
     /// Starts serving: `input` (its pipe's write end and the bytes for it), `output` and `errors` (their pipes' read
     /// ends). Takes the descriptors over: they are closed here.
     init(input: (fd: Int32, bytes: Data)?, output: Int32?, errors: Int32?) {
+        let sources = [(output, Stream.output), (errors, Stream.errors)].compactMap { fd, stream in fd.map { ($0, stream) } }
+        guard !sources.isEmpty || input != nil else {  // nothing to serve: no thread
+            stopped.signal()
+            return
+        }
         if pipe(&wake) == 0 {
             for fd in wake { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
-        let sources = [(output, Stream.output), (errors, Stream.errors)].compactMap { fd, stream in fd.map { ($0, stream) } }
         let thread = Thread { [self] in serve(input: input, sources: sources) }
         thread.name = "child-streams"
         thread.stackSize = 1 << 18
@@ -48,7 +52,7 @@ final class ChildStreams: @unchecked Sendable {
         lock.lock(); let done = finished; lock.unlock()
         guard !done else { return }
         var byte: UInt8 = 1
-        _ = write(wake[1], &byte, 1)
+        if wake[1] >= 0 { _ = write(wake[1], &byte, 1) }
         stopped.wait()
         lock.lock(); finished = true; lock.unlock()
     }
