@@ -11,8 +11,9 @@ import Glibc
 /// written for it; its standard output and error go nowhere, to a file, to this process's, or are kept, read on a
 /// thread of their own (`ChildStreams`) so that no pipe fills up. Its end is known before its process id is freed
 /// (`wait(ended:)`), a timeout ends it and says so (`Exit.timedOutAfter`), and its peak memory can be measured
-/// (`measuresPeakMemory`). It gets no other descriptor of this process. A child still running when its
-/// `ChildProcess` goes is killed (its group with `.own`) and reaped, so none is left behind.
+/// (`measuresPeakMemory`). No other descriptor of this process reaches it (glibc's closefrom spawn action, 2.34 on).
+/// A child still running when its `ChildProcess` goes is killed (its group with `.own`) and reaped: none is left
+/// behind.
 public final class ChildProcess: @unchecked Sendable {
     /// Which process group the child joins, and which signals it starts with blocked.
     public enum Group: Sendable {
@@ -101,13 +102,14 @@ public final class ChildProcess: @unchecked Sendable {
     private var reaped = false
 
     /// Starts `program` (a path) with `arguments` in `group`, with `environment` (nil: this process's), in `directory`
-    /// (nil: this process's; relative paths, the program's and the files', are taken there), its standard input from `input`, its standard output to `output` and its standard error
-    /// to `errors`. The pipes are close-on-exec and no other descriptor is passed on, so a child never holds another
-    /// child's input open (FFmpeg would wait for its end forever). Signal dispositions this process changed go back
-    /// to the defaults in the child. With `measuresPeakMemory` the program runs under `/usr/bin/time -f %M`, which
-    /// forks it from its own small process and reports its `ru_maxrss` (`Exit.peakResidentBytes`); `pid` and signals
-    /// are then `time`'s. (Our own `wait4` would not do: `posix_spawn` runs the program from a vfork of this process,
-    /// and Linux records the replaced address space's peak at `execve` as the child's.)
+    /// (nil: this process's; relative paths, the program's and the files', are taken there), its standard input from
+    /// `input`, its standard output to `output` and its standard error to `errors`. The pipes are close-on-exec and no
+    /// other descriptor is passed on, so a child never holds another child's input open (FFmpeg would wait for its end
+    /// forever). Signal dispositions this process changed go back to the defaults in the child. With
+    /// `measuresPeakMemory` the program runs under `/usr/bin/time -f %M`, which forks it from its own small process
+    /// and reports its `ru_maxrss` (`Exit.peakResidentBytes`); `pid` and signals are then `time`'s. (Our own `wait4`
+    /// would not do: `posix_spawn` runs the program from a vfork of this process, and Linux records the replaced
+    /// address space's peak at `execve` as the child's.)
     public init(program: String, arguments: [String], input inputKind: Input = .none, output: Output = .discarded,
                 errors: Output = .kept, environment: [String: String]? = nil, directory: String? = nil,
                 group: Group = .this, measuresPeakMemory: Bool = false) throws(ClipError) {
