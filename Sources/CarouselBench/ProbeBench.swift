@@ -1,5 +1,6 @@
 import CarouselSupport
 import CarouselApp
+import CarouselClips
 import CarouselCore
 import CarouselStyles
 import Foundation
@@ -112,22 +113,17 @@ enum ProbeLauncher {
                     "--size", "\(Int(size.width))x\(Int(size.height))"]
         if quick { args.append("--quick") }
         if let deckPath { args += ["--images", deckPath] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ResourceLocator.executablePath())
-        process.arguments = args
-        process.environment = renderer.childEnvironment(base: ProcessInfo.processInfo.environment)
-        let out = Pipe()
-        process.standardOutput = out
         let pointer = PointerRest.outsideTheWindow()
         defer { pointer?.release() }
         let launchedAt = ProcessMetrics.monotonic()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0,
+        // Its standard error goes where the bench's does.
+        let exit = try ChildProcess(program: ResourceLocator.executablePath(), arguments: args, output: .kept, errors: .inherited,
+                                    environment: renderer.childEnvironment(base: ProcessInfo.processInfo.environment),
+                                    group: .thisInterruptible).wait()
+        let text = exit.outputText
+        guard exit.succeeded,
               let line = text.split(separator: "\n").last, let json = try? JSONParser.parse(String(line)) else {
-            throw BenchError("probe \(kind.rawValue) failed (exit status \(process.terminationStatus)): \(text.suffix(300))")
+            throw BenchError("probe \(kind.rawValue) failed (\(exit)): \(text.suffix(300))")
         }
         guard var result = ProbeResult(json: json) else { throw BenchError("probe \(kind.rawValue): unreadable report \(line)") }
         // The child reports monotonic times; make them relative to the launch.
@@ -271,25 +267,21 @@ final class ProbeDriver: FrameDriver {
 /// who launched the app from elsewhere. It takes `xdotool` holding the position (Xvfb puts the pointer back at the
 /// screen's centre, under the window, whenever its last client leaves); without xdotool the pointer stays where it is.
 final class PointerRest {
-    private let process: Process
+    private let process: ChildProcess
 
-    private init(_ process: Process) { self.process = process }
+    private init(_ process: ChildProcess) { self.process = process }
 
     static func outsideTheWindow() -> PointerRest? {
         let xdotool = "/usr/bin/xdotool"
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.isExecutableFile(atPath: xdotool) else { return nil }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: xdotool)
-        p.arguments = ["mousemove", "0", "0", "sleep", "600"]
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return nil }
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.isExecutableFile(atPath: xdotool),
+              let p = try? ChildProcess(xdotool, ["mousemove", "0", "0", "sleep", "600"], errors: .discarded) else { return nil }
         Thread.sleep(forTimeInterval: 0.2)
         return PointerRest(p)
     }
 
     func release() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill(SIGKILL)
+        process.wait()
     }
 }
 

@@ -33,18 +33,11 @@ enum RecordBench {
         var results: [RecordBenchResult] = []
         /// Runs `record` to `out` at `fps`; returns the wall seconds it took.
         func record(_ out: String, fps: Int, seconds clipSeconds: Double) throws -> (seconds: Double, status: Int32) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: ResourceLocator.executablePath())
-            p.arguments = ["record", "--size", "\(Int(size.width))x\(Int(size.height))", "--images", deckPath, "--input", "@" + scriptFile,
-                           "--to", "\(clipSeconds)", "--fps", "\(fps)", "--out", out]
-            var env = ProcessInfo.processInfo.environment
-            env["DISPLAY"] = nil
-            p.environment = env
-            p.standardError = FileHandle.nullDevice
+            let arguments = ["record", "--size", "\(Int(size.width))x\(Int(size.height))", "--images", deckPath, "--input", "@" + scriptFile,
+                             "--to", "\(clipSeconds)", "--fps", "\(fps)", "--out", out]
             let start = ProcessMetrics.monotonic()
-            try p.run()
-            p.waitUntilExit()
-            return (ProcessMetrics.monotonic() - start, p.terminationStatus)
+            let exit = try ChildProcess(ResourceLocator.executablePath(), arguments, errors: .discarded, environment: ["DISPLAY": nil]).wait()
+            return (ProcessMetrics.monotonic() - start, exit.statusOrSignal)
         }
         // One untimed run first, so the first format measured does not alone pay for loading the program, the
         // deck and FFmpeg from disk (every later run finds them in the page cache, as a user's second clip does).

@@ -18,7 +18,7 @@ public final class BackgroundRender: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil  // headless: the clip is rendered off-screen
         environment["WAYLAND_DISPLAY"] = nil
-        child = try ChildProcess(program: line[0], arguments: Array(line.dropFirst()), input: false, environment: environment, group: .own)
+        child = try ChildProcess(program: line[0], arguments: Array(line.dropFirst()), environment: environment, group: .own)
         self.jobs = jobs
         jobs.add(group: child.pid)
     }

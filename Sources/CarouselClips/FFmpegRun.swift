@@ -23,7 +23,7 @@ final class FFmpegRun: @unchecked Sendable {
 
     /// Starts `program` with `arguments`; with `input`, frames are written to its standard input.
     init(program: String, arguments: [String], input: Bool) throws(ClipError) {
-        process = try ChildProcess(program: program, arguments: arguments, input: input)
+        process = try ChildProcess(program: program, arguments: arguments, input: input ? .pipe : .none)
     }
 
     /// Passes every frame appended from now on through `conversion` before it is written (on the writing queue, so it

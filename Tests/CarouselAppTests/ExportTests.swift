@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import CarouselApp
 import CarouselCore
@@ -200,15 +201,7 @@ import Testing
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let exit = try ChildProcess(tool, arguments, output: .kept).wait()
+        return (exit.statusOrSignal, exit.outputText + exit.standardError)
     }
 }

@@ -7,18 +7,15 @@ import Testing
 /// not starve its jobs.
 @Suite("Background jobs")
 struct BackgroundJobsTests {
-    /// A shell in a group of its own (Foundation's `Process` gives each child one) running a busy loop in a second
-    /// process of the group; its pid (the group) and the loop's.
-    static func job() throws -> (Process, [pid_t]) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let out = Pipe()
-        p.arguments = ["-c", "sh -c 'while :; do :; done' & echo $!; wait"]
-        p.standardOutput = out
-        try p.run()
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+    /// A shell in a group of its own running a busy loop in a second process of the group; its pid (the group) and
+    /// the loop's.
+    static func job() throws -> (ChildProcess, [pid_t]) {
+        let p = try ChildProcess("/bin/sh", ["-c", "sh -c 'while :; do :; done' & echo $!; wait"], output: .kept, group: .own)
+        let deadline = Date().addingTimeInterval(10)
+        while p.isRunning && !p.standardOutput.contains(UInt8(ascii: "\n")) && Date() < deadline { usleep(1000) }
+        let line = String(decoding: p.standardOutput, as: UTF8.self)
         let loop = try #require(pid_t(line.trimmingCharacters(in: .whitespacesAndNewlines)))
-        return (p, [p.processIdentifier, loop])
+        return (p, [p.pid, loop])
     }
 
     /// The state letter in /proc/PID/stat ("T" stopped, "R" running, "S" sleeping).
@@ -42,8 +39,8 @@ struct BackgroundJobsTests {
         let jobs = BackgroundJobs()
         jobs.hold(); jobs.release()  // no job: nothing to signal
         let (p, pids) = try BackgroundJobsTests.job()
-        defer { kill(-p.processIdentifier, SIGKILL); p.waitUntilExit() }
-        jobs.add(group: p.processIdentifier)
+        defer { p.kill(SIGKILL, toGroup: true); p.wait() }
+        jobs.add(group: p.pid)
         #expect(jobs.count == 1)
         #expect(BackgroundJobsTests.settle(pids, stopped: false))
         jobs.hold()
@@ -59,10 +56,10 @@ struct BackgroundJobsTests {
         let jobs = BackgroundJobs()
         jobs.hold()
         let (p, pids) = try BackgroundJobsTests.job()
-        defer { kill(-p.processIdentifier, SIGKILL); p.waitUntilExit() }
-        jobs.add(group: p.processIdentifier)
+        defer { p.kill(SIGKILL, toGroup: true); p.wait() }
+        jobs.add(group: p.pid)
         #expect(BackgroundJobsTests.settle(pids, stopped: true))
-        jobs.remove(group: p.processIdentifier)
+        jobs.remove(group: p.pid)
         #expect(jobs.count == 0)
         #expect(BackgroundJobsTests.settle(pids, stopped: false))
         jobs.release()
@@ -74,8 +71,8 @@ struct BackgroundJobsTests {
         let clock = Clock()
         let jobs = BackgroundJobs(longestHold: 0.1, clock: { clock.now })
         let (p, pids) = try BackgroundJobsTests.job()
-        defer { kill(-p.processIdentifier, SIGKILL); p.waitUntilExit() }
-        jobs.add(group: p.processIdentifier)
+        defer { p.kill(SIGKILL, toGroup: true); p.wait() }
+        jobs.add(group: p.pid)
         jobs.hold()
         clock.now = 0.05
         jobs.hold()  // the loop's next turn, still within longestHold

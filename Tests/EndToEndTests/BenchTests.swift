@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselTesting
 import CarouselSupport
 import CarouselApp
@@ -117,41 +118,12 @@ struct BenchRun {
     init(_ arguments: [String]) throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: BenchRun.executable)
-        p.arguments = ["bench"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = cache.path
         // No display: the software benchmark needs none, and its probe windows must not open on the X server the
-        // window tests drive with xdotool at the same time.
-        env["DISPLAY"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read both pipes while the process runs, so neither fills up and blocks it.
-        let errData = ErrorReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        status = p.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData.finish(), as: UTF8.self)
+        // window tests drive with xdotool at the same time. Both pipes are read while it runs (ChildProcess).
+        let exit = try ChildProcess(BenchRun.executable, ["bench"] + arguments, output: .kept,
+                                    environment: ["XDG_CACHE_HOME": cache.path, "DISPLAY": nil, "WAYLAND_DISPLAY": nil]).wait()
+        status = exit.statusOrSignal
+        stdout = exit.outputText
+        stderr = exit.standardError
     }
-}
-
-/// Reads a pipe to its end on a background thread.
-final class ErrorReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func finish() -> Data { done.wait(); return data }
 }

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselBench
 import CarouselTesting
 import CarouselSupport
@@ -24,42 +25,21 @@ enum CLI {
     }
 
     /// Runs the app with `arguments`, `environment` added to a cleared copy of ours, and an optional shell
-    /// `prefix` (`ulimit -f 16`) or user (`setpriv` to nobody). Kills it after `timeout` seconds.
+    /// `prefix` (`ulimit -f 16`) or user (`setpriv` to nobody). Ends it after `timeout` seconds (`ChildProcess.wait`).
     static func run(_ arguments: [String], environment: [String: String] = [:], shell prefix: String? = nil,
                     asNobody: Bool = false, timeout: Double = 60, stdout: Bool = false) throws -> Result {
-        let p = Process()
         var command = [executable] + arguments
         if asNobody { command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command }
-        if let prefix {
-            p.executableURL = URL(fileURLWithPath: "/bin/bash")
-            p.arguments = ["-c", prefix + "; exec \"$@\"", "bash"] + command
-        } else {
-            p.executableURL = URL(fileURLWithPath: command[0])
-            p.arguments = Array(command.dropFirst())
-        }
+        if let prefix { command = ["/bin/bash", "-c", prefix + "; exec \"$@\"", "bash"] + command }
         var env = ProcessInfo.processInfo.environment
         for k in cleared { env[k] = nil }
         // No remembered window from the user's or another test's runs (a folder nobody writes: the app makes it).
         env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
         env.merge(environment) { $1 }
-        p.environment = env
-        let err = Pipe(), out = Pipe()
-        p.standardError = err
-        p.standardOutput = stdout ? out : FileHandle.nullDevice
-        try p.run()
-        let killer = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        // Standard output is read beside standard error, so neither pipe fills up and blocks the app.
-        nonisolated(unsafe) var output = Data()
-        let outputRead = DispatchSemaphore(value: 0)
-        if stdout {
-            DispatchQueue.global().async { output = out.fileHandleForReading.readDataToEndOfFile(); outputRead.signal() }
-        }
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        killer.cancel()
-        if stdout { outputRead.wait() }
-        return Result(status: p.terminationStatus, stderr: String(decoding: data, as: UTF8.self), stdout: String(decoding: output, as: UTF8.self))
+        // Standard output is read beside standard error (ChildProcess), so neither pipe fills up and blocks the app.
+        let exit = try ChildProcess(program: command[0], arguments: Array(command.dropFirst()), output: stdout ? .kept : .discarded,
+                                    environment: env, group: .thisInterruptible).wait(timeout: timeout)
+        return Result(status: exit.statusOrSignal, stderr: exit.standardError, stdout: exit.outputText)
     }
 
     /// A fresh folder anyone may read and write (so `setpriv` to nobody can use it), removed by the caller.

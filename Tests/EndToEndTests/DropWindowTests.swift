@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import CarouselTesting
 import Foundation
@@ -22,14 +23,9 @@ struct DropWindowTests {
     /// Runs the drag source: drops `paths` at (`x`, `y`) in window `id`; returns its exit status and what it said.
     /// With `asText`, the paths or URLs go as text/plain lines, as a browser's dragged text does.
     func drop(_ paths: [String], on id: String, at x: Int, _ y: Int, display: String, asText: Bool = false) throws -> (Int32, String) {
-        let p = Process(), err = Pipe()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [DragSource.tool] + (asText ? ["--text"] : []) + [id, "\(x)", "\(y)"] + paths
-        p.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
-        p.standardError = err
-        try p.run()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let exit = try ChildProcess(program: "/usr/bin/python3", arguments: [DragSource.tool] + (asText ? ["--text"] : []) + [id, "\(x)", "\(y)"] + paths,
+                                    environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"], group: .thisInterruptible).wait()
+        return (exit.statusOrSignal, exit.standardError)
     }
 
     @Test("Two images and a broken file dropped at once: the deck is the two images in order, in the style chosen before; the broken one is reported and skipped; a folder dropped next replaces it and is remembered")

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselStyles
 import CarouselSupport
 import CarouselTesting
@@ -258,25 +259,16 @@ enum LiveBrowser {
         let chromium = try #require(Browser.executable, "chromium is not installed (scripts/setup.sh test installs it)")
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [tool, chromium, url, #"document.getElementById("carousel-test")?.textContent"#, "--timeout", "90",
-                       "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                       "--user-data-dir=\(profile.path)", "--window-size=1280,720"] + flags
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        nonisolated(unsafe) var log = Data()
-        let logRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { log = err.fileHandleForReading.readDataToEndOfFile(); logRead.signal() }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        logRead.wait()
-        let messages = String(decoding: log, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("CONSOLE:") || $0.hasPrefix("chromium-eval:") }
+        // In a group of its own with the Chromium it starts.
+        let exit = try ChildProcess("/usr/bin/python3", [tool, chromium, url, #"document.getElementById("carousel-test")?.textContent"#, "--timeout", "90",
+                                                         "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
+                                                         "--user-data-dir=\(profile.path)", "--window-size=1280,720"] + flags,
+                                    output: .kept, group: .own).wait()
+        let log = exit.standardError
+        let messages = log.split(separator: "\n").filter { $0.hasPrefix("CONSOLE:") || $0.hasPrefix("chromium-eval:") }
         #expect(messages.isEmpty, "\(url): \(messages.joined(separator: " | "))")
-        guard p.terminationStatus == 0, let text = try JSONParser.parse(output).stringValue else {
-            throw BrowserError("\(url): no result from the page: \(String(decoding: log, as: UTF8.self).suffix(400))")
+        guard exit.succeeded, let text = try JSONParser.parse(exit.standardOutput).stringValue else {
+            throw BrowserError("\(url): no result from the page: \(log.suffix(400))")
         }
         return try JSONParser.parse(Data(text.utf8))
     }

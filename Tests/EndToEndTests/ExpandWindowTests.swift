@@ -44,11 +44,7 @@ extension WindowTests {
             let steps = 40
             var chain: [String] = []
             for k in 1...steps { chain += ["mousemove", "\(startX - k)", "\(y)", "sleep", "0.025"] }
-            let mover = Process()
-            mover.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            mover.arguments = chain
-            mover.environment = app.process.environment
-            try mover.run()
+            let mover = try app.start("/usr/bin/xdotool", chain)
             // Every layout the app writes while the pointer moves, and after it stops.
             var seen: [JSONValue] = []
             let deadline = Date().addingTimeInterval(15)
@@ -56,7 +52,7 @@ extension WindowTests {
                 if let l = app.layout(), l != seen.last { seen.append(l) }
                 Thread.sleep(forTimeInterval: 0.01)
             }
-            mover.waitUntilExit()
+            mover.wait()
             let endX = Double(startX - steps)
             let last = try #require(resting { l in shown(l).map { $0.minX <= endX && endX <= $0.maxX } == true })
             seen.append(last)

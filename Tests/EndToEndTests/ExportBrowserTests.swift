@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import SDLBackend
 import CarouselTesting
@@ -281,24 +282,13 @@ enum Browser {
         let chromium = try #require(executable, "chromium is not installed (scripts/setup.sh test installs it)")
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: chromium)
         let size = flags.contains { $0.hasPrefix("--window-size=") } ? [] : ["--window-size=1280,720"]
-        p.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                       "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"] + size + flags + [url]
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        let logPath = profile.appendingPathComponent("stderr.txt").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle(forWritingAtPath: logPath)
-        try p.run()
-        let killer = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        killer.cancel()
-        return (output, (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+        // In a group of its own with the processes it starts, all ended if it outlives a minute.
+        let exit = try ChildProcess(chromium, ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
+                                               "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"] + size + flags + [url],
+                                    output: .kept, group: .own).wait(timeout: 60)
+        return (exit.outputText, exit.standardError)
     }
 
     /// The text of the element that starts with `<tag` in `dom`, unescaped.
@@ -316,18 +306,10 @@ enum AxeCore {
     static func script() throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/axe-core.sh").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = [script]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        guard p.terminationStatus == 0, FileManager.default.fileExists(atPath: path) else {
-            throw BrowserError("scripts/axe-core.sh could not provide axe.min.js: \(message.suffix(400))")
+        let exit = try ChildProcess("/bin/bash", [script], output: .kept, group: .own).wait()
+        let path = exit.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard exit.succeeded, FileManager.default.fileExists(atPath: path) else {
+            throw BrowserError("scripts/axe-core.sh could not provide axe.min.js: \(exit.standardError.suffix(400))")
         }
         return path
     }

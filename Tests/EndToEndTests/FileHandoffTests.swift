@@ -1,3 +1,4 @@
+import CarouselClips
 @testable import CarouselApp
 import CarouselCore
 import CarouselStyles
@@ -17,16 +18,7 @@ struct FileHandoffTests {
 
     /// What the clipboard offers as `type` ("TARGETS": the types it has), read as another program pastes it.
     static func clipboard(_ type: String) throws -> Data {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-        p.arguments = ["-selection", "clipboard", "-t", type, "-o"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
+        try ChildProcess("/usr/bin/xclip", ["-selection", "clipboard", "-t", type, "-o"], output: .kept, errors: .discarded).wait().standardOutput
     }
 
     func preview(saved path: String) throws -> Preview {

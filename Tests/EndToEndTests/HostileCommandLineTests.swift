@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselBench
 import CarouselCore
 import CarouselSupport
@@ -10,21 +11,11 @@ import Testing
 @Suite("Command line: hostile and careless input", .serialized, .enabled(if: CLI.available, "needs a built carousel-lab (swift build)"))
 struct HostileCommandLineTests {
     /// Starts the app with `arguments` in a cleared environment; stdout and stderr go to files in `dir`.
-    func start(_ arguments: [String], in dir: URL) throws -> (Process, stdout: String, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.executable)
-        p.arguments = arguments
-        p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        for k in CLI.cleared { env[k] = nil }
+    func start(_ arguments: [String], in dir: URL) throws -> (ChildProcess, stdout: String, stderr: String) {
+        var env: [String: String?] = Dictionary(uniqueKeysWithValues: CLI.cleared.map { ($0, nil) })
         env["XDG_STATE_HOME"] = dir.appendingPathComponent("state").path
-        p.environment = env
         let out = dir.appendingPathComponent("stdout").path, err = dir.appendingPathComponent("stderr").path
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        p.standardOutput = FileHandle(forWritingAtPath: out)
-        p.standardError = FileHandle(forWritingAtPath: err)
-        try p.run()
+        let p = try ChildProcess(CLI.executable, arguments, output: .file(out), errors: .file(err), environment: env, directory: dir.path)
         return (p, out, err)
     }
 
@@ -90,13 +81,13 @@ struct HostileCommandLineTests {
         let (p, _, err) = try start(["record", "--to", "3600", "--out", dir.appendingPathComponent("long.gif").path], in: dir)
         Thread.sleep(forTimeInterval: 3)
         let sent = Date()
-        kill(p.processIdentifier, SIGINT)
+        p.kill(SIGINT)
         let deadline = Date().addingTimeInterval(20)
         while p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        if p.isRunning { p.kill(SIGKILL) }
         let took = Date().timeIntervalSince(sent)
         #expect(took < 5, "ended \(String(format: "%.1f", took)) s after Ctrl+C")
-        #expect(p.terminationStatus == 1 && text(err).hasSuffix("Error: interrupted: no clip written\n"), "\(text(err))")
+        #expect(p.wait().status == 1 && text(err).hasSuffix("Error: interrupted: no clip written\n"), "\(text(err))")
         #expect(listing(dir) == ["stderr", "stdout"], "no clip, no temporary file")
     }
 
@@ -109,8 +100,8 @@ struct HostileCommandLineTests {
         let (p, _, _) = try start(["record", "--to", "60", "--out", clips.appendingPathComponent("a.gif").path], in: dir)
         let deadline = Date().addingTimeInterval(20)
         while CLI.leftovers(in: clips).count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
+        p.kill(SIGKILL)
+        p.wait()
         #expect(CLI.leftovers(in: clips).count >= 2, "the killed run left its GIF and palette temporaries: \(listing(clips))")
         let r = try CLI.run(["capture", "--out", clips.appendingPathComponent("b.png").path])
         #expect(r.status == 0, "\(r.stderr)")
@@ -131,17 +122,14 @@ struct HostileCommandLineTests {
         #expect(listing(URL(fileURLWithPath: real)) == ["shot.png"])
         for out in ["/dev/stdout", "-"] {
             let (p, stdout, err) = try start(["capture", "--out", out], in: dir)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0, "\(out): \(text(err))")
+            #expect(p.wait().status == 0, "\(out): \(text(err))")
             #expect(FileManager.default.contents(atPath: stdout)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "\(out): the PNG on standard output")
         }
         // A one-character name in the current folder (NSString's deletingLastPathComponent trapped on it).
         let (one, _, oneErr) = try start(["capture", "--out", "x"], in: dir)
-        one.waitUntilExit()
-        #expect(one.terminationStatus == 0 && FileManager.default.fileExists(atPath: dir.appendingPathComponent("x").path), "\(text(oneErr))")
+        #expect(one.wait().status == 0 && FileManager.default.fileExists(atPath: dir.appendingPathComponent("x").path), "\(text(oneErr))")
         let (p, stdout, _) = try start(["export", "--format", "html", "--out", "/dev/stdout"], in: dir)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0 && text(stdout).hasPrefix("<!DOCTYPE html>"))
+        #expect(p.wait().status == 0 && text(stdout).hasPrefix("<!DOCTYPE html>"))
         #expect(FileManager.default.fileExists(atPath: "/dev/stdout"))
     }
 

@@ -1,3 +1,4 @@
+import CarouselClips
 import CSDL2
 import CarouselSupport
 import CarouselTesting
@@ -73,7 +74,7 @@ struct HostileInputWindowTests {
             Thread.sleep(forTimeInterval: 1)
             #expect(app.process.isRunning, "alive after animating with \(curve): \(app.stderr())")
         }
-        #expect(quit(app) && app.process.terminationStatus == 0, "\(app.stderr())")
+        #expect(quit(app) && app.process.wait().status == 0, "\(app.stderr())")
         #expect(savedState(scratch)?["style"] == .string("expand"), "the state was saved at exit")
     }
 
@@ -121,7 +122,7 @@ struct HostileInputWindowTests {
         let notices = app.stderr().split(separator: "\n").filter { $0.contains("remembered deck") }
         #expect(notices.count == 1 && notices[0].hasPrefix("carousel-lab: the remembered deck cannot be used (\(deck): ")
                     && notices[0].hasSuffix("showing the bundled photographs (--images chooses a deck)"), "\(notices)")
-        #expect(quit(app) && app.process.terminationStatus == 0)
+        #expect(quit(app) && app.process.wait().status == 0)
         #expect(savedState(scratch).map { $0["deck"] == nil } == true, "the bundled deck is remembered from now on")
     }
 
@@ -153,14 +154,14 @@ struct HostileInputWindowTests {
             defer { withExtendedLifetime((display, app)) {} }
             defer { stop(app) }
             #expect(answers(app, key: "4", style: "circular"))
-            kill(app.process.processIdentifier, SIGUSR2)
+            app.process.kill(SIGUSR2)
             let deadline = Date().addingTimeInterval(5)
             while savedState(scratch)?["style"] != .string("circular") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             #expect(savedState(scratch)?["style"] == .string("circular"), "SIGUSR2 saved the state")
             #expect(app.process.isRunning, "and the window is still open")
             #expect(answers(app, key: "3", style: "loop"))
-            kill(app.process.processIdentifier, SIGHUP)
-            #expect(waitForExit(app, timeout: 15) && app.process.terminationReason == .exit && app.process.terminationStatus == 0)
+            app.process.kill(SIGHUP)
+            #expect(waitForExit(app, timeout: 15) && app.process.wait().status == 0)
         }
         #expect(savedState(scratch)?["style"] == .string("loop"), "SIGHUP saved the state")
     }
@@ -213,7 +214,7 @@ struct HostileInputWindowTests {
             while !Self.answersHangup(job) && Self.isAlive(job) && Date() < answersBy { Thread.sleep(forTimeInterval: 0.005) }
             // Stopped for sure, as the window stops it while it draws a frame, and the window held still (it continues
             // its jobs when it next waits) until it is killed.
-            let window = app.process.processIdentifier
+            let window = app.process.pid
             // The window first: until every thread of it has stopped, it may still continue the job.
             kill(window, SIGSTOP)
             let stopBy = Date().addingTimeInterval(5)
@@ -250,10 +251,9 @@ struct HostileInputWindowTests {
         }
     }
 
-    /// Kills `app` and waits (up to 10 s) until it has exited: /proc says so, where Foundation's `waitUntilExit` can
-    /// wait for ever on a loaded machine (a child it never reaps stays a zombie).
+    /// Kills `app` and waits (up to 10 s) until it has exited, as /proc says (it is reaped when `app` goes).
     static func killAndWait(_ app: AppWindow) {
-        let pid = app.process.processIdentifier
+        let pid = app.process.pid
         kill(pid, SIGKILL)
         let deadline = Date().addingTimeInterval(10)
         while isAlive(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -300,10 +300,7 @@ struct HostilePasteWindowTests {
     func paste(_ text: String, into app: AppWindow) throws {
         #expect(SDLSubsystems.start(SDL_INIT_VIDEO) == 0)
         try SDLClipboard().setText(text)
-        let key = Process()
-        key.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        key.arguments = ["key", "ctrl+v"]
-        try key.run()
+        let key = try ChildProcess("/usr/bin/xdotool", ["key", "ctrl+v"])
         let deadline = Date().addingTimeInterval(3)
         while Date() < deadline || key.isRunning {
             SDL_PumpEvents()

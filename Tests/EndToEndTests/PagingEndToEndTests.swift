@@ -110,7 +110,7 @@ extension WindowTests {
         @Test("Launched with the pointer outside the window, auto-advance runs from the start: two advances within 7 s of style time")
         func launchWithPointerOutside() throws {
             let holder = try AppWindow.holdPointer(at: 5, 5, seconds: 40)
-            defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+            defer { holder.kill(SIGKILL); holder.wait() }
             let app = try AppWindow(["--style", "paging", "--size", "800x500"])
             #expect(app.layout()?.stateBool("paused") == false)
             // The style's own clock, not the test's: a loaded machine starts the window late, not the timer.
@@ -122,7 +122,7 @@ extension WindowTests {
         @Test("Launched with the pointer resting over the pages, auto-advance waits until the pointer leaves")
         func launchWithPointerOver() throws {
             let holder = try AppWindow.holdPointer(at: 640, 360, seconds: 8)
-            defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+            defer { holder.kill(SIGKILL); holder.wait() }
             let app = try AppWindow(["--style", "paging", "--size", "800x500", "--auto-advance", "1"])
             let paused = app.wait(timeout: 2) { $0.stateBool("paused") == true }
             #expect(paused?.stateBool("paused") == true)

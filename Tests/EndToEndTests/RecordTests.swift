@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselTesting
 import CarouselSupport
 import CarouselCore
@@ -14,15 +15,8 @@ struct RecordTests {
 
     /// Decodes every frame of `file` as RGB bytes of `width` x `height` (cropping FFmpeg's even-size padding).
     static func decode(_ file: String, width: Int, height: Int) throws -> [[UInt8]] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        p.arguments = ["-v", "error", "-i", file, "-fps_mode", "passthrough", "-vf", "format=rgb24,crop=\(width):\(height):0:0",
-                       "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        let data = try ChildProcess("/usr/bin/ffmpeg", ["-v", "error", "-i", file, "-fps_mode", "passthrough", "-vf", "format=rgb24,crop=\(width):\(height):0:0",
+                                                        "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], output: .kept, errors: .inherited).wait().standardOutput
         let n = width * height * 3
         return stride(from: 0, to: data.count - n + 1, by: n).map { Array(data[$0..<$0 + n]) }
     }
@@ -45,15 +39,9 @@ struct RecordTests {
 
     /// ffprobe's answer for the first video stream and the format, as key=value pairs.
     static func probe(_ file: String) throws -> [String: String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        p.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                       "stream=codec_name,width,height,pix_fmt,nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", file]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        let text = try ChildProcess("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                                                         "stream=codec_name,width,height,pix_fmt,nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", file],
+                                    output: .kept, errors: .inherited).wait().outputText
         var d: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let kv = line.split(separator: "=", maxSplits: 1)
@@ -203,20 +191,14 @@ struct RecordTests {
         for (name, signals) in endings {
             let dir = try CLI.folder()
             defer { try? FileManager.default.removeItem(at: dir) }
-            let p = Process()  // in a group of its own, with the encoders it starts
-            p.executableURL = URL(fileURLWithPath: CLI.executable)
-            p.arguments = ["record", "--to", "30", "--fps", "60", "--out", dir.appendingPathComponent(name).path]
-            var env = ProcessInfo.processInfo.environment
-            env["DISPLAY"] = nil
-            p.environment = env
-            let err = Pipe()
-            p.standardError = err
-            try p.run()
+            // In a group of its own, with the encoders it starts.
+            let p = try ChildProcess(CLI.executable, ["record", "--to", "30", "--fps", "60", "--out", dir.appendingPathComponent(name).path],
+                                     environment: ["DISPLAY": nil], group: .own)
             Thread.sleep(forTimeInterval: 1.5)
-            for signal in signals { kill(-p.processIdentifier, signal) }
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus != 0, "\(name)")
+            for signal in signals { p.kill(signal, toGroup: true) }
+            let exit = p.wait()
+            let text = exit.standardError
+            #expect(!exit.succeeded, "\(name)")
             #expect(text.split(whereSeparator: \.isNewline).last.map(String.init) == "Error: interrupted: no clip written", "\(name): \(text)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "\(name)")
         }

@@ -41,7 +41,7 @@ struct RememberedStateWindowTests {
             app.xdotool("key", "--window", id, "p")
             Thread.sleep(forTimeInterval: 0.3)
             quit(app)
-            #expect(!app.process.isRunning && app.process.terminationStatus == 0)
+            #expect(!app.process.isRunning && app.process.wait().status == 0)
         }
         let saved = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: state + "/carousel-lab/state.json")))
         #expect(saved["panelOpen"] == .bool(true), "\(saved.serialized())")

@@ -118,20 +118,9 @@ struct RemoteDeckTests {
         let cacheHome = dir.appendingPathComponent("xdg-cache")
 
         func capture(_ out: String) throws -> Int32 {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: AppWindow.executable)
-            p.arguments = ["capture", "--style", "expand", "--images", deck, "--at", "0.5", "--out", dir.appendingPathComponent(out).path]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_CACHE_HOME"] = cacheHome.path
-            p.environment = environment
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            // Bounded: a hung capture is killed rather than holding the suite.
-            let deadline = Date().addingTimeInterval(60)
-            while p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if p.isRunning { p.terminate(); p.waitUntilExit() }
-            return p.terminationStatus
+            // Bounded: a hung capture is ended rather than holding the suite.
+            try ChildProcess(AppWindow.executable, ["capture", "--style", "expand", "--images", deck, "--at", "0.5", "--out", dir.appendingPathComponent(out).path],
+                             errors: .discarded, environment: ["XDG_CACHE_HOME": cacheHome.path]).wait(timeout: 60).statusOrSignal
         }
 
         #expect(try capture("first.png") == 0)

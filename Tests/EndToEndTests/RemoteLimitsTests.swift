@@ -30,16 +30,9 @@ struct RemoteLimitsTests {
         let url = try #require(server).url("/slow.jpg")
         let deck = try Self.deck(url, in: dir)
         let cache = dir.appendingPathComponent("cache")
-        func capture(_ name: String) -> Process {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: CLI.executable)
-            p.arguments = ["capture", "--images", deck, "--size", "320x200", "--at", "0.1", "--out", dir.appendingPathComponent(name).path]
-            var env = ProcessInfo.processInfo.environment
-            env["DISPLAY"] = nil
-            env["XDG_CACHE_HOME"] = cache.path
-            p.environment = env
-            p.standardError = FileHandle.nullDevice
-            return p
+        func capture(_ name: String) throws -> ChildProcess {
+            try ChildProcess(CLI.executable, ["capture", "--images", deck, "--size", "320x200", "--at", "0.1", "--out", dir.appendingPathComponent(name).path],
+                             errors: .discarded, environment: ["DISPLAY": nil, "XDG_CACHE_HOME": cache.path])
         }
         // A crashed writer's leftover, named as a process killed while writing the cache file leaves it (AtomicFile's
         // temporary name, with the PID of a process that has ended).
@@ -49,20 +42,13 @@ struct RemoteLimitsTests {
         _ = ended.wait()
         let leftover = ".\(ImageFetcher.cacheKey(for: url)).\(ended.pid).12345.tmp"
         try Data(photo.prefix(1000)).write(to: images.appendingPathComponent(leftover))
-        let killed = capture("killed.png"), finished = capture("finished.png")
-        try killed.run()
-        try finished.run()
+        let killed = try capture("killed.png"), finished = try capture("finished.png")
         Thread.sleep(forTimeInterval: 1)
-        kill(killed.processIdentifier, SIGKILL)
-        killed.waitUntilExit()
-        finished.waitUntilExit()
-        #expect(finished.terminationStatus == 0)
+        killed.kill(SIGKILL)
+        killed.wait()
+        #expect(finished.wait().status == 0)
         server = nil
-        let third = capture("third.png")
-        third.standardError = FileHandle.nullDevice
-        try third.run()
-        third.waitUntilExit()
-        #expect(third.terminationStatus == 0)
+        #expect(try capture("third.png").wait().status == 0)
         // The third capture drew the photo from the cache (no server to ask): the same frame as the one that fetched it.
         let a = try PixelImage.load(dir.appendingPathComponent("finished.png").path), b = try PixelImage.load(dir.appendingPathComponent("third.png").path)
         #expect(a == b)

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import Foundation
 import SDLBackend
@@ -116,19 +117,12 @@ struct ScaleWindowTests {
         let display = try PrivateDisplay()
         // A client that stays connected, so the server keeps the resource database set below (it resets when its
         // last client leaves); it also rests the pointer outside where the window opens.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        holder.arguments = ["mousemove", "1910", "1070", "sleep", "60"]
-        holder.environment = ["DISPLAY": display.name]
-        try holder.run()
+        let holder = try ChildProcess(program: "/usr/bin/xdotool", arguments: ["mousemove", "1910", "1070", "sleep", "60"],
+                                      environment: ["DISPLAY": display.name], group: .thisInterruptible)
         defer { holder.terminate() }
         Thread.sleep(forTimeInterval: 0.3)
-        let xprop = Process()
-        xprop.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
-        xprop.arguments = ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi:\t192\n"]
-        xprop.environment = ["DISPLAY": display.name]
-        try xprop.run()
-        xprop.waitUntilExit()
+        try ChildProcess(program: "/usr/bin/xprop", arguments: ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi:\t192\n"],
+                         environment: ["DISPLAY": display.name], group: .thisInterruptible).wait()
         let shots = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: shots) }
         let app = try AppWindow(["--size", "800x500", "--style", "expand", "--screenshots", shots.path], environment: ["DISPLAY": display.name])

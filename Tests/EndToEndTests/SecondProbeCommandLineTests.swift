@@ -126,7 +126,7 @@ struct SecondProbeCommandLineTests {
         // A process group of its own with no signal blocked (a test runner's thread blocks them, and a child inherits
         // that), as a shell starts it.
         let p = try ChildProcess(program: CLI.executable, arguments: ["export", "--format", "html", "--images", deck.path, "--out", out],
-                                 input: false, group: .own)
+                                 group: .own)
         // The moment a temporary file appears (the write has begun), the run is told to stop.
         let images = dir.appendingPathComponent("k-images")
         let deadline = Date().addingTimeInterval(60)

@@ -13,15 +13,8 @@ import Testing
 struct SecondProbeWindowTests {
     /// Runs xdotool with `arguments` against each app's display at once, and waits for all of them.
     func together(_ apps: [AppWindow], _ arguments: String...) throws {
-        let runs = try apps.map { app in
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            p.arguments = arguments
-            p.environment = app.process.environment
-            try p.run()
-            return p
-        }
-        runs.forEach { $0.waitUntilExit() }
+        let runs = try apps.map { app in try app.start("/usr/bin/xdotool", arguments) }
+        runs.forEach { $0.wait() }
     }
 
     func names(in dir: URL, _ ext: String) -> [String] {
@@ -79,7 +72,7 @@ struct SecondProbeWindowTests {
         // The freshest layout: the moment it changes, the window is stopped.
         let seen = time(app.layout())
         let before = app.wait(timeout: 5) { time($0) > seen }
-        let pid = app.process.processIdentifier
+        let pid = app.process.pid
         kill(pid, SIGSTOP)
         Thread.sleep(forTimeInterval: 0.9)  // under a second: the stop is what is measured
         kill(pid, SIGCONT)
@@ -108,7 +101,7 @@ struct SecondProbeWindowTests {
             app.xdotool("key", "--window", id, "ctrl+q")
             let deadline = Date().addingTimeInterval(15)
             while app.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            #expect(!app.process.isRunning && app.process.terminationStatus == 0, "Ctrl+Q quit the 1x1 window")
+            #expect(!app.process.isRunning && app.process.wait().status == 0, "Ctrl+Q quit the 1x1 window")
         }
         let saved = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: state + "/carousel-lab/state.json")))
         #expect(saved["size"]?["width"] == .number(240) && saved["size"]?["height"] == .number(160), "\(saved.serialized())")

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselTesting
 import CarouselSupport
 import CarouselCore
@@ -193,7 +194,7 @@ extension WindowTests {
                 let window = try #require(app.windowID())
                 app.xdotool("key", "--window", window, "ctrl+q")
             } else {
-                kill(app.process.processIdentifier, SIGTERM)
+                app.process.terminate()
             }
             let deadline = Date().addingTimeInterval(15)
             while app.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -203,12 +204,8 @@ extension WindowTests {
 
         /// Grabs X window `window` as it is on screen (Tests/Tools/x11-grab.py) into a PNG at `path`.
         static func grab(window: String, to path: String) throws {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            p.arguments = [Golden.packageRoot.appendingPathComponent("Tests/Tools/x11-grab.py").path, window, path]
-            try p.run()
-            p.waitUntilExit()
-            try #require(p.terminationStatus == 0, "x11-grab.py failed")
+            let exit = try ChildProcess("/usr/bin/python3", [Golden.packageRoot.appendingPathComponent("Tests/Tools/x11-grab.py").path, window, path]).wait()
+            try #require(exit.succeeded, "x11-grab.py failed: \(exit.standardError)")
         }
 
         /// The first file in `dir` ending in `suffix`, waiting up to `timeout` seconds for one.

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselTesting
 import CarouselSupport
 import CarouselCore
@@ -7,7 +8,7 @@ import Testing
 /// An Xvfb server of its own, so these tests' resizes and pointer moves never meet the windows of tests running in
 /// parallel on the shared display.
 final class PrivateDisplay {
-    private(set) var server = Process()
+    private let server: ChildProcess
     /// ":N".
     let name: String
 
@@ -17,30 +18,24 @@ final class PrivateDisplay {
     init() throws {
         let fm = FileManager.default
         for n in 200..<260 where !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && !fm.fileExists(atPath: "/tmp/.X\(n)-lock") {
-            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            server.arguments = [":\(n)", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"]
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
+            let server = try ChildProcess("/usr/bin/Xvfb", [":\(n)", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"], errors: .discarded)
             let deadline = Date().addingTimeInterval(10)
             while server.isRunning && Date() < deadline {
-                if fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { name = ":\(n)"; return }
+                if fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { self.server = server; name = ":\(n)"; return }
                 Thread.sleep(forTimeInterval: 0.05)
             }
             // Another suite's server took this number first (its lock appeared after the check): the next one.
             guard !server.isRunning else { break }
-            server = Process()
         }
         throw DisplayError()
     }
 
     struct DisplayError: Error {}
 
-    /// Kills the server (SIGKILL: a server started from a test thread inherits its blocked signals, so SIGTERM would
-    /// stay pending) and removes the socket and lock it leaves.
+    /// Kills the server (SIGKILL: nothing of it is worth an orderly end) and removes the socket and lock it leaves.
     deinit {
-        kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
+        server.kill(SIGKILL)
+        server.wait()
         let n = name.dropFirst()
         for path in ["/tmp/.X11-unix/X\(n)", "/tmp/.X\(n)-lock"] { try? FileManager.default.removeItem(atPath: path) }
     }
@@ -100,14 +95,7 @@ struct WindowFaultTests {
         let app = try AppWindow(["--style", "expand"], environment: ["DISPLAY": display.name])
         defer { withExtendedLifetime((display, app)) {} }  // the app first, then its X server, at the very end
         let id = try #require(app.windowID())
-        let p = Process(), out = Pipe()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
-        p.arguments = ["-id", id, "WM_NORMAL_HINTS"]
-        p.environment = app.process.environment
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let hints = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let hints = try app.start("/usr/bin/xprop", ["-id", id, "WM_NORMAL_HINTS"], output: .kept).wait().outputText
         #expect(hints.contains("minimum size: 240 by 160"), "WM_NORMAL_HINTS: \(hints)")
         // No window manager here to hold the minimum: xdotool can force a smaller size, and the app follows it.
         app.xdotool("key", "p")

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselTesting
 import CarouselSupport
 import CarouselCore
@@ -7,8 +8,10 @@ import Testing
 /// Starts the real app in a window under the test's X server (Xvfb in CI), drives it with xdotool as a user
 /// would, and reads what is on screen from the layout file the app keeps (`run --layout`).
 final class AppWindow {
-    let process = Process()
+    let process: ChildProcess
     let layoutPath: String
+    /// The app's environment: this process's with the test's additions (xdotool and xprop run in it, on its display).
+    let environment: [String: String]
 
     /// Whether the window tests run: a display, xdotool and the built app (under `CI=true` always: they fail instead).
     static var available: Bool {
@@ -24,30 +27,21 @@ final class AppWindow {
     /// Where the app remembers its window unless the test gives `XDG_STATE_HOME`: a folder of its own, so no test
     /// opens where another left off.
     private var ownStateFolder: String?
-    /// The app's standard error, when captured.
-    private var stderrPath: String?
 
     /// Starts the app with `arguments`; `environment` is added to this process's (e.g. another `DISPLAY`, which
-    /// `xdotool` then uses too). With `captureStderr`, what the app prints is kept for `stderr()`.
+    /// `xdotool` then uses too). With `captureStderr`, what the app prints is kept for `stderr()`; else it goes to
+    /// this process's standard error.
     init(_ arguments: [String], environment: [String: String] = [:], captureStderr: Bool = false) throws {
         layoutPath = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString).json").path
-        process.executableURL = URL(fileURLWithPath: AppWindow.executable)
-        process.arguments = ["run", "--layout", layoutPath] + arguments
         var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if environment["XDG_STATE_HOME"] == nil {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
             env["XDG_STATE_HOME"] = folder
             ownStateFolder = folder
         }
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        if captureStderr {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
-            FileManager.default.createFile(atPath: path, contents: nil)
-            process.standardError = FileHandle(forWritingAtPath: path)
-            stderrPath = path
-        }
-        try process.run()
+        self.environment = env
+        process = try ChildProcess(program: AppWindow.executable, arguments: ["run", "--layout", layoutPath] + arguments,
+                                   errors: captureStderr ? .kept : .inherited, environment: env, group: .thisInterruptible)
         // Wait for the first frame (a debug build beside the CI's release build and other test processes can take
         // many seconds), or for the app to end without one.
         let deadline = Date().addingTimeInterval(60)
@@ -55,15 +49,13 @@ final class AppWindow {
     }
 
     deinit {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning { process.terminate(); process.wait(timeout: 20) }
         try? FileManager.default.removeItem(atPath: layoutPath)
-        for path in [ownStateFolder, stderrPath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+        if let ownStateFolder { try? FileManager.default.removeItem(atPath: ownStateFolder) }
     }
 
     /// What the app printed on standard error so far (with `captureStderr`).
-    func stderr() -> String {
-        stderrPath.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    func stderr() -> String { process.errorOutput }
 
     /// The app's current layout, if written.
     func layout() -> JSONValue? {
@@ -74,20 +66,23 @@ final class AppWindow {
     /// Puts the pointer at (`x`, `y`) before an app starts and keeps it there for `seconds`: Xvfb resets when its
     /// last client disconnects, which puts the pointer back at the screen's centre, so a plain `xdotool mousemove`
     /// before launch is undone before the window opens. This xdotool stays connected while it sleeps.
-    static func holdPointer(at x: Int, _ y: Int, seconds: Int) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = ["mousemove", "\(x)", "\(y)", "sleep", "\(seconds)"]
-        try p.run()
+    static func holdPointer(at x: Int, _ y: Int, seconds: Int) throws -> ChildProcess {
+        let p = try ChildProcess("/usr/bin/xdotool", ["mousemove", "\(x)", "\(y)", "sleep", "\(seconds)"])
         Thread.sleep(forTimeInterval: 0.3)
         return p
+    }
+
+    /// Starts `program` with `arguments` in the app's environment (on its display); with `output: .kept`, what it
+    /// prints is in its `Exit`.
+    func start(_ program: String, _ arguments: [String], output: ChildProcess.Output = .discarded) throws -> ChildProcess {
+        try ChildProcess(program: program, arguments: arguments, output: output, environment: environment, group: .thisInterruptible)
     }
 
     /// The X window of the app's process (waits up to 10 s for it to appear).
     func windowID() -> String? {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let ids = xdotoolOutput("search", "--pid", "\(process.processIdentifier)", "--name", "Carousel Lab").split(separator: "\n")
+            let ids = xdotoolOutput("search", "--pid", "\(process.pid)", "--name", "Carousel Lab").split(separator: "\n")
             if let id = ids.last { return String(id) }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -96,26 +91,22 @@ final class AppWindow {
 
     /// What xdotool with `args` prints.
     func xdotoolOutput(_ args: String...) -> String {
-        let p = Process(), out = Pipe()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        p.environment = process.environment
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try? p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        (try? start("/usr/bin/xdotool", args, output: .kept))?.wait().outputText ?? ""
     }
 
-    /// Runs xdotool with `args`.
+    /// Runs xdotool with `args`, one run every 50 ms at most: the pace of input the window tests were written for
+    /// (Foundation's `Process` took that long to see a child end). At ChildProcess's pace (a few milliseconds a run) a
+    /// loaded machine's window takes a drag's moves late, and a test that waits for the layout to keep still reads it
+    /// before they are in; and a sweep records a shorter timeline.
     func xdotool(_ args: String...) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        p.environment = process.environment
-        try? p.run()
-        p.waitUntilExit()
+        let started = Date()
+        _ = try? start("/usr/bin/xdotool", args).wait()
+        let left = AppWindow.inputPace - Date().timeIntervalSince(started)
+        if left > 0 { Thread.sleep(forTimeInterval: left) }
     }
+
+    /// The least time an `xdotool` run takes, in seconds.
+    static let inputPace = 0.05
 
     /// Waits until `condition` holds on the layout (or `timeout` passes); returns the last layout seen.
     @discardableResult

@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselTesting
 import CarouselSupport
 import CarouselApp
@@ -9,16 +10,8 @@ import Testing
 
 /// Runs the built `carousel-lab` with `arguments`; returns its exit status and standard error.
 func runCLI(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32, stderr: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: AppWindow.executable)
-    p.arguments = arguments
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    let exit = try ChildProcess(AppWindow.executable, arguments).wait(timeout: timeout)
+    return (exit.statusOrSignal, exit.standardError)
 }
 
 var cliAvailable: Bool { TestRequirement.met(FileManager.default.isExecutableFile(atPath: AppWindow.executable)) }

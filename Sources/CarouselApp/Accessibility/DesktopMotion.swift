@@ -1,3 +1,4 @@
+import CarouselClips
 import CarouselSupport
 import Foundation
 
@@ -93,39 +94,15 @@ public struct DesktopMotion: Equatable, Sendable {
         return found
     }
 
-    /// Runs `program` with `arguments`, standard input and error closed, and kills it after `deadline` seconds.
+    /// Runs `program` with `arguments`, standard input and error closed, and ends it after `deadline` seconds.
     @Sendable static func runProgram(_ program: String, _ arguments: [String], _ deadline: Double) -> String? {
-        guard FileManager.default.isExecutableFile(atPath: program) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        do { try process.run() } catch { return nil }
-        // Read while it runs (a full pipe would stop it), up to a little more than any answer needs.
-        let reader = DispatchQueue(label: "desktop-motion.read")
-        let data = LockedData()
-        reader.async { data.set(out.fileHandleForReading.readDataToEndOfFile()) }
-        guard done.wait(timeout: .now() + deadline) == .success else {
-            process.terminate()
-            return nil
-        }
-        reader.sync {}
-        guard process.terminationStatus == 0 else { return nil }
-        return String(data: data.get().prefix(4096), encoding: .utf8)
+        guard FileManager.default.isExecutableFile(atPath: program),
+              let child = try? ChildProcess(program: program, arguments: arguments, output: .kept, errors: .discarded) else { return nil }
+        let exit = child.wait(timeout: deadline)
+        guard exit.succeeded else { return nil }
+        // Up to a little more than any answer needs.
+        return String(data: exit.standardOutput.prefix(4096), encoding: .utf8)
     }
-}
-
-/// Bytes handed from the reading queue to the waiting one.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }
 
 /// The desktop's setting as the window's background work: read once on a background queue when the window opens;

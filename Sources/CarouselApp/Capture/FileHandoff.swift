@@ -1,8 +1,6 @@
+import CarouselClips
 import CarouselSupport
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The last file the window saved (a screenshot, a clip, an export: `CaptureState.lastSaved`) handed on to other programs: copied to the
 /// clipboard as chat apps and file managers take it (a PNG or GIF as image data, any other file as a file:
@@ -86,29 +84,19 @@ public final class FileHandoff: BackgroundWork {
     public var isIdle: Bool { running == 0 }
 
     /// Runs `program` and waits for it to end (not for what it leaves behind: xclip forks a server that keeps the
-    /// clipboard, and Foundation's `Process` waited for that too). Its input is `input` (else /dev/null), its output
-    /// goes nowhere, its errors to a scratch file read for the message. Returns nil on success, else one line.
+    /// clipboard, holding the child's standard error open, and `ChildProcess.wait` does not wait for it). Its input is
+    /// `input` (else /dev/null), its output goes nowhere, its errors are kept for the message. Returns nil on success,
+    /// else one line.
     nonisolated static func spawn(_ program: String, _ arguments: [String], input: Data?) -> String? {
-        let scratch = NSTemporaryDirectory() + "carousel-lab-handoff-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch + ".in"); try? FileManager.default.removeItem(atPath: scratch + ".err") }
-        if let input { FileManager.default.createFile(atPath: scratch + ".in", contents: input) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : scratch + ".in", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        guard spawned == 0 else { return "cannot start \(program): \(String(cString: strerror(spawned)))" }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
-        guard !exited || code != 0 else { return nil }
-        let text = (try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").last.map(String.init) ?? (exited ? "exit status \(code)" : "ended by signal \(status & 0x7f)")
+        let exit: ChildProcess.Exit
+        do throws(ClipError) {
+            exit = try ChildProcess(program: program, arguments: arguments, input: input.map { .bytes($0) } ?? .none).wait()
+        } catch {
+            return error.message
+        }
+        guard !exit.succeeded else { return nil }
+        let line = exit.standardError.split(separator: "\n").last.map(String.init)
+            ?? exit.status.map { "exit status \($0)" } ?? "ended by signal \(exit.signal ?? 0)"
         return "\((program as NSString).lastPathComponent): \(line)"
     }
 }
