@@ -212,7 +212,9 @@ struct RecordTests {
             let err = Pipe()
             p.standardError = err
             try p.run()
-            Thread.sleep(forTimeInterval: 1.5)
+            // Under way: its encoder (FFmpeg, in its group) is at work; 30 s of clip at 60 fps takes far longer.
+            #expect(Waiting.until(timeout: 60) { ProcessTable.runs("ffmpeg", inGroup: p.processIdentifier) || !p.isRunning },
+                    "\(name): the record started its encoder within 60 s")
             for signal in signals { kill(-p.processIdentifier, signal) }
             let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()
