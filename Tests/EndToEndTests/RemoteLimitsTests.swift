@@ -52,11 +52,14 @@ struct RemoteLimitsTests {
         let killed = capture("killed.png"), finished = capture("finished.png")
         try killed.run()
         try finished.run()
-        Thread.sleep(forTimeInterval: 1)
+        // Both requests under way (the server answers each 2 s after it came): the first is killed mid-fetch.
+        #expect(Waiting.until(timeout: 60) { server?.requests("/slow.jpg") == 2 }, "both captures asked for the image within 60 s")
         kill(killed.processIdentifier, SIGKILL)
         killed.waitUntilExit()
         finished.waitUntilExit()
         #expect(finished.terminationStatus == 0)
+        #expect(server?.exchanges("/slow.jpg").contains { $0.clientLeft != nil } == true,
+                "the killed capture hung up before its answer: \(server?.exchanges("/slow.jpg") ?? [])")
         server = nil
         let third = capture("third.png")
         third.standardError = FileHandle.nullDevice
