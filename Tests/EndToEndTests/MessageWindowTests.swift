@@ -37,6 +37,17 @@ extension WindowTests {
             return shown
         }
 
+        /// Whether the message of a switch to `style` lasted its 3 s, by the app's clock: the style's time starts with
+        /// the switch, on the update before the frame that shows the message, so the first layout of `style` without
+        /// the message is at 3 s of style time or later (a message counted from an earlier frame goes sooner, one that
+        /// never showed at 0 s).
+        static func styleMessageLasted(_ app: AppWindow, style: String) {
+            let gone = app.wait(timeout: 30) { $0["style"] == .string(style) && $0.messageFrame == nil }
+            #expect(gone?["style"] == .string(style) && gone?.messageFrame == nil, "the window showed \(style) without its message within 30 s")
+            let lasted = gone?.appTime ?? 0
+            #expect(lasted >= 3, "the message of the switch to \(style) went at \(lasted) s of the style's time, before its 3 s")
+        }
+
         @Test("A style switch, auto-advance and a saved clip each say so on screen, for their seconds")
         func messagesShow() throws {
             let dir = try CLI.folder()
@@ -45,18 +56,24 @@ extension WindowTests {
                                     environment: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path])
             _ = try #require(app.layout())
             app.xdotool("mousemove", "640", "80")
-            // Idle for a while, as a window is before the user does something.
-            Thread.sleep(forTimeInterval: 2)
-            #expect(try Self.messageShown(app, dir, "before") == 0, "no message yet")
+            // Idle, as a window is before the user does something: its loop asleep, the last frame drawn a while ago.
+            #expect(app.waitUntilIdle(), "the window went idle after opening")
+            #expect(try Self.messageShown(app, dir, "before") == 0 && app.layout()?.messageFrame == nil, "no message yet")
             app.xdotool("key", "2")
             #expect(try Self.messageAppears(app, dir, "style") > 20, "the style switch's message shows")
-            Thread.sleep(forTimeInterval: 3)
+            Self.styleMessageLasted(app, style: "stitch")
             app.xdotool("key", "1")
-            Thread.sleep(forTimeInterval: 3.5)
+            Self.styleMessageLasted(app, style: "expand")
             app.xdotool("key", "a")
+            // Its first frame, a few frames late at most while the row animates: the message's start by the app's clock.
+            let on = app.wait(timeout: 30) { $0.stateBool("autoAdvance") == true }
+            #expect(on?.messageFrame != nil, "auto-advance's message is on the frame that turns it on")
             #expect(try Self.messageAppears(app, dir, "auto") > 20, "auto-advance's message shows beside the animating row")
+            let off = app.wait(timeout: 30) { $0.messageFrame == nil }
+            let autoLasted = (off?.appTime ?? 0) - (on?.appTime ?? .infinity)
+            #expect(off?.messageFrame == nil && autoLasted > 2.5, "auto-advance's message lasted \(autoLasted) s of the app's clock from when the test saw it, not its 3 s")
             app.xdotool("key", "a")
-            Thread.sleep(forTimeInterval: 3.5)
+            #expect(app.messageSpan { $0.stateBool("autoAdvance") == false } != nil, "auto-advance off said so, and its message went")
             // A clip: it renders in the background; its "Saved" line comes when it is written.
             app.xdotool("key", "ctrl+r")
             app.xdotool("mousemove", "270", "350")

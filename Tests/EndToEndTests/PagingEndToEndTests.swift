@@ -126,8 +126,11 @@ extension WindowTests {
             let app = try AppWindow(["--style", "paging", "--size", "800x500", "--auto-advance", "1"])
             let paused = app.wait(timeout: 2) { $0.stateBool("paused") == true }
             #expect(paused?.stateBool("paused") == true)
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(app.layout()?.stateNumber("page") == 0)
+            // By the app's own clock, one and a half intervals pass with the pointer still over the pages (moved by a
+            // point to wake the idle window): an auto-advance that ran would have turned the page at 1 s.
+            let later = app.waitForAppTime(1.5, pointerAt: 400, 250)
+            #expect(later != nil, "the window's clock reached 1.5 s within 30 s")
+            #expect(later?.stateNumber("page") == 0 && later?.stateBool("paused") == true, "page \(later?.stateNumber("page") ?? -1) at \(later?.appTime ?? -1) s")
             app.xdotool("mousemove", "5", "5")
             let one = app.wait(timeout: 3) { $0.stateNumber("page") == 1 }
             #expect(one?.stateNumber("page") == 1)

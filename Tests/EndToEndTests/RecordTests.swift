@@ -194,7 +194,9 @@ struct RecordTests {
             // In a group of its own, with the encoders it starts.
             let p = try ChildProcess(CLI.executable, ["record", "--to", "30", "--fps", "60", "--out", dir.appendingPathComponent(name).path],
                                      environment: ["DISPLAY": nil], group: .own)
-            Thread.sleep(forTimeInterval: 1.5)
+            // Under way: its encoder (FFmpeg, in its group) is at work; 30 s of clip at 60 fps takes far longer.
+            #expect(Waiting.until(timeout: 60) { ProcessTable.runs("ffmpeg", inGroup: p.pid) || !p.isRunning },
+                    "\(name): the record started its encoder within 60 s")
             for signal in signals { p.kill(signal, toGroup: true) }
             let exit = p.wait()
             let text = exit.standardError

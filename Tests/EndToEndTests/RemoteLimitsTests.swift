@@ -43,10 +43,13 @@ struct RemoteLimitsTests {
         let leftover = ".\(ImageFetcher.cacheKey(for: url)).\(ended.pid).12345.tmp"
         try Data(photo.prefix(1000)).write(to: images.appendingPathComponent(leftover))
         let killed = try capture("killed.png"), finished = try capture("finished.png")
-        Thread.sleep(forTimeInterval: 1)
+        // Both requests under way (the server answers each 2 s after it came): the first is killed mid-fetch.
+        #expect(Waiting.until(timeout: 60) { server?.requests("/slow.jpg") == 2 }, "both captures asked for the image within 60 s")
         killed.kill(SIGKILL)
         killed.wait()
         #expect(finished.wait().status == 0)
+        #expect(server?.exchanges("/slow.jpg").contains { $0.clientLeft != nil } == true,
+                "the killed capture hung up before its answer: \(server?.exchanges("/slow.jpg") ?? [])")
         server = nil
         #expect(try capture("third.png").wait().status == 0)
         // The third capture drew the photo from the cache (no server to ask): the same frame as the one that fetched it.

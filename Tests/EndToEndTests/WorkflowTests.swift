@@ -189,7 +189,9 @@ extension WindowTests {
         #expect(try PixelImage.load(plain).difference(to: image).meanAbs > 3, "without the recorded input nothing is expanded")
     }
 
-    @Test("Saving the --params file updates the window within half a second (plus the test's polling)")
+    /// How soon the watcher sees a save (every 0.25 s of the app's wall time) is `ParameterFileWatcherTests`'s, on the
+    /// watcher's own clock; here, that the window follows the file and survives a broken save.
+    @Test("Saving the --params file updates the window; a broken save changes nothing and says why")
     func hotReload() throws {
         let params = FileManager.default.temporaryDirectory.appendingPathComponent("params-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: params) }
@@ -198,14 +200,13 @@ extension WindowTests {
         let first = app.wait { AppWindow.frame($0, 0)?.width == 130 }
         #expect(AppWindow.frame(first, 0)?.width == 130)
         try #"{"itemWidth": 110}"#.write(toFile: params, atomically: false, encoding: .utf8)
-        let start = Date()
-        let l = app.wait(timeout: 5) { AppWindow.frame($0, 0)?.width == 110 }
-        #expect(AppWindow.frame(l, 0)?.width == 110)
-        #expect(Date().timeIntervalSince(start) < 1.5)
-        // A broken save changes nothing; the app keeps running.
+        let l = app.wait(timeout: 30) { AppWindow.frame($0, 0)?.width == 110 }
+        #expect(AppWindow.frame(l, 0)?.width == 110, "the window followed the saved file within 30 s")
+        // A broken save changes nothing; the app keeps running and shows the problem line once it has read it.
         try "{\"itemWidth\": ".write(toFile: params, atomically: false, encoding: .utf8)
-        Thread.sleep(forTimeInterval: 1)
-        #expect(AppWindow.frame(app.layout(), 0)?.width == 110)
+        let broken = app.wait(timeout: 30) { $0["chrome"]?["problem"].map { $0 != .null } == true }
+        #expect(broken?["chrome"]?["problem"].map { $0 != .null } == true, "the problem line showed within 30 s")
+        #expect(AppWindow.frame(broken, 0)?.width == 110)
         #expect(app.process.isRunning)
     }
 }
