@@ -88,7 +88,7 @@ import Testing
         for (p, a) in zip(page_, app) { #expect(abs(p.lowerBound - a.lowerBound) <= 2, "a line at \(p) in the page, \(a) in the app") }
     }
 
-    @Test("A phone's portrait photograph (EXIF Orientation 6, and 5 and 8) stands upright in the page as in the app: stitch's boxes match within 1 px")
+    @Test("A phone's portrait photograph (EXIF Orientation 6, and 5 and 8) stands upright in the page as in the app: stitch's boxes match within 1 px, also when the images load before the page's script runs")
     func orientedPhotosMatchTheApp() throws {
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
@@ -102,9 +102,21 @@ import Testing
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent("orientation-\(n).jpg"), to: deck.appendingPathComponent(name))
         }
         let page = try Self.export("stitch", into: folder, images: deck.path)
-        let measured = try Browser.measure(page: page, input: "", at: [1])
-        let app = try Self.capture("stitch", size: measured.viewport, input: nil, at: [1], folder: folder, images: deck.path)
-        try Self.compare(page: measured.frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos")
+        // The page measures an image when it has loaded, which can be before its script runs (the images from a
+        // cache, or the parser waiting, as on a loaded machine): a copy waits 0.2 s, while the images load, then
+        // for a script file, while their load events fire, before the page's script.
+        let late = folder.appendingPathComponent("stitch-late-script.html").path
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        let script = "\n<script>\n\"use strict\";"
+        try #require(text.contains(script), "the page's script is not where the test expects it")
+        try "".write(to: folder.appendingPathComponent("blocker.js"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: script, with: """
+            <script>const until = performance.now() + 200; while (performance.now() < until);</script><script src="blocker.js"></script>
+            """ + script).write(toFile: late, atomically: true, encoding: .utf8)
+        let measured = try Browser.measure([page, late].map { Browser.TestRun(page: $0, times: [1]) })
+        let app = try Self.capture("stitch", size: measured[0].viewport, input: nil, at: [1], folder: folder, images: deck.path)
+        try Self.compare(page: measured[0].frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos")
+        try Self.compare(page: measured[1].frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos loaded before its script")
         // Every one is upright: 16 x 24, two thirds as wide as it is tall.
         for item in app[0] { #expect(abs(item.frame[2] / item.frame[3] - 2.0 / 3) < 0.02, "image \(item.index): \(item.frame)") }
     }
