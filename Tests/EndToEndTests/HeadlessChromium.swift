@@ -2,10 +2,11 @@ import CarouselSupport
 import Foundation
 import Testing
 
-/// Debian's headless Chromium, launched once for many pages: `Tests/Tools/chromium-eval.py` drives it over its
+/// Debian's headless Chromium, launched once for the test process: `Tests/Tools/chromium-eval.py` drives it over its
 /// DevTools pipe, opens each page in a new tab in real time (with a 1280 x 720 viewport, and the user's "reduce
 /// motion" setting emulated or not), waits until an expression gives a value, and optionally writes a screenshot.
-/// A launch costs more CPU than a page, so tests hand it every page they need at once.
+/// A launch costs more CPU than a page, so every test hands its pages to the same Chromium, one batch at a time;
+/// the tool closes Chromium when the test process ends (its input ends), and a tool that failed is started again.
 enum HeadlessChromium {
     static let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,12 +35,9 @@ enum HeadlessChromium {
         var error: String?
     }
 
-    /// Opens `pages` one after another in one Chromium; their answers, in order.
+    /// Opens `pages` one after another in the test process's Chromium; their answers, in order.
     static func run(_ pages: [Page]) throws -> [Answer] {
         if pages.isEmpty { return [] }
-        let chromium = try #require(executable, "chromium is not installed (scripts/setup.sh test installs it)")
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
         let request: JSONValue = .object([
             JSONMember("timeout", .number(pageTimeout)),
             JSONMember("pages", .array(pages.map { page in
@@ -50,36 +48,95 @@ enum HeadlessChromium {
                 return .object(fields)
             })),
         ])
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [tool, chromium, "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                       "--user-data-dir=\(profile.path)", "--window-size=\(viewport[0]),\(viewport[1])"]
-        let input = Pipe(), out = Pipe(), err = Pipe()
-        p.standardInput = input
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // The tool ends each page within its time-out; this is for a tool that hangs.
-        let killer = DispatchWorkItem { if p.isRunning { p.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Double(pages.count) * (pageTimeout + 15) + 30, execute: killer)
-        defer { killer.cancel() }
-        nonisolated(unsafe) var log = Data()
-        let logRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { log = err.fileHandleForReading.readDataToEndOfFile(); logRead.signal() }
-        input.fileHandleForWriting.write(Data(request.serialized(indent: nil).utf8))
-        try input.fileHandleForWriting.close()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        logRead.wait()
-        let lines = output.split(separator: UInt8(ascii: "\n"))
-        guard p.terminationStatus == 0, lines.count == pages.count else {
-            throw BrowserError("chromium-eval.py answered \(lines.count) of \(pages.count) pages (status \(p.terminationStatus)): "
-                               + String(decoding: log, as: UTF8.self).suffix(400))
-        }
+        let lines = try session.ask(request.serialized(indent: nil), lines: pages.count,
+                                    within: Double(pages.count) * (pageTimeout + 15) + 30)
         return try lines.map { line in
-            let json = try JSONParser.parse(Data(line))
+            let json = try JSONParser.parse(Data(line.utf8))
             return Answer(value: json["error"]?.stringValue == nil ? json["value"] : nil,
                           messages: (json["messages"]?.arrayValue ?? []).compactMap(\.stringValue), error: json["error"]?.stringValue)
+        }
+    }
+
+    static let session = ToolSession()
+
+    /// The tool's process, started at the first request and again after one failed; one request at a time.
+    final class ToolSession: @unchecked Sendable {
+        private let lock = NSLock()
+        private var process: Process?
+        private var input: FileHandle?
+        private var output: FileHandle?
+        private var pending = Data()
+        private let logLock = NSLock()
+        private var log = Data()
+
+        /// Writes `request` as a line and reads `count` lines of answer; stops the tool when they take longer than
+        /// `seconds` or it fails.
+        func ask(_ request: String, lines count: Int, within seconds: Double) throws -> [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            let (process, input, output) = try started()
+            let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
+            defer { killer.cancel() }
+            do {
+                try input.write(contentsOf: Data((request + "\n").utf8))
+                return try (0..<count).map { _ in try readLine(output) }
+            } catch {
+                stop()
+                throw BrowserError("chromium-eval.py failed (\(error)): \(logTail())")
+            }
+        }
+
+        private func started() throws -> (Process, FileHandle, FileHandle) {
+            if let process, process.isRunning, let input, let output { return (process, input, output) }
+            stop()
+            let chromium = try #require(HeadlessChromium.executable, "chromium is not installed (scripts/setup.sh test installs it)")
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            p.arguments = [HeadlessChromium.tool, chromium, "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run",
+                           "--disable-extensions", "--window-size=\(viewport[0]),\(viewport[1])"]
+            let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+            p.standardInput = inPipe
+            p.standardOutput = outPipe
+            p.standardError = errPipe
+            try p.run()
+            DispatchQueue.global().async { [self] in
+                while true {
+                    let chunk = errPipe.fileHandleForReading.availableData
+                    if chunk.isEmpty { return }
+                    logLock.lock()
+                    log = (log + chunk).suffix(4000)
+                    logLock.unlock()
+                }
+            }
+            (process, input, output, pending) = (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading, Data())
+            return (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading)
+        }
+
+        /// Ends the tool's input (it closes Chromium) and forgets it.
+        private func stop() {
+            try? input?.close()
+            if let process, process.isRunning { process.terminate() }
+            (process, input, output, pending) = (nil, nil, nil, Data())
+        }
+
+        private func readLine(_ output: FileHandle) throws -> String {
+            while true {
+                if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+                    pending = Data(pending[(end + 1)...])
+                    return line
+                }
+                let chunk = output.availableData
+                if chunk.isEmpty { throw BrowserError("the tool ended") }
+                pending.append(chunk)
+            }
+        }
+
+        private func logTail() -> String {
+            logLock.lock()
+            defer { logLock.unlock() }
+            return String(decoding: log, as: UTF8.self)
         }
     }
 }

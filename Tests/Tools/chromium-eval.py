@@ -2,12 +2,13 @@
 """Opens pages one after another in one headless Chromium, in real time, and prints what an expression gives on each
 once it is not null.
 
-    chromium-eval.py CHROMIUM [CHROMIUM FLAGS...] < PAGES
+    chromium-eval.py CHROMIUM [CHROMIUM FLAGS...]
 
-PAGES is JSON on standard input: {"timeout": SECONDS (per page, default 60), "pages": [PAGE, ...]}, each PAGE
-{"url": URL, "expression": JS, "viewport": [W, H] (optional), "reducedMotion": BOOL (optional), "screenshot": PNG
-PATH (optional)}. One line of JSON per page is printed on standard output, in order, as each is done:
-{"value": VALUE, "messages": [...], "error": null} or {"value": null, "messages": [...], "error": "what failed"}.
+Each line of standard input is a request, JSON: {"timeout": SECONDS (per page, default 60), "pages": [PAGE, ...]},
+each PAGE {"url": URL, "expression": JS, "viewport": [W, H] (optional), "reducedMotion": BOOL (optional),
+"screenshot": PNG PATH (optional)}. One line of JSON per page is printed on standard output, in order, as each is
+done: {"value": VALUE, "messages": [...], "error": null} or {"value": null, "messages": [...], "error": "what failed"}.
+At the end of standard input Chromium is closed and its profile (a temporary folder) removed.
 
 Chromium is launched once and driven over its DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages
 ending in NUL, read on file descriptor 3 and written on 4), so pages run with real animation frames (--dump-dom with
@@ -18,15 +19,17 @@ numbers do not depend on the window's chrome) and the user's "reduce motion" set
 (Emulation.setEmulatedMedia: `prefers-reduced-motion: reduce`, as --force-prefers-reduced-motion sets it). EXPRESSION
 is evaluated until it gives a value that is not null or undefined (a promise is awaited); with "screenshot", the
 viewport is then written there as a PNG. Console messages, exceptions and log entries (a missing image) of the page
-are its "messages". Exit status 0 once every page has its line (an error on a page is in its line), 1 when Chromium
-could not be driven at all.
+are its "messages". Exit status 0 at the end of the input, 1 when Chromium could not be driven (after a line on
+standard error; the pages not done get no line).
 """
 import base64
 import json
 import os
 import select
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -167,18 +170,25 @@ class Chromium:
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    request = json.load(sys.stdin)
-    timeout = float(request.get("timeout", 60))
-    chromium = Chromium(sys.argv[1], sys.argv[2:])
+    profile = tempfile.mkdtemp(prefix="chromium-eval-")
+    chromium = None
     try:
-        for page in request["pages"]:
-            print(json.dumps(chromium.open(page, timeout)), flush=True)
+        chromium = Chromium(sys.argv[1], sys.argv[2:] + [f"--user-data-dir={profile}"])
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            request = json.loads(line)
+            timeout = float(request.get("timeout", 60))
+            for page in request["pages"]:
+                print(json.dumps(chromium.open(page, timeout)), flush=True)
         return 0
-    except (ConnectionError, OSError) as error:  # one line naming what failed
-        print(f"chromium-eval: {error}", file=sys.stderr)
+    except (ConnectionError, OSError, ValueError) as error:  # one line naming what failed
+        print(f"chromium-eval: {error}", file=sys.stderr, flush=True)
         return 1
     finally:
-        chromium.close()
+        if chromium:
+            chromium.close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":
