@@ -6,7 +6,8 @@ import Testing
 /// DevTools pipe, opens each page in a new tab in real time (with a 1280 x 720 viewport, and the user's "reduce
 /// motion" setting emulated or not), waits until an expression gives a value, and optionally writes a screenshot.
 /// A launch costs more CPU than a page, so every test hands its pages to the same Chromium, one batch at a time;
-/// the tool closes Chromium when the test process ends (its input ends), and a tool that failed is started again.
+/// at the test process's exit the tool's input ends and the exit waits for it to close Chromium; a tool that failed
+/// is started again.
 enum HeadlessChromium {
     static let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -68,6 +69,7 @@ enum HeadlessChromium {
         private var pending = Data()
         private let logLock = NSLock()
         private var log = Data()
+        private var exitHandled = false
 
         /// Writes `request` as a line and reads `count` lines of answer; stops the tool when they take longer than
         /// `seconds` or it fails.
@@ -100,6 +102,10 @@ enum HeadlessChromium {
             p.standardOutput = outPipe
             p.standardError = errPipe
             try p.run()
+            if !exitHandled {
+                exitHandled = true
+                atexit { HeadlessChromium.session.close() }
+            }
             DispatchQueue.global().async { [self] in
                 while true {
                     let chunk = errPipe.fileHandleForReading.availableData
@@ -111,6 +117,17 @@ enum HeadlessChromium {
             }
             (process, input, output, pending) = (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading, Data())
             return (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading)
+        }
+
+        /// Ends the tool's input and waits (up to 15 s) for it to close Chromium and end.
+        func close() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let process else { return }
+            try? input?.close()
+            let deadline = Date().addingTimeInterval(15)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            stop()
         }
 
         /// Ends the tool's input (it closes Chromium) and forgets it.
