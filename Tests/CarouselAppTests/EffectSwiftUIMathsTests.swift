@@ -14,7 +14,8 @@ import Testing
 /// anchor, seen through `perspective` as the larger side over it: SwiftUI's documented "relative vanishing point", as
 /// OpenSwiftUI reads it). Every item the app draws (its layout quad, at rest and with the row dragged and held at four
 /// places, the states settled) has the export's item of the same deck index and progress, its four corners within
-/// 0.05 pt. A sign flipped in the export's placement fails it.
+/// 0.05 pt. A sign flipped in the export's placement fails it: the same program carries cards' export with the offset's
+/// y flipped, so one compile serves both tests.
 @MainActor
 @Suite(.serialized) struct EffectSwiftUIMathsTests {
     static let distances: [Double] = [0, 37, 161, 302, 451]
@@ -29,7 +30,7 @@ import Testing
 
     @Test("The SwiftUI export's maths, composed as SwiftUI composes its effects, puts each item's corners where the app draws them (0.05 pt)")
     func exportedMathsMatchTheApp() throws {
-        let (problems, compared) = try Self.compare(mutate: nil)
+        let (problems, compared) = try Self.outcome().exported
         #expect(problems.isEmpty, "\(problems.prefix(12).joined(separator: "\n"))")
         // Every effect at five places, several items each.
         #expect(compared >= EffectGallery.documents.count * Self.distances.count * 2, "only \(compared) items compared")
@@ -37,56 +38,97 @@ import Testing
 
     @Test("An export whose placement has a sign flipped (the offset's y) fails the comparison")
     func aFlippedSignIsCaught() throws {
-        let (problems, _) = try Self.compare(mutate: ("offset = CGSize(width: q[0] - o.x + eye.x, height: q[1] - o.y + eye.y)",
-                                                 "offset = CGSize(width: q[0] - o.x + eye.x, height: -(q[1] - o.y + eye.y))"))
-        #expect(problems.contains { $0.contains("corner") }, "the flipped sign went unnoticed")
+        let (problems, compared) = try Self.outcome().flipped
+        #expect(compared > 0 && problems.contains { $0.contains("corner") }, "the flipped sign went unnoticed")
     }
 
-    /// Problems of every gallery effect's export (its text changed by `mutate`) against the app.
-    static func compare(mutate: (String, String)?) throws -> (problems: [String], compared: Int) {
+    /// The effect whose export is also compiled with the offset's y flipped (cards turn about their bottom edge, so
+    /// the offset's y is not 0; coverflow's turns about the vertical axis leave it 0), and the change.
+    static let flippedEffect = "cards"
+    static let flip = ("offset = CGSize(width: q[0] - o.x + eye.x, height: q[1] - o.y + eye.y)",
+                       "offset = CGSize(width: q[0] - o.x + eye.x, height: -(q[1] - o.y + eye.y))")
+
+    /// Problems and items compared: every gallery effect's export, and the flipped one (from one program).
+    struct Outcome {
+        var exported: (problems: [String], compared: Int)
+        var flipped: (problems: [String], compared: Int)
+    }
+    static var outcomeOnce: Outcome?
+
+    /// The outcome, computed once for both tests.
+    static func outcome() throws -> Outcome {
+        if let outcomeOnce { return outcomeOnce }
+        let outcome = try compare()
+        outcomeOnce = outcome
+        return outcome
+    }
+
+    /// Every gallery effect's export against the app, and `flippedEffect`'s with `flip` made, compiled into one program.
+    static func compare() throws -> Outcome {
         let deck = Deck.sample(count: 12)
         let folder = try temporaryFolder("effect-maths")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var files: [String] = [], functions: [String] = [], cases: [String] = [], app: [[Item]] = []
-        for (k, doc) in EffectGallery.documents.enumerated() {
-            let definition = try #require(EffectGallery.definition(named: doc.name))
+        var files: [String] = [], functions: [String] = [], cases: [String] = [], app: [[Item]] = [], isFlipped: [Bool] = []
+        /// Writes `definition`'s export as `type` (with `flip` made when `flipped`) and its cases with the app's frames.
+        func add(_ definition: StyleDefinition, type: String, flipped: Bool, frames: [(items: [Item], selected: Int, scroll: Double)]) throws {
             let export = try #require(CodeExport(definition: definition, parameters: Parameters(specs: StyleRegistry.schema(of: definition)), deck: deck))
-            let type = "Maths\(k)"
             let path = folder.appendingPathComponent("\(type).swift").path
             try export.write(.swiftui, to: path)
-            if let (from, to) = mutate {
+            if flipped {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
-                try #require(text.contains(from), "the export no longer has \(from)")
-                try text.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+                try #require(text.contains(flip.0), "the export no longer has \(flip.0)")
+                try text.replacingOccurrences(of: flip.0, with: flip.1).write(toFile: path, atomically: true, encoding: .utf8)
             }
             files.append(path)
             functions.append(Self.frameFunction.replacingOccurrences(of: "TYPE", with: type))
-            for (items, selected, scroll) in try appFrames(definition, deck: deck) {
+            for (items, selected, scroll) in frames {
                 cases.append("frame\(type)(scroll: \(scroll), selected: \(selected))")
                 app.append(items)
+                isFlipped.append(flipped)
             }
+        }
+        for (k, doc) in EffectGallery.documents.enumerated() {
+            let definition = try #require(EffectGallery.definition(named: doc.name))
+            let frames = try appFrames(definition, deck: deck)
+            try add(definition, type: "Maths\(k)", flipped: false, frames: frames)
+            if doc.name == flippedEffect { try add(definition, type: "Flipped\(k)", flipped: true, frames: frames) }
         }
         let driver = folder.appendingPathComponent("main.swift").path
         try ([Self.driver] + functions + cases).joined(separator: "\n").write(toFile: driver, atomically: true, encoding: .utf8)
         let output = try SwiftUIInterface.run(files + [driver], in: folder)
         let lines = output.split(separator: "\n").map(String.init)
-        guard lines.count == app.count else { return (["the driver printed \(lines.count) frames for \(app.count): \(output.prefix(2000))"], 0) }
-        var problems: [String] = [], compared = 0
+        guard lines.count == app.count else {
+            let problem = (["the driver printed \(lines.count) frames for \(app.count): \(output.prefix(2000))"], 0)
+            return Outcome(exported: problem, flipped: problem)
+        }
+        var outcome = Outcome(exported: ([], 0), flipped: ([], 0))
         for (k, (line, items)) in zip(lines, app).enumerated() {
-            let exported: [Item] = (try JSONParser.parse(line).arrayValue ?? []).compactMap { item in
-                guard let i = item["index"]?.numberValue, let p = item["progress"]?.numberValue,
-                      let q = item["quad"]?.arrayValue?.compactMap({ $0.arrayValue?.compactMap(\.numberValue) }) else { return nil }
-                return Item(index: Int(i), progress: p, quad: q.map { Point($0[0], $0[1]) })
+            let (problems, compared) = try check(line, against: items, case: k)
+            if isFlipped[k] {
+                outcome.flipped = (outcome.flipped.problems + problems, outcome.flipped.compared + compared)
+            } else {
+                outcome.exported = (outcome.exported.problems + problems, outcome.exported.compared + compared)
             }
-            for item in items {
-                guard let match = exported.first(where: { $0.index == item.index && abs($0.progress - item.progress) < 1e-3 }) else {
-                    problems.append("case \(k): image \(item.index) at p \(item.progress) is not in the export's frame")
-                    continue
-                }
-                compared += 1
-                for (a, b) in zip(item.quad, match.quad) where abs(a.x - b.x) > 0.05 || abs(a.y - b.y) > 0.05 {
-                    problems.append("case \(k): image \(item.index) at p \(item.progress): corner \(b) in the export, \(a) in the app")
-                }
+        }
+        return outcome
+    }
+
+    /// Problems of the driver's line for case `k` against the app's `items`, and how many items were compared.
+    static func check(_ line: String, against items: [Item], case k: Int) throws -> (problems: [String], compared: Int) {
+        let exported: [Item] = (try JSONParser.parse(line).arrayValue ?? []).compactMap { item in
+            guard let i = item["index"]?.numberValue, let p = item["progress"]?.numberValue,
+                  let q = item["quad"]?.arrayValue?.compactMap({ $0.arrayValue?.compactMap(\.numberValue) }) else { return nil }
+            return Item(index: Int(i), progress: p, quad: q.map { Point($0[0], $0[1]) })
+        }
+        var problems: [String] = [], compared = 0
+        for item in items {
+            guard let match = exported.first(where: { $0.index == item.index && abs($0.progress - item.progress) < 1e-3 }) else {
+                problems.append("case \(k): image \(item.index) at p \(item.progress) is not in the export's frame")
+                continue
+            }
+            compared += 1
+            for (a, b) in zip(item.quad, match.quad) where abs(a.x - b.x) > 0.05 || abs(a.y - b.y) > 0.05 {
+                problems.append("case \(k): image \(item.index) at p \(item.progress): corner \(b) in the export, \(a) in the app")
             }
         }
         return (problems, compared)

@@ -71,22 +71,13 @@ import Testing
         let deck = try ExportTests.bundledDeck()
         let folder = try temporaryFolder("typecheck-effects-broken")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("Coverflow.swift").path
-        try CodeExport.make(styleName: "coverflow", values: nil, file: "-", deck: deck).export.write(.swiftui, to: path)
-        let good = try String(contentsOfFile: path, encoding: .utf8)
+        let export = try CodeExport.make(styleName: "coverflow", values: nil, file: "-", deck: deck).export
         let breakages: [(String, String, String)] = [
             (".rotation3DEffect(place.angle, axis: place.axis,", ".rotation3DEffect(place.angle, axes: place.axis,", "axes"),
             ("Track(.rotateY, keys:", "Track(.rotationY, keys:", "rotationY"),
             (".containerRelativeFrame([.horizontal, .vertical]) { _, axis in", ".containerRelativeFrame([.horizontal, .vertical]) { axis in", "argument"),
         ]
-        for (from, to, expected) in breakages {
-            #expect(good.contains(from), "the export no longer contains \(from)")
-            let broken = folder.appendingPathComponent("Broken.swift").path
-            try good.replacingOccurrences(of: from, with: to).write(toFile: broken, atomically: true, encoding: .utf8)
-            let result = try SwiftUIInterface.typecheck([broken], platform: .iOS)
-            #expect(result.status != 0 && result.output.contains("error:") && result.output.contains(expected),
-                    "\(to): \(result.output.prefix(600))")
-        }
+        try SwiftUIInterface.expectEachFails(export, breakages, in: folder)
     }
 
     @Test("Expand's export of 2b240c5 fails with one error, the auto-advance modifier it never defines, and nothing else")
@@ -106,9 +97,7 @@ import Testing
         let deck = try ExportTests.bundledDeck()
         let folder = try temporaryFolder("typecheck-broken")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("Paging.swift").path
-        try CodeExport.make(styleName: "paging", values: nil, file: "-", deck: deck).export.write(.swiftui, to: path)
-        let good = try String(contentsOfFile: path, encoding: .utf8)
+        let export = try CodeExport.make(styleName: "paging", values: nil, file: "-", deck: deck).export
         let breakages: [(String, String, String)] = [
             // The defect: the view uses a modifier the file never defines.
             ("struct Controls: ViewModifier", "struct AutoAdvance: ViewModifier", "cannot find 'Controls' in scope"),
@@ -116,14 +105,7 @@ import Testing
             ("withAnimation(motion(Tuning.pageCurve)) {", "withAnimation(Tuning.pageDuration) {", "Animation"),
             (".accessibilityAdjustableAction { direction in", ".accessibilityAdjustableAction { (direction: Int) in", "direction"),
         ]
-        for (from, to, expected) in breakages {
-            #expect(good.contains(from), "the export no longer contains \(from)")
-            let broken = folder.appendingPathComponent("Broken.swift").path
-            try good.replacingOccurrences(of: from, with: to).write(toFile: broken, atomically: true, encoding: .utf8)
-            let result = try SwiftUIInterface.typecheck([broken], platform: .iOS)
-            #expect(result.status != 0 && result.output.contains("error:") && result.output.contains(expected),
-                    "\(to): \(result.output.prefix(600))")
-        }
+        try SwiftUIInterface.expectEachFails(export, breakages, in: folder)
     }
 
     @Test("The type and the header are named after the file; two exports of one style in one project do not clash")
@@ -212,9 +194,11 @@ import Testing
             DeckItem(image: name, still: folder.appendingPathComponent("still\r\u{85}\u{2028}b.png").path, title: "Title\u{0}\u{202E}cba"),
             DeckItem(image: folder.appendingPathComponent("\(reversed).jpg").path, title: reversed),
         ])
+        var files: [String] = []
         for style in Self.styles {
             let export = try CodeExport.make(styleName: style, values: nil, file: "-", deck: deck).export
             let path = folder.appendingPathComponent("Hostile\(style.capitalized).swift").path
+            files.append(path)
             try export.write(.swiftui, to: path)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("fatalError(\"injected\")") },
@@ -223,13 +207,14 @@ import Testing
                 #expect(!text.unicodeScalars.contains(scalar.unicodeScalars.first!), "\(style): a raw U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
             }
             #expect(text.contains("\\u{202E}") && text.contains("// x\\u{A}fatalError(\"injected\")\\u{A}a.jpg (still: "), "\(style)")
-            let result = try SwiftUIInterface.typecheck([path], platform: .iOS)
-            #expect(result.status == 0 && result.output.isEmpty, "\(style): \(result.output.prefix(2000))")
 
             let page = try export.render(.html, pagePath: folder.appendingPathComponent("page.html").path, images: .besidePage)
             #expect(!page.text.unicodeScalars.contains("\u{0}") && !page.text.unicodeScalars.contains("\u{202E}"), "\(style) page")
             if style != "loop" && style != "circular" { #expect(page.text.contains("Title&#xFFFD;&#x202E;cba"), "\(style) page") }
         }
+        // Every style's file type-checks (together: one compiler run).
+        let result = try SwiftUIInterface.typecheck(files, platform: .iOS)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output.prefix(2000))")
     }
 }
 
@@ -252,11 +237,38 @@ enum SwiftUIInterface {
             .appendingPathComponent("lib/swift/host").path
     }
 
-    /// `files` type-checked together, as one module, in Swift 6 language mode against the interface for `platform`.
+    /// `files` type-checked together, as one module (one compiler job: `-wmo` reads each file once), in Swift 6
+    /// language mode against the interface for `platform`.
     static func typecheck(_ files: [String], platform: Platform) throws -> (status: Int32, output: String) {
         let folder = try build(platform)
-        return try ExportTests.run(ExportTests.swiftc, ["-typecheck", "-swift-version", "6", "-I", folder,
+        return try ExportTests.run(ExportTests.swiftc, ["-typecheck", "-wmo", "-swift-version", "6", "-I", folder,
                                                         "-load-plugin-library", folder + "/libPreviewMacros.so"] + files)
+    }
+
+    /// Each breakage `(from, to, expected)` of `export`, made in a copy of its own (`Broken1.swift`, ... each with its
+    /// own type), fails the iOS type check with an error in that file that names `expected`: all copies in one run.
+    static func expectEachFails(_ export: CodeExport, _ breakages: [(String, String, String)], in folder: URL) throws {
+        var files: [String] = []
+        for (k, (from, to, _)) in breakages.enumerated() {
+            let path = folder.appendingPathComponent("Broken\(k + 1).swift").path
+            try export.write(.swiftui, to: path)
+            let good = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(good.contains(from), "the export no longer contains \(from)")
+            try good.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+            files.append(path)
+        }
+        let result = try typecheck(files, platform: .iOS)
+        #expect(result.status != 0)
+        // Each diagnostic starts "FILE:LINE:COLUMN: error: MESSAGE" and goes on with the lines it quotes.
+        var diagnostics: [String: [String]] = [:], current: String?
+        for line in result.output.split(separator: "\n") {
+            if let file = files.first(where: { line.hasPrefix($0 + ":") }) { current = line.contains(": error: ") ? file : nil }
+            if let current { diagnostics[current, default: []].append(String(line)) }
+        }
+        for ((_, to, expected), file) in zip(breakages, files) {
+            let text = (diagnostics[file] ?? []).joined(separator: "\n")
+            #expect(text.contains(expected), "\(to): \(text.isEmpty ? String(result.output.prefix(600)) : String(text.prefix(600)))")
+        }
     }
 
     /// The folder holding the interface built for `platform` (built if the sources changed since).

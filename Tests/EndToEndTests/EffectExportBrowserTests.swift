@@ -1,4 +1,3 @@
-import CarouselClips
 import CarouselStyles
 import CarouselSupport
 import CarouselTesting
@@ -9,10 +8,11 @@ import Testing
 /// app: the row held at ten scroll positions (at rest, then a drag held still at nine places between and on snap
 /// points, with 1.5 s for the states' springs to settle), every item the app's `capture --layout` lists as visible
 /// has the page element of the same deck index and progress, its bounding box within 1 px and its opacity within
-/// 0.01. The page runs in real time (`Tests/Tools/chromium-eval.py` drives Chromium over its DevTools pipe): its
-/// items' looks are the browser's scroll-driven animations, which follow the scroll position at the next frame, and
-/// `--dump-dom` with a virtual time budget does not run frames reliably. A page whose keyframe is wrong fails the
-/// same comparison. axe-core finds nothing on any gallery effect's page.
+/// 0.01. The page runs in real time (`HeadlessChromium`: one Chromium for every page of a test, driven over its
+/// DevTools pipe): its items' looks are the browser's scroll-driven animations, which follow the scroll position at
+/// the next frame, and `--dump-dom` with a virtual time budget does not run frames reliably. A page whose keyframe is
+/// wrong fails the same comparison (against the app's frames the first test captured). axe-core finds nothing on any
+/// gallery effect's page.
 @MainActor
 @Suite(.serialized) struct EffectExportBrowserTests {
     static var effects: [String] { EffectGallery.documents.map(\.name) }
@@ -39,10 +39,9 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for effect in Self.effects {
-            let page = try Self.export(effect, into: folder)
-            let (viewport, pageFrames) = try LiveBrowser.frames(page: page, distances: Self.distances)
-            let appFrames = try Self.capture(effect, size: viewport, folder: folder)
+        let pages = try Self.effects.map { try Self.export($0, into: folder) }
+        for (effect, (viewport, pageFrames)) in zip(Self.effects, try Self.frames(pages: pages)) {
+            let appFrames = try Self.appFrames(effect, size: viewport)
             try #require(appFrames.count == Self.distances.count, "\(effect): \(appFrames.count) frames from capture")
             for (k, (app, page)) in zip(appFrames, pageFrames).enumerated() {
                 #expect(abs(app.scroll - Double(Self.distances[k])) < 1e-3 && abs(page.scroll - app.scroll) < 1e-3,
@@ -75,11 +74,13 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, options) in Self.swiperConfigs {
+        let files = try Self.swiperConfigs.map { name, options in
             let file = folder.appendingPathComponent("\(name).json").path
             try options.write(toFile: file, atomically: true, encoding: .utf8)
-            let page = try Self.export(file, into: folder, name: name)
-            let (viewport, pageFrames) = try LiveBrowser.frames(page: page, distances: Self.distances)
+            return file
+        }
+        let pages = try zip(Self.swiperConfigs, files).map { config, file in try Self.export(file, into: folder, name: config.0) }
+        for ((name, _), (file, (viewport, pageFrames))) in zip(Self.swiperConfigs, zip(files, try Self.frames(pages: pages))) {
             let appFrames = try Self.capture(file, size: viewport, folder: folder, name: name)
             try #require(appFrames.count == Self.distances.count, "\(name): \(appFrames.count) frames from capture")
             for (app, page) in zip(appFrames, pageFrames) {
@@ -99,8 +100,9 @@ import Testing
         let right = "  50.5% { --e-t0: var(--e-t0-k1);", wrong = "  50.6% { --e-t0: var(--e-t0-k1);"
         try #require(text.contains(right), "coverflow's page no longer has its rotateY keyframe at p = 1")
         try text.replacingOccurrences(of: right, with: wrong).write(toFile: page, atomically: true, encoding: .utf8)
-        let (viewport, pageFrames) = try LiveBrowser.frames(page: page, distances: Self.distances)
-        let appFrames = try Self.capture("coverflow", size: viewport, folder: folder)
+        let (viewport, pageFrames) = try Self.frames(pages: [page])[0]
+        let appFrames = try Self.appFrames("coverflow", size: viewport)
+        try #require(appFrames.count == Self.distances.count, "\(appFrames.count) frames from capture")
         for (app, page) in zip(appFrames, pageFrames) {
             let problems = Self.compare(page: page, app: app)
             #expect(problems.contains { $0.contains(" px off") }, "the wrong keyframe went unnoticed at \(app.scroll)")
@@ -112,13 +114,15 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        var checks: [(what: String, page: String, reducedMotion: Bool)] = []
         for effect in Self.effects {
-            let plain = try Browser.axeViolations(page: try Self.export(effect, into: folder))
-            #expect(plain.isEmpty, "\(effect): \(plain)")
             let auto = try ExportAccessibilityTests.export(effect, json: #"{"autoAdvance": true, "autoAdvanceProgress": true}"#,
                                                            name: "\(effect)-auto", into: folder)
-            let violations = try Browser.axeViolations(page: auto) + Browser.axeViolations(page: auto, flags: Browser.reducedMotion)
-            #expect(violations.isEmpty, "\(effect), auto-advancing: \(violations)")
+            checks += [(effect, try Self.export(effect, into: folder), false), ("\(effect), auto-advancing", auto, false),
+                       ("\(effect), auto-advancing under reduced motion", auto, true)]
+        }
+        for (check, violations) in zip(checks, try Browser.axeViolations(checks.map { ($0.page, $0.reducedMotion) })) {
+            #expect(violations.isEmpty, "\(check.what): \(violations)")
         }
     }
 
@@ -127,15 +131,18 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for effect in ["coverflow", "creative-1"] {
-            let page = try ExportAccessibilityTests.export(effect, json: #"{"autoAdvance": true, "autoAdvanceInterval": 3}"#, name: effect, into: folder)
+        let effects = ["coverflow", "creative-1"]
+        let pages = try effects.map { try ExportAccessibilityTests.export($0, json: #"{"autoAdvance": true, "autoAdvanceInterval": 3}"#, name: $0, into: folder) }
+        // At rest, and after focus and the Right key.
+        let measured = try Browser.measure(pages.flatMap { [Browser.TestRun(page: $0, times: [0.5]), Browser.TestRun(page: $0, input: "0 focus; 0 key right", times: [1])] })
+        for (k, (effect, page)) in zip(effects, pages).enumerated() {
             let html = try String(contentsOfFile: page, encoding: .utf8)
             #expect(html.contains("<div class=\"scroller\" data-carousel-scroller></div>") && html.contains("element.dataset.carouselItem = \"\";"), "\(effect)")
-            let rest = try LiveBrowser.measure(page: page, input: "", at: [0.5]).records[0]["a11y"]
+            let rest = measured[2 * k].records[0]["a11y"]
             #expect(rest?["live"] == .string("off") && rest?["rotation"] == .string("Stop automatic slide show"), "\(effect): \(String(describing: rest))")
             let order = rest?["tabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? []
             #expect(order == ["Stop automatic slide show", "1 of 21"], "\(effect): tab order \(order)")
-            let moved = try LiveBrowser.measure(page: page, input: "0 focus; 0 key right", at: [1]).records[0]
+            let moved = measured[2 * k + 1].records[0]
             #expect(moved["a11y"]?["focused"] == .string("2 of 21") && moved["a11y"]?["focusRing"] == .string("solid"),
                     "\(effect): \(String(describing: moved["a11y"]))")
             #expect(moved["a11y"]?["rotating"] == .bool(false) && moved["a11y"]?["live"] == .string("polite"), "\(effect)")
@@ -149,19 +156,18 @@ import Testing
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = try Self.export("coverflow", into: folder)
-        func offsets(_ flags: [String]) throws -> [Double] {
-            try LiveBrowser.measure(page: page, input: "0 key right", at: [0.05, 3], flags: flags).records.map { $0["state"]?["scrollOffset"]?.numberValue ?? .nan }
-        }
-        let normal = try offsets([]), reduced = try offsets(Browser.reducedMotion)
-        #expect(normal[1] > 100 && abs(normal[0] - normal[1]) > 1, "normally the row glides: \(normal)")
-        #expect(abs(reduced[0] - reduced[1]) < 0.5 && abs(reduced[1] - normal[1]) < 0.5, "under reduced motion it cuts: \(reduced), normally \(normal)")
         // scale-and-fade declares an opacity-only reduced form: its neighbours keep their size.
         let fade = try Self.export("scale-and-fade", into: folder)
-        func neighbour(_ flags: [String]) throws -> [Double] {
-            let items = LiveBrowser.frame(try LiveBrowser.measure(page: fade, input: "", at: [0.5], flags: flags).records[0]).items
-            return try #require(items.first { abs($0.progress + 1) < 0.01 }).frame
+        let measured = try Browser.measure([false, true].map { Browser.TestRun(page: page, input: "0 key right", times: [0.05, 3], reducedMotion: $0) }
+                                           + [false, true].map { Browser.TestRun(page: fade, times: [0.5], reducedMotion: $0) })
+        func offsets(_ m: Browser.Measured) -> [Double] { m.records.map { $0["state"]?["scrollOffset"]?.numberValue ?? .nan } }
+        let normal = offsets(measured[0]), reduced = offsets(measured[1])
+        #expect(normal[1] > 100 && abs(normal[0] - normal[1]) > 1, "normally the row glides: \(normal)")
+        #expect(abs(reduced[0] - reduced[1]) < 0.5 && abs(reduced[1] - normal[1]) < 0.5, "under reduced motion it cuts: \(reduced), normally \(normal)")
+        func neighbour(_ m: Browser.Measured) throws -> [Double] {
+            try #require(Self.frame(m.records[0]).items.first { abs($0.progress + 1) < 0.01 }).frame
         }
-        let shrunk = try neighbour([]), kept = try neighbour(Browser.reducedMotion)
+        let shrunk = try neighbour(measured[2]), kept = try neighbour(measured[3])
         #expect(abs(shrunk[2] / kept[2] - 0.8) < 0.01, "the neighbour is \(shrunk[2]) wide normally, \(kept[2]) under reduced motion")
     }
 
@@ -175,6 +181,19 @@ import Testing
                 "\(result.stderr)")
         return page
     }
+
+    /// The app's frames of a gallery effect at `size` (see `capture`), captured once per test process: the test of a
+    /// wrong keyframe compares against the frames the test of every effect captured.
+    static func appFrames(_ effect: String, size: [Double]) throws -> [Frame] {
+        let key = "\(effect) \(size)"
+        if let frames = captured[key] { return frames }
+        let folder = try CLI.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = try capture(effect, size: size, folder: folder)
+        captured[key] = frames
+        return frames
+    }
+    static var captured: [String: [Frame]] = [:]
 
     /// The app's frames: pressed where no item is, dragged to each distance and held there; one frame per position.
     static func capture(_ effect: String, size: [Double], folder: URL, name: String? = nil) throws -> [Frame] {
@@ -199,6 +218,24 @@ import Testing
         }
     }
 
+    /// Each page's frames with its row held at each of `distances` (at `moveTime`), read at each `frameTime`, all
+    /// in one Chromium; with the page's viewport.
+    static func frames(pages: [String]) throws -> [(viewport: [Double], frames: [Frame])] {
+        let input = distances.enumerated().map { k, d in "\(moveTime(k)) scroll \(d)" }.joined(separator: "; ")
+        let times = distances.indices.map(frameTime)
+        return try Browser.measure(pages.map { Browser.TestRun(page: $0, input: input, times: times) }).map { ($0.viewport, $0.records.map(frame)) }
+    }
+
+    /// One test-mode record's items (with progress and opacity) and scroll position.
+    static func frame(_ frame: JSONValue) -> Frame {
+        let items: [Item] = (frame["items"]?.arrayValue ?? []).compactMap { item in
+            guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue),
+                  let o = item["opacity"]?.numberValue, let p = item["progress"]?.numberValue else { return nil }
+            return Item(index: Int(i), frame: f, opacity: o, progress: p)
+        }
+        return Frame(scroll: frame["state"]?["scrollOffset"]?.numberValue ?? .nan, items: items)
+    }
+
     /// What is wrong with the page's frame against the app's: each item the app shows needs the page's element of
     /// the same deck index at the same progress (within 0.01), its box within 1 px, its opacity within 0.01.
     static func compare(page: Frame, app: Frame) -> [String] {
@@ -215,61 +252,5 @@ import Testing
             }
         }
         return problems
-    }
-}
-
-/// Headless Chromium in real time, driven over its DevTools pipe by `Tests/Tools/chromium-eval.py`: the page's test
-/// mode writes its result when it is done; console messages and exceptions fail the test.
-enum LiveBrowser {
-    static let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tools/chromium-eval.py").path
-
-    /// The page's frames with its row held at each of `distances` (at `moveTime`), read at each `frameTime`.
-    static func frames(page: String, distances: [Int]) throws -> (viewport: [Double], frames: [EffectExportBrowserTests.Frame]) {
-        let input = distances.enumerated().map { k, d in "\(EffectExportBrowserTests.moveTime(k)) scroll \(d)" }.joined(separator: "; ")
-        let times = distances.indices.map(EffectExportBrowserTests.frameTime)
-        let (viewport, records) = try measure(page: page, input: input, at: times)
-        return (viewport, records.map(frame))
-    }
-
-    /// The test mode's records of `page` after `input`, at `times` (each with `items`, `state`, `a11y`); `flags` go to
-    /// Chromium. Page errors fail the test.
-    static func measure(page: String, input: String, at times: [Double], flags: [String] = []) throws -> (viewport: [Double], records: [JSONValue]) {
-        let json = try result(Browser.testURL(page, input: input, at: times), flags: flags)
-        let errors = json["errors"]?.arrayValue ?? []
-        #expect(errors.isEmpty, "\(page): page errors: \(errors)")
-        let viewport = json["viewport"]?.arrayValue?.compactMap(\.numberValue) ?? []
-        let records = json["frames"]?.arrayValue ?? []
-        guard viewport.count == 2, records.count == times.count else { throw BrowserError("\(page): a malformed test result") }
-        return (viewport, records)
-    }
-
-    /// One record's items and scroll position.
-    static func frame(_ frame: JSONValue) -> EffectExportBrowserTests.Frame {
-        let items: [EffectExportBrowserTests.Item] = (frame["items"]?.arrayValue ?? []).compactMap { item in
-            guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue),
-                  let o = item["opacity"]?.numberValue, let p = item["progress"]?.numberValue else { return nil }
-            return EffectExportBrowserTests.Item(index: Int(i), frame: f, opacity: o, progress: p)
-        }
-        return EffectExportBrowserTests.Frame(scroll: frame["state"]?["scrollOffset"]?.numberValue ?? .nan, items: items)
-    }
-
-    /// The test mode's result (`<pre id="carousel-test">`) of `url`.
-    static func result(_ url: String, flags: [String] = []) throws -> JSONValue {
-        let chromium = try #require(Browser.executable, "chromium is not installed (scripts/setup.sh test installs it)")
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        // In a group of its own with the Chromium it starts.
-        let exit = try ChildProcess("/usr/bin/python3", [tool, chromium, url, #"document.getElementById("carousel-test")?.textContent"#, "--timeout", "90",
-                                                         "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                                                         "--user-data-dir=\(profile.path)", "--window-size=1280,720"] + flags,
-                                    output: .kept, group: .own).wait()
-        let log = exit.standardError
-        let messages = log.split(separator: "\n").filter { $0.hasPrefix("CONSOLE:") || $0.hasPrefix("chromium-eval:") }
-        #expect(messages.isEmpty, "\(url): \(messages.joined(separator: " | "))")
-        guard exit.succeeded, let text = try JSONParser.parse(exit.standardOutput).stringValue else {
-            throw BrowserError("\(url): no result from the page: \(log.suffix(400))")
-        }
-        return try JSONParser.parse(Data(text.utf8))
     }
 }

@@ -33,19 +33,18 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        var checks: [(what: String, page: String, reducedMotion: Bool)] = []
         for style in Self.styles {
-            let pages = [
-                ("defaults", try Self.export(style, json: nil, name: "\(style)-defaults", into: folder)),
-                ("tuned", try Self.export(style, json: ExportTestValues.json[style]!, name: "\(style)-tuned", into: folder)),
-                ("auto-advance", try Self.export(style, json: #"{"autoAdvance": true, "autoAdvanceProgress": true}"#,
-                                                 name: "\(style)-auto", into: folder)),
+            let auto = try Self.export(style, json: #"{"autoAdvance": true, "autoAdvanceProgress": true}"#, name: "\(style)-auto", into: folder)
+            checks += [
+                ("\(style), defaults", try Self.export(style, json: nil, name: "\(style)-defaults", into: folder), false),
+                ("\(style), tuned", try Self.export(style, json: ExportTestValues.json[style]!, name: "\(style)-tuned", into: folder), false),
+                ("\(style), auto-advance", auto, false),
+                ("\(style), reduced motion", auto, true),
             ]
-            for (what, page) in pages {
-                let violations = try Browser.axeViolations(page: page)
-                #expect(violations.isEmpty, "\(style), \(what): \(violations)")
-            }
-            let reduced = try Browser.axeViolations(page: pages[2].1, flags: Browser.reducedMotion)
-            #expect(reduced.isEmpty, "\(style), reduced motion: \(reduced)")
+        }
+        for (check, violations) in zip(checks, try Browser.axeViolations(checks.map { ($0.page, $0.reducedMotion) })) {
+            #expect(violations.isEmpty, "\(check.what): \(violations)")
         }
     }
 
@@ -55,13 +54,15 @@ import Testing
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = try Deck.load(path: try #require(ResourceLocator.bundledDeck())).deck.items.count
-        for style in Self.styles {
-            let page = try Self.export(style, json: #"{"autoAdvance": true, "autoAdvanceInterval": 3}"#, name: style, into: folder)
+        let pages = try Self.styles.map { try Self.export($0, json: #"{"autoAdvance": true, "autoAdvanceInterval": 3}"#, name: $0, into: folder) }
+        // At rest, and after focus and the Right key.
+        let measured = try Browser.measure(pages.flatMap { [Browser.TestRun(page: $0, times: [0.5]), Browser.TestRun(page: $0, input: "0 focus; 0 key right", times: [1])] })
+        for (k, (style, page)) in zip(Self.styles, pages).enumerated() {
             let html = try String(contentsOfFile: page, encoding: .utf8)
             #expect(html.contains("<main>\n<section id=\"carousel\" aria-roledescription=\"carousel\" aria-label=\"Sample photographs\">"), "\(style)")
 
             // At rest: rotating, so the slides are not a live region; Tab reaches the rotation control, then one slide.
-            let rest = try Browser.measure(page: page, input: "", at: [0.5]).records[0]["a11y"]
+            let rest = measured[2 * k].records[0]["a11y"]
             #expect(rest?["live"] == .string("off") && rest?["rotating"] == .bool(true), "\(style): \(String(describing: rest))")
             #expect(rest?["rotation"] == .string("Stop automatic slide show"), "\(style)")
             let order = rest?["tabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -71,7 +72,7 @@ import Testing
 
             // The arrow key moves the current slide (the one in the tab order); keyboard focus on it follows, shows a
             // ring, stops rotation (the rotation control then offers to start it) and makes the slides polite.
-            let moved = try Browser.measure(page: page, input: "0 focus; 0 key right", at: [1]).records[0]["a11y"]
+            let moved = measured[2 * k + 1].records[0]["a11y"]
             let movedSlide = moved?["tabOrder"]?.arrayValue?.compactMap(\.stringValue).first { $0.hasSuffix(" of \(count)") }
             #expect(moved?["focused"]?.stringValue == movedSlide && movedSlide != nil, "\(style): focus \(String(describing: moved))")
             #expect(movedSlide != slides.first || style == "expand", "\(style): Right did not move the current slide")
@@ -86,18 +87,29 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        /// Pixels of the ring's colour (#8ab4f8) in a screenshot of `page` after `input`.
-        func ringPixels(_ page: String, _ input: String) throws -> Int {
-            let png = folder.appendingPathComponent("ring.png").path
-            try Browser.screenshot(Browser.testURL(page, input: input, at: [0.5]), width: 1280, height: 720, to: png)
-            let image = try PixelImage.load(png)
-            return stride(from: 0, to: image.rgba.count, by: 4).filter { i in
-                abs(Int(image.rgba[i]) - 0x8a) < 12 && abs(Int(image.rgba[i + 1]) - 0xb4) < 12 && abs(Int(image.rgba[i + 2]) - 0xf8) < 12
-            }.count
+        /// Pixels of the ring's colour (#8ab4f8) in the screenshot `png`.
+        func ringPixels(_ png: String) throws -> Int {
+            // Through a buffer pointer: a debug build counting through the array retains it for every pixel.
+            try PixelImage.load(png).rgba.withUnsafeBufferPointer { rgba in
+                var count = 0
+                for i in stride(from: 0, to: rgba.count, by: 4)
+                where abs(Int(rgba[i]) - 0x8a) < 12 && abs(Int(rgba[i + 1]) - 0xb4) < 12 && abs(Int(rgba[i + 2]) - 0xf8) < 12 {
+                    count += 1
+                }
+                return count
+            }
         }
+        // Each style's page at 0.5 s without focus and with keyboard focus on the current slide.
+        var shots: [(run: Browser.TestRun, png: String)] = []
         for style in Self.styles {
             let page = try Self.export(style, json: nil, name: style, into: folder)
-            let without = try ringPixels(page, ""), with = try ringPixels(page, "0 focus")
+            for (n, input) in ["", "0 focus"].enumerated() {
+                shots.append((Browser.TestRun(page: page, input: input, times: [0.5]), folder.appendingPathComponent("\(style)-\(n).png").path))
+            }
+        }
+        try Browser.screenshots(shots)
+        for (k, style) in Self.styles.enumerated() {
+            let without = try ringPixels(shots[2 * k].png), with = try ringPixels(shots[2 * k + 1].png)
             #expect(with - without > 300, "\(style): \(with) ring pixels with focus, \(without) without")
         }
     }
@@ -108,18 +120,21 @@ import Testing
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = #"{"autoAdvance": true, "autoAdvanceInterval": 3}"#
-        let expand = try Browser.measure(page: try Self.export("expand", json: json, name: "expand", into: folder),
-                                         input: "0 key right; 0 key return", at: [1]).records[0]["state"]
-        #expect(expand?["pinned"] == .number(0), "\(String(describing: expand))")
-        let stitch = try Browser.measure(page: try Self.export("stitch", json: json, name: "stitch", into: folder),
-                                         input: "0 key space", at: [2]).records[0]["state"]
-        #expect(stitch?["seamless"] == .bool(true), "\(String(describing: stitch))")
-        for style in ["loop", "circular", "paging"] {
+        let rotating = ["loop", "circular", "paging"]
+        var runs = [Browser.TestRun(page: try Self.export("expand", json: json, name: "expand", into: folder), input: "0 key right; 0 key return", times: [1]),
+                    Browser.TestRun(page: try Self.export("stitch", json: json, name: "stitch", into: folder), input: "0 key space", times: [2])]
+        for style in rotating {
             let page = try Self.export(style, json: json, name: style, into: folder)
-            let records = try Browser.measure(page: page, input: "0 key space", at: [0.5]).records
-            #expect(records[0]["a11y"]?["rotating"] == .bool(false), "\(style): Space did not stop auto-advance")
-            let again = try Browser.measure(page: page, input: "0 key space; 0 key space", at: [0.5]).records
-            #expect(again[0]["a11y"]?["rotating"] == .bool(true), "\(style): Space did not start it again")
+            runs += [Browser.TestRun(page: page, input: "0 key space", times: [0.5]), Browser.TestRun(page: page, input: "0 key space; 0 key space", times: [0.5])]
+        }
+        let measured = try Browser.measure(runs)
+        let expand = measured[0].records[0]["state"]
+        #expect(expand?["pinned"] == .number(0), "\(String(describing: expand))")
+        let stitch = measured[1].records[0]["state"]
+        #expect(stitch?["seamless"] == .bool(true), "\(String(describing: stitch))")
+        for (k, style) in rotating.enumerated() {
+            #expect(measured[2 + 2 * k].records[0]["a11y"]?["rotating"] == .bool(false), "\(style): Space did not stop auto-advance")
+            #expect(measured[3 + 2 * k].records[0]["a11y"]?["rotating"] == .bool(true), "\(style): Space did not start it again")
         }
     }
 
@@ -140,13 +155,19 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (style, input, key, tolerance) in Self.moves {
+        let times = [0.05, 0.15, 3]
+        // Each style's move, normally and under reduced motion; then paging's page at 0.05 s under reduced motion.
+        var runs: [Browser.TestRun] = []
+        for (style, input, _, _) in Self.moves {
             let page = try Self.export(style, json: #"{"autoAdvance": false}"#, name: style, into: folder)
-            let times = [0.05, 0.15, 3]
-            func values(_ flags: [String]) throws -> [Double] {
-                try Browser.measure(page: page, input: input, at: times, flags: flags).records.map { $0["state"]?[key]?.numberValue ?? .nan }
-            }
-            let normal = try values([]), reduced = try values(Browser.reducedMotion)
+            runs += [false, true].map { Browser.TestRun(page: page, input: input, times: times, reducedMotion: $0) }
+        }
+        let paging = try Self.export("paging", json: nil, name: "paging-place", into: folder)
+        runs.append(Browser.TestRun(page: paging, input: "0 key right", times: [0.05], reducedMotion: true))
+        let measured = try Browser.measure(runs)
+        for (k, (style, _, key, tolerance)) in Self.moves.enumerated() {
+            func values(_ m: Browser.Measured) -> [Double] { m.records.map { $0["state"]?[key]?.numberValue ?? .nan } }
+            let normal = values(measured[2 * k]), reduced = values(measured[2 * k + 1])
             // The move is real (it ends away from where it started) and, normally, still under way at 0.05 s...
             #expect(abs(normal[2] - normal[0]) > tolerance && abs(normal[2] - normal[1]) > tolerance,
                     "\(style): normally nothing is moving at 0.05 and 0.15 s: \(normal)")
@@ -156,8 +177,7 @@ import Testing
                     "\(style): under reduced motion \(key) is \(reduced) at \(times) s (normally \(normal))")
         }
         // Paging: the page shown is exactly in place at 0.05 s.
-        let page = try Self.export("paging", json: nil, name: "paging-place", into: folder)
-        let frames = try Browser.measure(page: page, input: "0 key right", at: [0.05], flags: Browser.reducedMotion).frames[0]
+        let frames = measured[2 * Self.moves.count].frames[0]
         #expect(frames.count == 1 && frames[0].index == 1 && abs(frames[0].frame[0]) < 0.5, "\(frames)")
     }
 
@@ -167,13 +187,15 @@ import Testing
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = try Self.export("paging", json: #"{"autoAdvance": true, "autoAdvanceInterval": 1}"#, name: "paging", into: folder)
-        let normal = try Browser.measure(page: page, input: "", at: [1.5]).records[0]
+        let measured = try Browser.measure([Browser.TestRun(page: page, times: [1.5]), Browser.TestRun(page: page, times: [1.5], reducedMotion: true),
+                                            Browser.TestRun(page: page, input: "0 key space", times: [1.05], reducedMotion: true)])
+        let normal = measured[0].records[0]
         #expect(normal["state"]?["page"] == .number(1) && normal["a11y"]?["rotating"] == .bool(true), "\(normal)")
-        let reduced = try Browser.measure(page: page, input: "", at: [1.5], flags: Browser.reducedMotion).records[0]
+        let reduced = measured[1].records[0]
         #expect(reduced["state"]?["page"] == .number(0) && reduced["a11y"]?["rotating"] == .bool(false)
                 && reduced["a11y"]?["rotation"] == .string("Start automatic slide show"), "\(reduced)")
         // Started by the user (Space acts as the rotation control does on paging), it runs, with its page change in place.
-        let started = try Browser.measure(page: page, input: "0 key space", at: [1.05], flags: Browser.reducedMotion)
+        let started = measured[2]
         #expect(started.records[0]["state"]?["page"] == .number(1) && started.frames[0].first?.frame[0] == 0, "\(started.records[0])")
     }
 }

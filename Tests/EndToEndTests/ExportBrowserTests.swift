@@ -17,10 +17,10 @@ import Testing
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for style in Self.styles {
-            let page = try Self.export(style, into: folder)
-            // At 1 s: the app applies a file's values after the style opens, so a mode set there animates in first.
-            let measured = try Browser.measure(page: page, input: "", at: [1])
+        let pages = try Self.styles.map { try Self.export($0, into: folder) }
+        // At 1 s: the app applies a file's values after the style opens, so a mode set there animates in first.
+        let measured = try Browser.measure(pages.map { Browser.TestRun(page: $0, times: [1]) })
+        for (style, measured) in zip(Self.styles, measured) {
             let app = try Self.capture(style, size: measured.viewport, input: nil, at: [1], folder: folder)
             try Self.compare(page: measured.frames[0], app: app[0], tolerance: 1, style: style)
         }
@@ -33,10 +33,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // Expand: hover the second item (its expansion waits the tuned hover delay, then runs the tuned curve).
         // Paging: the Right key moves to the next page with the tuned page curve.
-        for (style, input) in [("expand", "0 move 290 300"), ("paging", "0 key right")] {
-            let page = try Self.export(style, into: folder)
-            let times = [0.1, 0.2, 0.3]
-            let measured = try Browser.measure(page: page, input: input, at: times)
+        let cases = [("expand", "0 move 290 300"), ("paging", "0 key right")], times = [0.1, 0.2, 0.3]
+        let runs = try cases.map { style, input in Browser.TestRun(page: try Self.export(style, into: folder), input: input, times: times) }
+        for ((style, input), measured) in zip(cases, try Browser.measure(runs)) {
             let app = try Self.capture(style, size: measured.viewport, input: input, at: times, folder: folder)
             for (k, t) in times.enumerated() {
                 try Self.compare(page: measured.frames[k], app: app[k], tolerance: 2, style: "\(style) at \(t) s")
@@ -56,7 +55,7 @@ import Testing
         #expect(try CLI.run(["export", "--style", "expand", "--format", "html", "--out", page]).status == 0)
         // The pointer rests on the second item (Cameraman: title, licence and size, author, source) until it is open.
         let input = "0 move 290 300", pagePNG = folder.appendingPathComponent("page.png").path
-        try Browser.screenshot(Browser.testURL(page, input: input, at: [1]), width: 1280, height: 720, to: pagePNG)
+        try Browser.screenshots([(Browser.TestRun(page: page, input: input, times: [1]), pagePNG)])
         let appPNG = folder.appendingPathComponent("app.png").path, layout = folder.appendingPathComponent("app.json").path
         let result = try CLI.run(["capture", "--style", "expand", "--size", "1280x720", "--input", input, "--at", "1",
                                   "--out", appPNG, "--layout", layout])
@@ -90,7 +89,7 @@ import Testing
         for (p, a) in zip(page_, app) { #expect(abs(p.lowerBound - a.lowerBound) <= 2, "a line at \(p) in the page, \(a) in the app") }
     }
 
-    @Test("A phone's portrait photograph (EXIF Orientation 6, and 5 and 8) stands upright in the page as in the app: stitch's boxes match within 1 px")
+    @Test("A phone's portrait photograph (EXIF Orientation 6, and 5 and 8) stands upright in the page as in the app: stitch's boxes match within 1 px, also when the images load before the page's script runs")
     func orientedPhotosMatchTheApp() throws {
         try #require(CLI.available, "build carousel-lab first")
         let folder = try CLI.folder()
@@ -104,9 +103,21 @@ import Testing
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent("orientation-\(n).jpg"), to: deck.appendingPathComponent(name))
         }
         let page = try Self.export("stitch", into: folder, images: deck.path)
-        let measured = try Browser.measure(page: page, input: "", at: [1])
-        let app = try Self.capture("stitch", size: measured.viewport, input: nil, at: [1], folder: folder, images: deck.path)
-        try Self.compare(page: measured.frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos")
+        // The page measures an image when it has loaded, which can be before its script runs (the images from a
+        // cache, or the parser waiting, as on a loaded machine): a copy waits 0.2 s, while the images load, then
+        // for a script file, while their load events fire, before the page's script.
+        let late = folder.appendingPathComponent("stitch-late-script.html").path
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        let script = "\n<script>\n\"use strict\";"
+        try #require(text.contains(script), "the page's script is not where the test expects it")
+        try "".write(to: folder.appendingPathComponent("blocker.js"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: script, with: """
+            <script>const until = performance.now() + 200; while (performance.now() < until);</script><script src="blocker.js"></script>
+            """ + script).write(toFile: late, atomically: true, encoding: .utf8)
+        let measured = try Browser.measure([page, late].map { Browser.TestRun(page: $0, times: [1]) })
+        let app = try Self.capture("stitch", size: measured[0].viewport, input: nil, at: [1], folder: folder, images: deck.path)
+        try Self.compare(page: measured[0].frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos")
+        try Self.compare(page: measured[1].frames[0], app: app[0], tolerance: 1, style: "stitch over EXIF-oriented photos loaded before its script")
         // Every one is upright: 16 x 24, two thirds as wide as it is tall.
         for item in app[0] { #expect(abs(item.frame[2] / item.frame[3] - 2.0 / 3) < 0.02, "image \(item.index): \(item.frame)") }
     }
@@ -202,18 +213,24 @@ import Testing
     }
 }
 
-/// Headless Chromium from Debian: loads a page in its test mode and reads what the page wrote into its DOM, runs
-/// axe-core on a page, or takes a screenshot.
+/// Exported pages in headless Chromium (`HeadlessChromium`: one launch for all the pages a test hands it): a page's
+/// test mode and what it wrote into its DOM, axe-core on a page, or a screenshot.
 enum Browser {
-    static let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    /// Chromium's emulation of the user's "reduce motion" setting (`prefers-reduced-motion: reduce`).
-    static let reducedMotion = ["--force-prefers-reduced-motion"]
-
     struct Measured {
         var viewport: [Double]
         var frames: [[ExportBrowserTests.Item]]
         /// Each time's whole record: `items`, `state` (the style's), `a11y` (`CarouselAccessibility.snapshot()`).
         var records: [JSONValue]
+    }
+
+    /// A page in its test mode: `input` replayed on its stopped clock, what is on screen recorded at `times`, with
+    /// the user's "reduce motion" setting or without.
+    struct TestRun {
+        var page: String
+        var input = ""
+        var times: [Double]
+        var reducedMotion = false
+        var url: String { Browser.testURL(page, input: input, at: times) }
     }
 
     /// The page's URL with the test mode's fragment: `input` replayed on the stopped clock, frames at `times`.
@@ -224,34 +241,41 @@ enum Browser {
         return URL(fileURLWithPath: page).absoluteString + "#" + (query.percentEncodedQuery ?? "")
     }
 
-    /// Loads `page` with `input` replayed on its stopped clock and its frames measured at `times`; fails on any
-    /// console message (an error, a missing image) or a page error. `flags` go to Chromium.
-    static func measure(page: String, input: String, at times: [Double], flags: [String] = []) throws -> Measured {
-        let (dom, log) = try run(testURL(page, input: input, at: times), flags: flags + ["--dump-dom"])
-        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }
-        #expect(console.isEmpty, "\(page): console messages: \(console.joined(separator: " | "))")
-        let body = try element("pre id=\"carousel-test\" hidden=\"\"", in: dom, page: page, log: log)
-        let json = try JSONParser.parse(body)
-        let errors = json["errors"]?.arrayValue ?? []
-        #expect(errors.isEmpty, "\(page): page errors: \(errors)")
-        let records = json["frames"]?.arrayValue ?? []
-        let frames: [[ExportBrowserTests.Item]] = records.map { frame in
-            (frame["items"]?.arrayValue ?? []).compactMap { item in
-                guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue) else { return nil }
-                return ExportBrowserTests.Item(index: Int(i), frame: f)
+    /// What the test mode writes once it is done.
+    static let testResult = #"document.getElementById("carousel-test")?.textContent"#
+
+    /// Each run's records, all in one Chromium; any console message (an error, a missing image) or page error fails
+    /// the test.
+    static func measure(_ runs: [TestRun]) throws -> [Measured] {
+        let answers = try HeadlessChromium.run(runs.map { HeadlessChromium.Page(url: $0.url, expression: testResult, reducedMotion: $0.reducedMotion) })
+        return try zip(runs, answers).map { run, answer in
+            #expect(answer.messages.isEmpty, "\(run.page): console messages: \(answer.messages.joined(separator: " | "))")
+            guard let text = answer.value?.stringValue else { throw BrowserError("\(run.url): no result from the page: \(answer.error ?? "")") }
+            let json = try JSONParser.parse(Data(text.utf8))
+            let errors = json["errors"]?.arrayValue ?? []
+            #expect(errors.isEmpty, "\(run.page): page errors: \(errors)")
+            let records = json["frames"]?.arrayValue ?? []
+            let frames: [[ExportBrowserTests.Item]] = records.map { frame in
+                (frame["items"]?.arrayValue ?? []).compactMap { item in
+                    guard let i = item["index"]?.numberValue, let f = item["frame"]?.arrayValue?.compactMap(\.numberValue) else { return nil }
+                    return ExportBrowserTests.Item(index: Int(i), frame: f)
+                }
             }
+            let viewport = json["viewport"]?.arrayValue?.compactMap(\.numberValue) ?? []
+            guard viewport.count == 2, frames.count == run.times.count else { throw BrowserError("\(run.page): a malformed test result: \(text.prefix(300))") }
+            return Measured(viewport: viewport, frames: frames, records: records)
         }
-        let viewport = json["viewport"]?.arrayValue?.compactMap(\.numberValue) ?? []
-        guard viewport.count == 2, frames.count == times.count else { throw BrowserError("\(page): a malformed test result: \(body.prefix(300))") }
-        return Measured(viewport: viewport, frames: frames, records: records)
     }
 
-    /// axe-core's violations on `page` (every rule axe runs by default: WCAG 2.x A and AA and its best practices),
-    /// as `id: nodes` lines. The page is copied beside itself with axe-core (`scripts/axe-core.sh`) and a call
-    /// of `axe.run` added after its load.
-    static func axeViolations(page: String, flags: [String] = []) throws -> [String] {
-        let copy = (page as NSString).deletingPathExtension + "-axe.html"
-        defer { try? FileManager.default.removeItem(atPath: copy) }
+    /// One page's records (a Chromium for it alone).
+    static func measure(page: String, input: String, at times: [Double], reducedMotion: Bool = false) throws -> Measured {
+        try measure([TestRun(page: page, input: input, times: times, reducedMotion: reducedMotion)])[0]
+    }
+
+    /// axe-core's violations on each page (every rule axe runs by default: WCAG 2.x A and AA and its best practices),
+    /// as `id: nodes` lines, all in one Chromium. Each page is copied beside itself with axe-core
+    /// (`scripts/axe-core.sh`) and a call of `axe.run` added after its load.
+    static func axeViolations(_ pages: [(page: String, reducedMotion: Bool)]) throws -> [[String]] {
         let runner = """
             <script src="\(URL(fileURLWithPath: try AxeCore.script()).absoluteString)"></script>
             <script>
@@ -264,40 +288,32 @@ enum Browser {
             </script>
             </body>
             """
-        let text = try String(contentsOfFile: page, encoding: .utf8)
-        try text.replacingOccurrences(of: "</body>", with: runner).write(toFile: copy, atomically: true, encoding: .utf8)
-        let (dom, log) = try run(URL(fileURLWithPath: copy).absoluteString, flags: flags + ["--virtual-time-budget=20000", "--dump-dom"])
-        let body = try element("pre id=\"axe-result\"", in: dom, page: page, log: log)
-        return (try JSONParser.parse(body).arrayValue ?? []).compactMap(\.stringValue)
-    }
-
-    /// A PNG of `url` (a page, with a test-mode fragment) at `width` x `height`.
-    static func screenshot(_ url: String, width: Int, height: Int, to png: String, flags: [String] = []) throws {
-        _ = try run(url, flags: flags + ["--window-size=\(width),\(height)", "--screenshot=\(png)"])
-        guard FileManager.default.fileExists(atPath: png) else { throw BrowserError("\(url): no screenshot") }
-    }
-
-    /// Runs headless Chromium on `url`; returns its standard output and its log.
-    static func run(_ url: String, flags: [String]) throws -> (output: String, log: String) {
-        let chromium = try #require(executable, "chromium is not installed (scripts/setup.sh test installs it)")
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let size = flags.contains { $0.hasPrefix("--window-size=") } ? [] : ["--window-size=1280,720"]
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        // In a group of its own with the processes it starts, all ended if it outlives a minute.
-        let exit = try ChildProcess(chromium, ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                                               "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"] + size + flags + [url],
-                                    output: .kept, group: .own).wait(timeout: 60)
-        return (exit.outputText, exit.standardError)
-    }
-
-    /// The text of the element that starts with `<tag` in `dom`, unescaped.
-    static func element(_ tag: String, in dom: String, page: String, log: String) throws -> String {
-        guard let start = dom.range(of: "<" + tag + ">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            throw BrowserError("\(page): the page wrote no result (\(tag)): \(log.suffix(400))")
+        var copies: [String: String] = [:]
+        defer { for copy in copies.values { try? FileManager.default.removeItem(atPath: copy) } }
+        for page in Set(pages.map(\.page)) {
+            let copy = (page as NSString).deletingPathExtension + "-axe.html"
+            let text = try String(contentsOfFile: page, encoding: .utf8)
+            try text.replacingOccurrences(of: "</body>", with: runner).write(toFile: copy, atomically: true, encoding: .utf8)
+            copies[page] = copy
         }
-        return String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let answers = try HeadlessChromium.run(pages.map {
+            HeadlessChromium.Page(url: URL(fileURLWithPath: copies[$0.page]!).absoluteString,
+                                  expression: #"document.getElementById("axe-result")?.textContent"#, reducedMotion: $0.reducedMotion)
+        })
+        return try zip(pages, answers).map { page, answer in
+            guard let text = answer.value?.stringValue else { throw BrowserError("\(page.page): axe-core gave no result: \(answer.error ?? "")") }
+            return (try JSONParser.parse(Data(text.utf8)).arrayValue ?? []).compactMap(\.stringValue)
+        }
+    }
+
+    /// A PNG of each run's viewport (1280 x 720) once its test mode is done, all in one Chromium.
+    static func screenshots(_ shots: [(run: TestRun, png: String)]) throws {
+        let answers = try HeadlessChromium.run(shots.map {
+            HeadlessChromium.Page(url: $0.run.url, expression: testResult, reducedMotion: $0.run.reducedMotion, screenshot: $0.png)
+        })
+        for (shot, answer) in zip(shots, answers) where answer.value == nil || !FileManager.default.fileExists(atPath: shot.png) {
+            throw BrowserError("\(shot.run.url): no screenshot: \(answer.error ?? "")")
+        }
     }
 }
 
@@ -306,7 +322,7 @@ enum AxeCore {
     static func script() throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/axe-core.sh").path
-        let exit = try ChildProcess("/bin/bash", [script], output: .kept, group: .own).wait()
+        let exit = try ChildProcess("/bin/bash", [script], output: .kept, errors: .kept).wait()
         let path = exit.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard exit.succeeded, FileManager.default.fileExists(atPath: path) else {
             throw BrowserError("scripts/axe-core.sh could not provide axe.min.js: \(exit.standardError.suffix(400))")

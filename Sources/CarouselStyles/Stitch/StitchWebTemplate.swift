@@ -271,12 +271,17 @@ enum StitchWebTemplate {
       },
     });
 
-    // An image whose size the deck did not give is measured when it loads.
-    images.forEach((img, i) => img.addEventListener("load", () => {
-      if (img.dataset.aspect !== "1" || !img.naturalHeight) return;
+    // An image whose size the deck did not give is measured once it has loaded: at once when it already has (its
+    // load event can come before this script runs, from a cache or while the parser waits), else at its load event.
+    const measure = (img, i) => {
+      if (img.dataset.aspect !== "1" || !img.naturalHeight) return false;
       aspects[i] = img.naturalWidth / img.naturalHeight;
-      layout();
-    }));
+      return true;
+    };
+    images.forEach((img, i) => {
+      measure(img, i);
+      img.addEventListener("load", () => { if (measure(img, i)) layout(); });
+    });
 
     const slides = images.map(img => img.parentElement);
     const a11y = new CarouselAccessibility({

@@ -524,7 +524,10 @@ enum EffectSwiftUITemplate {
         }
 
         static func product(_ a: [[CGFloat]], _ b: [[CGFloat]]) -> [[CGFloat]] {
-            (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(CGFloat(0)) { $0 + a[i][$1] * b[$1][j] } } }
+            // The closures' types written out: inferred, this one line took the type checker over half a second.
+            (0..<3).map { (i: Int) -> [CGFloat] in
+                (0..<3).map { (j: Int) -> CGFloat in (0..<3).reduce(0) { (sum: CGFloat, k: Int) -> CGFloat in sum + a[i][k] * b[k][j] } }
+            }
         }
 
         static func times(_ m: [[CGFloat]], _ v: [CGFloat]) -> [CGFloat] {
