@@ -49,13 +49,21 @@ enum ConvexCoverage {
             // The rest of [outerL, outerR): each sub-scanline's share of each pixel.
             let from = max(Int(outerL.rounded(.down)), 0), to = min(Int(outerR.rounded(.up)), width)
             guard from < to else { continue }
-            for x in from..<to where !(x >= fullFrom && x < fullTo) {
-                var c = 0.0
-                let x0 = Double(x), x1 = x0 + 1
-                for s in 0..<rows { c += max(0, min(rights[s], x1) - max(lefts[s], x0)) }
-                row[x] = UInt8(min(c * weight, 255).rounded())
-            }
+            // The edge pixels left and right of the full span (the whole of [from, to) when there is none).
+            let leftEnd = fullTo > fullFrom ? min(max(fullFrom, from), to) : to
+            let rightStart = fullTo > fullFrom ? max(min(fullTo, to), leftEnd) : to
+            for x in from..<leftEnd { row[x] = ConvexCoverage.share(of: x, lefts, rights, weight) }
+            for x in rightStart..<to { row[x] = ConvexCoverage.share(of: x, lefts, rights, weight) }
         }
+    }
+
+    /// Pixel `x`'s coverage: the sub-scanline spans' shares of it, in 1/255.
+    @inline(__always)
+    private static func share(of x: Int, _ lefts: [Double], _ rights: [Double], _ weight: Double) -> UInt8 {
+        var c = 0.0
+        let x0 = Double(x), x1 = x0 + 1
+        for s in 0..<rows { c += max(0, min(rights[s], x1) - max(lefts[s], x0)) }
+        return UInt8(min(c * weight, 255).rounded())
     }
 
     /// Sets to 0 every pixel of `mask` lying wholly inside the convex `polygon` and at least `margin` pixels from its

@@ -53,8 +53,11 @@ extension Compositor {
             // anti-aliased edge the background behind it darkens by at most a quarter of the darkening).
             let darkening = e.saturation == 1 && e.shadeLeading <= 0 && e.shadeTrailing <= 0 && e.brightness < 1
                 && alpha == 255 && level.opaque
-            if occluder == nil, colour.isIdentity || darkening, toImage.isAffine(), let view = affineView(level, toImage: toImage, full: full) {
-                // pixman's affine bilinear path: as fast as it gets.
+            // pixman's bilinear fast paths take a map that only scales and moves (a picture turned in the screen's
+            // plane falls to its general path, about twice the sampler's cost a pixel).
+            let scalesOnly = toImage.isAffine() && toImage.m00 / toImage.m22 > 0 && abs(toImage.m01) <= 1e-9 * abs(toImage.m00) && abs(toImage.m10) <= 1e-9 * abs(toImage.m11)
+            if occluder == nil, colour.isIdentity || darkening, scalesOnly, let view = affineView(level, toImage: toImage, full: full) {
+                // pixman's scaled bilinear path: as fast as it gets.
                 applyAlpha(alpha, to: mask, box: box)
                 pixman_image_composite32(PIXMAN_OP_OVER, view, mask, target, inFull.x, inFull.y, 0, 0, box.x, box.y, box.w, box.h)
                 pixman_image_unref(view)
