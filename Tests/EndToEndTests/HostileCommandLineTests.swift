@@ -78,8 +78,8 @@ struct HostileCommandLineTests {
         let dir = try CLI.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (p, _, err) = try start(["record", "--to", "3600", "--out", dir.appendingPathComponent("long.gif").path], in: dir)
-        // At its start: its encoder (FFmpeg, in the run's group) is at work.
-        #expect(Waiting.until(timeout: 60) { ProcessTable.runs("ffmpeg", inGroup: p.pid) || !p.isRunning },
+        // At its start: its encoder (FFmpeg, its child) is at work.
+        #expect(Waiting.until(timeout: 60) { ProcessTable.runs("ffmpeg", childOf: p.pid) || !p.isRunning },
                 "the record started its encoder within 60 s")
         p.kill(SIGINT)
         // An hour of GIF if Ctrl+C were not heard: a run still going 20 s later fails, and is killed.

@@ -83,6 +83,17 @@ extension AppWindow {
 /// The processes running now, from /proc.
 enum ProcessTable {
     /// Whether a process whose command is `name` runs in process group `group` (e.g. a `record` run's FFmpeg).
+    /// Whether a process named `name` (its `comm`) runs as a child of `parent`.
+    static func runs(_ name: String, childOf parent: pid_t) -> Bool {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where pid_t(entry) != nil {
+            let stat = String(decoding: FileManager.default.contents(atPath: "/proc/\(entry)/stat") ?? Data(), as: UTF8.self)
+            guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if stat[stat.index(after: open)..<close] == name, fields.count > 1, fields[0] != "Z", pid_t(fields[1]) == parent { return true }
+        }
+        return false
+    }
+
     static func runs(_ name: String, inGroup group: pid_t) -> Bool {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where pid_t(entry) != nil {
             // "pid (comm) state ppid pgrp ...": the command may hold spaces and parentheses, the fields after it not.

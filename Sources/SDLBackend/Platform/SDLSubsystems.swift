@@ -13,6 +13,15 @@ public enum SDLSubsystems {
         lock.withLock { flags == 0 ? SDL_Init(0) : SDL_InitSubSystem(flags) }
     }
 
+    /// Starts the subsystems in `flags` with video on the named driver (SDL's `SDL_VIDEODRIVER` hint, reset after).
+    public static func start(_ flags: UInt32, driver: String) -> Int32 {
+        lock.withLock {
+            _ = carousel_set_hint("SDL_VIDEODRIVER", driver)
+            defer { _ = SDL_ResetHint("SDL_VIDEODRIVER") }
+            return SDL_InitSubSystem(flags)
+        }
+    }
+
     /// Stops the subsystems in `flags` (each start is counted; the last stop ends it).
     public static func stop(_ flags: UInt32) {
         lock.withLock { SDL_QuitSubSystem(flags) }

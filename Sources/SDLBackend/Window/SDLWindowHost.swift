@@ -82,11 +82,22 @@ public final class SDLWindowHost {
         guard SDLSubsystems.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLBackendError.noDisplay(RendererContext.lastError())
         }
-        // SDL falls back to an invisible off-screen driver when nothing else works: a window nobody sees.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-        if ["offscreen", "dummy"].contains(driver) && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+        // SDL falls back to an invisible off-screen driver when nothing else works: a window nobody sees. With an X
+        // display named, X11 is asked for once more by name: its own error says what failed (and a passing failure,
+        // an X server busy with other clients, is not the user's).
+        var driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let environment = ProcessInfo.processInfo.environment
+        if ["offscreen", "dummy"].contains(driver) && environment["SDL_VIDEODRIVER"] == nil {
             SDLSubsystems.stop(SDL_INIT_VIDEO)
-            throw SDLBackendError.noDisplay("SDL found only its invisible \(driver) video driver")
+            var why = "SDL found only its invisible \(driver) video driver"
+            if !(environment["DISPLAY"] ?? "").isEmpty {
+                if SDLSubsystems.start(SDL_INIT_VIDEO, driver: "x11") == 0 {
+                    driver = "x11"
+                } else {
+                    why += " (x11: \(RendererContext.lastError()))"
+                }
+            }
+            if driver != "x11" { throw SDLBackendError.noDisplay(why) }
         }
         // On X11 a window's size is in device pixels: the app scales itself. Elsewhere SDL gives a drawable larger
         // than the window (in points) and the ratio is the scale; `--scale` multiplies it.
