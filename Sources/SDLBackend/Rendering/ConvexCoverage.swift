@@ -16,11 +16,7 @@ enum ConvexCoverage {
         let n = polygon.count
         guard n >= 3, width > 0, height > 0 else { return }
         // The chains from the topmost point to the bottommost, one each way round.
-        var top = 0, bottom = 0
-        for k in 1..<n {
-            if polygon[k].y < polygon[top].y { top = k }
-            if polygon[k].y > polygon[bottom].y { bottom = k }
-        }
+        let (top, bottom) = extremes(of: polygon)
         var a = Chain(polygon: polygon, from: top, to: bottom, step: 1)
         var b = Chain(polygon: polygon, from: top, to: bottom, step: -1)
         let first = max(Int(polygon[top].y.rounded(.down)), 0), last = min(Int(polygon[bottom].y.rounded(.up)), height)
@@ -66,16 +62,22 @@ enum ConvexCoverage {
         return UInt8(min(c * weight, 255).rounded())
     }
 
+    /// The indices of the polygon's topmost and bottommost points (the first of each when several share a y).
+    static func extremes(of polygon: [Point]) -> (top: Int, bottom: Int) {
+        var top = 0, bottom = 0
+        for k in 1..<polygon.count {
+            if polygon[k].y < polygon[top].y { top = k }
+            if polygon[k].y > polygon[bottom].y { bottom = k }
+        }
+        return (top, bottom)
+    }
+
     /// Sets to 0 every pixel of `mask` lying wholly inside the convex `polygon` and at least `margin` pixels from its
     /// edge (what an opaque drawing above will cover).
     static func clear(inside polygon: [Point], mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, margin: Int = 1) {
         let n = polygon.count
         guard n >= 3 else { return }
-        var top = 0, bottom = 0
-        for k in 1..<n {
-            if polygon[k].y < polygon[top].y { top = k }
-            if polygon[k].y > polygon[bottom].y { bottom = k }
-        }
+        let (top, bottom) = extremes(of: polygon)
         var a = Chain(polygon: polygon, from: top, to: bottom, step: 1)
         var b = Chain(polygon: polygon, from: top, to: bottom, step: -1)
         let first = max(Int(polygon[top].y.rounded(.up)), 0), last = min(Int(polygon[bottom].y.rounded(.down)) - 1, height - 1)
