@@ -170,13 +170,15 @@ struct DeckOptions<Help: DeckOptionsHelp>: ParsableArguments {
         if o.size == nil { o.size = "\(Int(state.size.width))x\(Int(state.size.height))" }
         var panes: [Variant]?
         if style == nil && params == nil && compare.isEmpty {
-            let names = MainActor.assumeIsolated { StyleRegistry.names }
-            if names.contains(state.style.lowercased()) {
+            // A built-in style, a gallery effect or an effect file still readable at its path.
+            let known = { (name: String) in MainActor.assumeIsolated { StyleRegistry.style(named: name) != nil } }
+            if known(state.style) {
                 o.style = state.style
             } else {
+                let names = MainActor.assumeIsolated { StyleRegistry.names }
                 report("\(file): unknown style \(MessageText.quote(state.style)) (styles: \(names.joined(separator: ", "))); opening expand")
             }
-            panes = state.panes?.allSatisfy { names.contains($0.style.lowercased()) } == true ? state.panes : nil
+            panes = state.panes?.allSatisfy { known($0.style) } == true ? state.panes : nil
             if state.panes != nil && panes == nil { report("\(file): a remembered pane has an unknown style; opening one pane") }
         }
         if o.images == nil, let deck = state.deck, FileManager.default.fileExists(atPath: deck) {

@@ -182,6 +182,20 @@ struct HostileInputWindowTests {
         #expect(quit(app))
     }
 
+    @Test("A remembered gallery effect (coverflow) opens again, with no line about the state file")
+    func rememberedGalleryEffect() throws {
+        let display = try PrivateDisplay()
+        let scratch = try Scratch()
+        try #"{"version": 1, "size": {"width": 900, "height": 600}, "style": "coverflow", "panelOpen": false}"#
+            .write(toFile: scratch.stateFile, atomically: true, encoding: .utf8)
+        let app = try start(scratch, display)
+        defer { withExtendedLifetime((display, app)) {} }
+        defer { stop(app) }
+        #expect(app.wait { $0["style"] == .string("coverflow") && $0["size"] == .array([900, 600]) } != nil, "coverflow reopened")
+        #expect(app.stderr().split(separator: "\n").filter { $0.contains("state.json") }.isEmpty, "\(app.stderr())")
+        #expect(quit(app))
+    }
+
     @Test("The window killed while its background clip is stopped: the clip's run ends and takes its sidecar with it",
           .enabled(if: RecordTests.ffmpegAvailable))
     func killedWindowLeavesNoSidecar() throws {
