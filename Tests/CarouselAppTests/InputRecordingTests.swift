@@ -1,5 +1,6 @@
 import CarouselSupport
-import CarouselApp
+@testable import CarouselApp
+import Foundation
 import CarouselCore
 import Testing
 
@@ -43,6 +44,33 @@ struct InputRecorderTests {
         for (g, e) in zip(got, expected) {
             #expect(abs(g.0 - e.0) < 1e-6)
             #expect(g.1 == e.1)
+        }
+    }
+
+    @Test("A recorded move's entry is what parsing its line gives, and its numbers are printf's rounding")
+    func movesEqualTheirParsedLines() throws {
+        var generator = SystemRandomNumberGenerator()
+        var r = InputRecording()
+        var time = 0.0
+        for k in 0..<2_000 {
+            time += Double.random(in: 0.000_000_1...0.05, using: &generator)
+            // Inside, on the edges, outside, and numbers that sit on a rounding step.
+            let p = k % 7 == 0 ? Point(Double(k % 1281), -0.2) : k % 5 == 0 ? Point(1279.9996, 719.0005)
+                : Point(Double.random(in: -2...1282, using: &generator), Double.random(in: -2...722, using: &generator))
+            r.record(.pointerMove(p), at: time, size: size)
+        }
+        let parsed = try ScriptedInput.parse(r.script, size: size)
+        #expect(parsed.entries.count == r.entries.count)
+        for (made, read) in zip(r.entries, parsed.entries) {
+            #expect(made.time == read.time && made.events == read.events && made.text == read.text, "\(made.text)")
+        }
+        for v in [0, -0.0, 0.5, -0.0000004, 1.0 / 3, 2.0 / 3, 1279.9995, 0.1 + 0.2, 12345.678_912_3, -7.25, 86_400, 0.0625, 0.0005, 2.0000005, -0.000_062_5] {
+            for d in [3, 4, 6] {
+                var printf = String(format: "%.\(d)f", v)
+                while printf.contains("."), printf.hasSuffix("0") { printf.removeLast() }
+                if printf.hasSuffix(".") { printf.removeLast() }
+                #expect(InputRecording.format(v, decimals: d) == (printf == "-0" ? "0" : printf), "\(v) to \(d) decimals")
+            }
         }
     }
 

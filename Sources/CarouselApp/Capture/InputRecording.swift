@@ -57,7 +57,7 @@ public struct InputRecording: Equatable, Sendable {
 
     /// Records `event`, delivered at style time `time` to a window of `size`.
     public mutating func record(_ event: InputEvent, at time: Double, size: Size) {
-        let t = InputRecording.format(time, decimals: 6)
+        let t = Decimal.rounded(time, decimals: 6)
         func point(_ p: Point) -> String {
             let x = min(max(p.x, 0), max(size.width - 1, 0)), y = min(max(p.y, 0), max(size.height - 1, 0))
             return "\(InputRecording.format(x, decimals: 3)) \(InputRecording.format(y, decimals: 3))"
@@ -65,11 +65,15 @@ public struct InputRecording: Equatable, Sendable {
         let entry: String
         switch event {
         case .pointerMove(let p):
-            let inside = p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height
-            entry = inside ? "move \(point(p))" : "move -1 -1"
+            // The hot path (every pointer move): the entry is made from the rounded numbers as `ScriptedInput.parse`
+            // would read them from the line (InputRecordingTests holds the two equal), not by parsing the line.
             if lastWasMoveAt == time, !lines.isEmpty { lines.removeLast(); entries.removeLast() }
-            append("\(t) \(entry)", size: size)
             lastWasMoveAt = time
+            let inside = p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height
+            guard inside else { append("\(t.text) move -1 -1", Entry(time: t.value, events: [.pointerLeave], text: "\(t.text) move -1 -1", position: 1)); return }
+            let x = Decimal.rounded(min(p.x, max(size.width - 1, 0)), decimals: 3), y = Decimal.rounded(min(p.y, max(size.height - 1, 0)), decimals: 3)
+            let line = "\(t.text) move \(x.text) \(y.text)"
+            append(line, Entry(time: t.value, events: [.pointerMove(Point(x.value, y.value))], text: line, position: 1))
             return
         case .pointerLeave:
             entry = "move -1 -1"
@@ -92,24 +96,61 @@ public struct InputRecording: Equatable, Sendable {
             return
         }
         lastWasMoveAt = nil
-        append("\(t) \(entry)", size: size)
+        // The line is made from checked values, so it always parses.
+        let line = "\(t.text) \(entry)"
+        guard let parsed = try? ScriptedInput.parse(line, size: size).entries.first else { return }
+        append(line, parsed)
     }
 
-    private mutating func append(_ line: String, size: Size) {
+    private typealias Entry = ScriptedInput.Entry
+
+    private mutating func append(_ line: String, _ entry: Entry) {
         guard lines.count < InputRecording.maxEntries else { isTruncated = true; return }
-        // The line is made from checked values, so it always parses.
-        guard let parsed = try? ScriptedInput.parse(line, size: size).entries.first else { return }
         lines.append(line)
-        entries.append(parsed)
+        entries.append(entry)
     }
 
     /// `v` with at most `decimals` decimals and no trailing zeros.
-    static func format(_ v: Double, decimals: Int) -> String {
-        var s = String(format: "%.\(decimals)f", v)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
+    static func format(_ v: Double, decimals: Int) -> String { Decimal.rounded(v, decimals: decimals).text }
+
+    /// A number rounded to a few decimals: its text (no trailing zeros, "0" for zero) and the value a parser reads
+    /// from that text. Made with integer arithmetic, not `String(format:)`, whose cost showed in every pointer move's
+    /// profile (issue 41).
+    struct Decimal {
+        let text: String
+        let value: Double
+
+        /// `v` rounded to `decimals` (0 to 9) decimals.
+        static func rounded(_ v: Double, decimals: Int) -> Decimal {
+            let scale = powersOfTen[min(max(decimals, 0), 9)]
+            let product = abs(v) * Double(scale)
+            // Beyond 2^53 a double has no decimals left to round (and the scripts' numbers stay far below it).
+            guard product.isFinite, product < 9e15 else { return Decimal(text: v.isFinite ? "\(v)" : "0", value: v.isFinite ? v : 0) }
+            // Rounded as printf rounds the exact value: the product's rounding error (exact, by a fused multiply-add)
+            // decides a half that is only the product's; an exact half goes to the even neighbour.
+            var whole = product.rounded(.down)
+            let fraction = product - whole
+            if fraction > 0.5 {
+                whole += 1
+            } else if fraction == 0.5 {
+                let error = (-product).addingProduct(abs(v), Double(scale))
+                if error > 0 || (error == 0 && whole.truncatingRemainder(dividingBy: 2) == 1) { whole += 1 }
+            }
+            let magnitude = UInt(whole)
+            guard magnitude != 0 else { return Decimal(text: "0", value: 0) }
+            let units = v < 0 ? -Int(magnitude) : Int(magnitude)
+            var text = units < 0 ? "-" : ""
+            text += String(magnitude / UInt(scale))
+            var decimalsShown = magnitude % UInt(scale), digits = decimals
+            if decimalsShown != 0 {
+                while decimalsShown % 10 == 0 { decimalsShown /= 10; digits -= 1 }
+                let shown = String(decimalsShown)
+                text += "." + String(repeating: "0", count: digits - shown.count) + shown
+            }
+            // Both exact integers, so the quotient is the double nearest the decimal, as parsing the text gives.
+            return Decimal(text: text, value: Double(units) / Double(scale))
         }
-        return s == "-0" ? "0" : s
+
+        private static let powersOfTen: [Int] = (0...9).map { Int(pow(10, Double($0))) }
     }
 }
