@@ -6,7 +6,7 @@ import Foundation
 /// by it) wrapped as a pixman image: what the compositor draws from. Images (every level of a `MipChain`), their
 /// layers at drawn size (`ImageLayers`), text and gradients are held in these.
 ///
-/// The memory is either allocated here (and can then be reshaped to another size that fits, so an animating layer
+/// The memory is either allocated here (from `PixelMemoryPool`, and can then be reshaped to another size that fits, so an animating layer
 /// reuses its memory frame after frame instead of faulting in fresh pages) or adopted from a decoded `SDL_Surface`
 /// (freed with the buffer). A buffer is made on one thread and handed to another whole (a decoding thread to the
 /// main thread), never used by two at once: hence `@unchecked Sendable`.
@@ -45,11 +45,10 @@ final class PixelBuffer: @unchecked Sendable {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { return nil }
         self.width = width; self.height = height; self.opaque = opaque
         stride = Int(width) * 4
-        self.capacity = max(capacity, stride * Int(height))
-        pixels = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 64)
+        (pixels, self.capacity) = PixelMemoryPool.shared.take(max(capacity, stride * Int(height)))
         surface = nil
         guard let made = PixelBuffer.makeImage(pixels, width, height, stride) else {
-            pixels.deallocate()
+            PixelMemoryPool.shared.give(pixels, bytes: self.capacity)
             return nil
         }
         image = made
@@ -76,7 +75,7 @@ final class PixelBuffer: @unchecked Sendable {
     deinit {
         if let v = opaqueViewStorage, v != image { pixman_image_unref(v) }
         pixman_image_unref(image)
-        if let surface { SDL_FreeSurface(surface) } else { pixels.deallocate() }
+        if let surface { SDL_FreeSurface(surface) } else { PixelMemoryPool.shared.give(pixels, bytes: capacity) }
     }
 
     private static func makeImage(_ p: UnsafeMutableRawPointer, _ w: Int32, _ h: Int32, _ stride: Int) -> OpaquePointer? {

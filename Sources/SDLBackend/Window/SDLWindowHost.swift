@@ -309,9 +309,12 @@ public final class SDLWindowHost {
                 driver.draw(into: renderer)
                 continue
             }
-            // 4. Sleep until something happens.
+            // 4. Sleep until something happens; the pixel memory kept for the next layers goes back to the system
+            // once a second has passed without drawing any (waking for that if need be).
             backgroundJobs?.release()
-            haveEvent = waitForEvent(&event, milliseconds: waitTimeout(driver: driver, now: now()))
+            var timeout = waitTimeout(driver: driver, now: now())
+            if let left = PixelMemoryPool.shared.drainIfUnused(for: 1) { timeout = min(timeout, Int32((left * 1000).rounded(.up))) }
+            haveEvent = waitForEvent(&event, milliseconds: timeout)
         }
         // Screenshots still being written are finished, not lost.
         if !screenshotter.waitUntilIdle(timeout: 10) { printError("carousel-lab: a screenshot was still being written at exit") }
