@@ -61,9 +61,13 @@ let package = Package(
         // libjpeg-turbo, for JPEGs decoded reduced in the DCT and straight into BGRA (SDL_image decodes them whole,
         // as RGB, which is then converted and scaled down).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // The compositor's own pixel loops in C where pixman 0.42 has only SSE2: an opaque picture blended at an
+        // opacity (a cross-fade's layers) with AVX2, bit for bit what pixman computes, at 1.6x its speed. Always -O2:
+        // the debug build's captures draw through it too. DWARF 4: valgrind 3.19 (callgrind) cannot read clang's 5.
+        .target(name: "CPixelKernels", cSettings: [.unsafeFlags(["-O2", "-gdwarf-4"])]),
         // The only module that imports SDL: window, renderer, image and font loading, PNG output, and the platform
         // services of CarouselCore. It knows the core, never the app.
-        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CPNG", "CSDL2TTF", "CX11", "CFontconfig", "CPixman", "CZlib", "CJPEG"]),
+        .target(name: "SDLBackend", dependencies: ["CarouselSupport", "CarouselCore", "ImageFetching", "CSDL2", "CSDL2Image", "CPNG", "CSDL2TTF", "CX11", "CFontconfig", "CPixman", "CZlib", "CJPEG", "CPixelKernels"]),
         // `carousel-lab bench`: frame phases and the floor, startup, memory, idle and CPU, core scaling. No SDL import.
         .target(name: "CarouselBench", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips", "CarouselApp", "SDLBackend"]),
         // The executable is wiring only: the one place where the app meets the backend, and the command line.
@@ -88,6 +92,6 @@ let package = Package(
 // Release builds leave out the run-time exclusivity checks (the compile-time ones stay): on the frame's hot path
 // they cost 6 % of an expand frame's instructions and 11 % of a paging frame's (issue 41; docs/performance.md).
 // Debug builds, and so the tests, keep them.
-for target in package.targets where [.regular, .executable].contains(target.type) {
+for target in package.targets where [.regular, .executable].contains(target.type) && target.name != "CPixelKernels" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

@@ -1,0 +1,65 @@
+/* The software renderer's own pixel loops where pixman (0.42, SSE2 only) leaves speed on the table: see
+   include/PixelKernels.h and docs/performance.md (issue 41). Compiled with -O2 whatever the build. */
+#include "PixelKernels.h"
+#include <immintrin.h>
+
+int carousel_kernels_have_avx2(void) {
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return known;
+}
+
+/* pixman's MUL_UN8: (a * b + 0x80) rounded, i.e. t = a * b + 0x80; (t + (t >> 8)) >> 8. */
+static inline uint32_t mul_un8(uint32_t a, uint32_t b) {
+    uint32_t t = a * b + 0x80;
+    return (t + (t >> 8)) >> 8;
+}
+
+__attribute__((target("avx2")))
+void carousel_over_opaque_alpha_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
+                                     int width, int height, uint8_t alpha) {
+    const __m256i opaque = _mm256_set1_epi32((int)0xff000000u);
+    const __m256i keep = _mm256_set1_epi16(alpha), leave = _mm256_set1_epi16(255 - alpha);
+    const __m256i half = _mm256_set1_epi16(0x80), spread = _mm256_set1_epi16(0x101), zero = _mm256_setzero_si256();
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = dst + y * dst_stride;
+        const uint32_t *s = src + y * src_stride;
+        int x = 0;
+        for (; x + 8 <= width; x += 8) {
+            __m256i vs = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(s + x)), opaque);
+            __m256i vd = _mm256_loadu_si256((const __m256i *)(d + x));
+            /* (v * k + 0x80) * 0x101 >> 16 is MUL_UN8 exactly. */
+            __m256i slo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vs, zero), keep), half), spread);
+            __m256i shi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vs, zero), keep), half), spread);
+            __m256i dlo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vd, zero), leave), half), spread);
+            __m256i dhi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vd, zero), leave), half), spread);
+            _mm256_storeu_si256((__m256i *)(d + x), _mm256_adds_epu8(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi)));
+        }
+        for (; x < width; x++) {
+            uint32_t sv = s[x] | 0xff000000u, dv = d[x], out = 0;
+            for (int shift = 0; shift < 32; shift += 8) {
+                uint32_t r = mul_un8((sv >> shift) & 0xff, alpha) + mul_un8((dv >> shift) & 0xff, 255u - alpha);
+                out |= (r > 255 ? 255 : r) << shift;
+            }
+            d[x] = out;
+        }
+    }
+}
+
+__attribute__((target("avx2")))
+void carousel_gather_rows_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
+                               const int32_t *columns, const int32_t *rows, int width, int height) {
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = dst + y * dst_stride;
+        const uint32_t *s = src + (intptr_t)rows[y] * src_stride;
+        int x = 0;
+        for (; x + 8 <= width; x += 8) {
+            __m256i at = _mm256_loadu_si256((const __m256i *)(columns + x));
+            _mm256_storeu_si256((__m256i *)(d + x), _mm256_i32gather_epi32((const int *)s, at, 4));
+        }
+        for (; x < width; x++) d[x] = s[columns[x]];
+    }
+}

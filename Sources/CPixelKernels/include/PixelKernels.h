@@ -1,0 +1,21 @@
+#ifndef CAROUSEL_PIXEL_KERNELS_H
+#define CAROUSEL_PIXEL_KERNELS_H
+#include <stdint.h>
+
+/* Whether this CPU runs the AVX2 kernels (checked once). */
+int carousel_kernels_have_avx2(void);
+
+/* dst = src IN alpha OVER dst for `width` x `height` 32-bit pixels, the source opaque (its top byte read as 255),
+   every channel (the destination's fourth byte too) computed as pixman's OVER of an x8r8g8b8 source through a solid
+   mask of `alpha` computes it: each product rounded as pixman's MUL_UN8, the sum saturated. Strides in pixels.
+   AVX2 only: call it when carousel_kernels_have_avx2() says so. */
+void carousel_over_opaque_alpha_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
+                                     int width, int height, uint8_t alpha);
+
+/* Each of `height` rows of `dst` (`width` pixels): dst[x] = src_row[columns[x]], where the source row of dst row y is
+   `src + rows[y] * src_stride`: a picture scaled to the nearest pixel, the columns and rows computed by the caller.
+   Strides in pixels. AVX2 only (gathers eight pixels at a time). */
+void carousel_gather_rows_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
+                               const int32_t *columns, const int32_t *rows, int width, int height);
+
+#endif
