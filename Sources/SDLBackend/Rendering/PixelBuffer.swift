@@ -19,8 +19,10 @@ final class PixelBuffer: @unchecked Sendable {
     private(set) var stride: Int
     /// The first pixel.
     let pixels: UnsafeMutableRawPointer
-    /// Bytes the memory holds (at least `stride * height`).
+    /// Bytes the buffer may use (at least `stride * height`): what it asked for, and what the image store counts.
     let capacity: Int
+    /// Bytes of the block the pool lent (at least `capacity`), given back whole.
+    private let blockBytes: Int
     /// The pixman image over `pixels`.
     private(set) var image: OpaquePointer
     /// For an opaque buffer: the same pixels as `x8r8g8b8` (alpha ignored), which pixman blends at an opacity a third
@@ -46,10 +48,11 @@ final class PixelBuffer: @unchecked Sendable {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { return nil }
         self.width = width; self.height = height; self.opaque = opaque
         stride = Int(width) * 4
-        (pixels, self.capacity) = PixelMemoryPool.shared.take(max(capacity, stride * Int(height)))
+        self.capacity = max(capacity, stride * Int(height))
+        (pixels, blockBytes) = PixelMemoryPool.shared.take(self.capacity)
         surface = nil
         guard let made = PixelBuffer.makeImage(pixels, width, height, stride) else {
-            PixelMemoryPool.shared.give(pixels, bytes: self.capacity)
+            PixelMemoryPool.shared.give(pixels, bytes: blockBytes)
             return nil
         }
         image = made
@@ -67,6 +70,7 @@ final class PixelBuffer: @unchecked Sendable {
         width = s.pointee.w; height = s.pointee.h; stride = Int(s.pointee.pitch)
         pixels = p
         capacity = stride * Int(height)
+        blockBytes = capacity
         surface = s
         image = made
         self.opaque = opaque
@@ -76,7 +80,7 @@ final class PixelBuffer: @unchecked Sendable {
     deinit {
         if let v = opaqueViewStorage, v != image { pixman_image_unref(v) }
         pixman_image_unref(image)
-        if let surface { SDL_FreeSurface(surface) } else { PixelMemoryPool.shared.give(pixels, bytes: capacity) }
+        if let surface { SDL_FreeSurface(surface) } else { PixelMemoryPool.shared.give(pixels, bytes: blockBytes) }
     }
 
     private static func makeImage(_ p: UnsafeMutableRawPointer, _ w: Int32, _ h: Int32, _ stride: Int) -> OpaquePointer? {
