@@ -80,8 +80,10 @@ enum ImageDecoder {
     static func problemBeforeDecoding(path: String, pixelBudget: Int) -> String? {
         // Only regular files are opened: a FIFO would block this thread, a device could be endless.
         if let problem = FileInput.problem(at: path, regularOnly: true) { return problem }
-        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
-        if bytes == 0 { return "empty file (0 bytes)" }
+        // stat(2), not FileManager's attributes: those also look up the owner's and group's names (two files read
+        // for every image, on the decoding threads while the first frame waits).
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_size == 0 { return "empty file (0 bytes)" }
         if let (w, h) = ImageHeader.size(ofFileAt: path), exceeds(w, h, pixelBudget) { return tooLarge(w, h, pixelBudget) }
         // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
         if ImageHeader.jpegIsTruncated(path) { return "corrupt or truncated JPEG image (it ends before its end-of-image marker)" }
