@@ -38,8 +38,9 @@ let package = Package(
         .target(name: "CarouselApp", dependencies: ["CarouselSupport", "CarouselCore", "CarouselStyles", "CarouselClips"]),
         // Image bytes from paths and http(s) with bounded memory, caches and retries; no SDL, so it tests alone.
         .target(name: "ImageFetching", dependencies: ["CarouselSupport", "CCurl"]),
-        // libcurl (Debian's, OpenSSL flavour), wrapped by a shim header for its variadic calls.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl (Debian's, OpenSSL flavour), wrapped by a shim header for its variadic calls; its headers only: the
+        // library is loaded at the first remote image (dlopen, see the shim), not linked (issue 41: start-up).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // SDL2: the window, events and renderer.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // SDL2_image: the formats libpng and libjpeg-turbo do not cover (WebP, GIF, BMP, ...).

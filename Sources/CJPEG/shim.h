@@ -47,9 +47,12 @@ static inline void carousel_cmyk_row_to_bgra(const unsigned char *cmyk, unsigned
 /// Decodes the JPEG in `data` (`size` bytes) into BGRA pixels (4 bytes each, alpha 255, rows packed), reduced in the
 /// DCT by the largest of 1/2, 1/4, 1/8 that keeps both sides at least the size the image is kept at: shrunk to fit
 /// `max_width` x `max_height`, aspect kept (0: full size; the decoder's `targetSize`).
-/// On success returns 0 and sets `*pixels` (malloc'd: the caller frees it), `*width`, `*height` (decoded) and
+/// The rows are written straight into memory from `allocate` (the caller's allocator: its buffer keeps the pixels, with
+/// no copy and no clear); `release` frees it on failure.
+/// On success returns 0 and sets `*pixels` (from `allocate`: the caller owns it), `*width`, `*height` (decoded) and
 /// `*natural_width`, `*natural_height`; on failure returns -1 with libjpeg's message in `message`.
 static inline int carousel_jpeg_decode(const unsigned char *data, unsigned long size, double max_width, double max_height,
+                                       void *(*allocate)(size_t), void (*release)(void *),
                                        unsigned char **pixels, int *width, int *height,
                                        int *natural_width, int *natural_height, char *message, int message_size) {
     struct jpeg_decompress_struct info;
@@ -62,7 +65,7 @@ static inline int carousel_jpeg_decode(const unsigned char *data, unsigned long 
     if (setjmp(error.jump)) {
         snprintf(message, message_size, "%s", error.message);
         jpeg_destroy_decompress(&info);
-        free(out);
+        if (out) release(out);
         return -1;
     }
     jpeg_create_decompress(&info);
@@ -91,7 +94,7 @@ static inline int carousel_jpeg_decode(const unsigned char *data, unsigned long 
     info.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&info);
     size_t stride = (size_t)info.output_width * 4;
-    out = (unsigned char *)malloc(stride * info.output_height);
+    out = (unsigned char *)allocate(stride * info.output_height);
     if (!out) {
         snprintf(message, message_size, "out of memory");
         jpeg_destroy_decompress(&info);

@@ -27,8 +27,12 @@ final class HTTPClient: @unchecked Sendable {
     /// The multi handle while the thread runs (for `curl_multi_wakeup` from other threads).
     private var multi: UnsafeMutableRawPointer?
 
-    /// libcurl's global set-up, once per process, before any handle is made.
-    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    /// libcurl loaded (at the first remote image, see CCurl's shim) and set up, once per process, before any handle
+    /// is made; nil when it was, else why not.
+    private static let setUpProblem: String? = {
+        guard carousel_curl() != nil else { return "libcurl could not be loaded (\(String(cString: carousel_curl_error())))" }
+        return carousel_curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK ? nil : "libcurl could not be initialised"
+    }()
 
     init() {}
 
@@ -37,7 +41,7 @@ final class HTTPClient: @unchecked Sendable {
         condition.lock()
         stopped = true
         condition.signal()
-        if let multi { curl_multi_wakeup(multi) }
+        if let multi { carousel_curl_multi_wakeup(multi) }
         condition.unlock()
     }
 
@@ -46,7 +50,8 @@ final class HTTPClient: @unchecked Sendable {
     /// `.cancelled` when the calling task is cancelled, and `.network` for connection failures, bodies cut short
     /// and empty bodies.
     func get(_ url: String, source: String, limits: HTTPLimits) async -> Result<Data, FetchError> {
-        guard Self.globalInit, let transfer = HTTPTransfer(url: url, source: source, limits: limits) else {
+        if let problem = Self.setUpProblem { return .failure(FetchError(source: source, kind: .network, problem: problem)) }
+        guard let transfer = HTTPTransfer(url: url, source: source, limits: limits) else {
             return .failure(FetchError(source: source, kind: .network, problem: "libcurl could not be initialised"))
         }
         return await withTaskCancellationHandler {
@@ -75,7 +80,7 @@ final class HTTPClient: @unchecked Sendable {
             thread.start()
         }
         condition.signal()
-        if let multi { curl_multi_wakeup(multi) }
+        if let multi { carousel_curl_multi_wakeup(multi) }
     }
 
     /// Takes `transfer` off the queue, or has the transfer thread remove it from the running ones.
@@ -88,13 +93,13 @@ final class HTTPClient: @unchecked Sendable {
         }
         cancelled.append(transfer)
         condition.signal()
-        if let multi { curl_multi_wakeup(multi) }
+        if let multi { carousel_curl_multi_wakeup(multi) }
     }
 
     // MARK: The transfer thread
 
     private func run() {
-        guard let multi = curl_multi_init() else {
+        guard let multi = carousel_curl_multi_init() else {
             condition.lock()
             let waiting = queued
             queued = []
@@ -109,7 +114,7 @@ final class HTTPClient: @unchecked Sendable {
 
         func remove(_ t: HTTPTransfer) {
             guard active.removeValue(forKey: t.key) != nil else { return }
-            curl_multi_remove_handle(multi, t.easy)
+            carousel_curl_multi_remove_handle(multi, t.easy)
         }
 
         while true {
@@ -130,7 +135,7 @@ final class HTTPClient: @unchecked Sendable {
             for t in cancels { remove(t) }
             if stopping {
                 for t in active.values {
-                    curl_multi_remove_handle(multi, t.easy)
+                    carousel_curl_multi_remove_handle(multi, t.easy)
                     t.finish(t.failure(.cancelled, "cancelled"))
                 }
                 active = [:]
@@ -139,13 +144,13 @@ final class HTTPClient: @unchecked Sendable {
             for t in starts where !t.isFinished {
                 if let error = t.configure() { t.finish(.failure(error)); continue }
                 active[t.key] = t
-                curl_multi_add_handle(multi, t.easy)
+                carousel_curl_multi_add_handle(multi, t.easy)
             }
 
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            carousel_curl_multi_perform(multi, &running)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = carousel_curl_multi_info_read(multi, &left) {
                 guard carousel_curl_msg_is_done(message) != 0, let easy = carousel_curl_msg_easy(message),
                       let t = active[Int(bitPattern: easy)] else { continue }
                 let code = carousel_curl_msg_result(message)
@@ -154,12 +159,12 @@ final class HTTPClient: @unchecked Sendable {
             }
             // Waits for socket activity, libcurl's next timer (deadlines, stall checks) or a wake-up from
             // `submit`, `cancel` or `invalidate`.
-            if !active.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
+            if !active.isEmpty { carousel_curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
 
         condition.lock()
         self.multi = nil
         condition.unlock()
-        curl_multi_cleanup(multi)
+        carousel_curl_multi_cleanup(multi)
     }
 }

@@ -60,7 +60,7 @@ final class HTTPTransfer: @unchecked Sendable {
     private var resolved = false
 
     init?(url: String, source: String, limits: HTTPLimits) {
-        guard let easy = curl_easy_init() else { return nil }
+        guard let easy = carousel_curl_easy_init() else { return nil }
         self.easy = easy
         self.url = url
         self.source = source
@@ -70,8 +70,8 @@ final class HTTPTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(requestHeaders)
+        carousel_curl_easy_cleanup(easy)
+        carousel_curl_slist_free_all(requestHeaders)
         errorBuffer.deallocate()
     }
 
@@ -114,7 +114,7 @@ final class HTTPTransfer: @unchecked Sendable {
     /// an option that enforces a limit must not fetch without it).
     func configure() -> FetchError? {
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
-        requestHeaders = curl_slist_append(nil, "Accept: image/*, */*;q=0.5")
+        requestHeaders = carousel_curl_slist_append(nil, "Accept: image/*, */*;q=0.5")
         let timeoutMS = max(Int(limits.timeout * 1000), 1)
         var results: [(String, CURLcode)] = [
             ("URL", carousel_curl_setopt_string(easy, CURLOPT_URL, url)),
@@ -152,7 +152,7 @@ final class HTTPTransfer: @unchecked Sendable {
         startTime = Date()
         guard let refused = results.first(where: { $0.1 != CURLE_OK }) else { return nil }
         return FetchError(source: source, kind: .network,
-                          problem: "libcurl refused option CURLOPT_\(refused.0) (\(String(cString: curl_easy_strerror(refused.1))))")
+                          problem: "libcurl refused option CURLOPT_\(refused.0) (\(String(cString: carousel_curl_easy_strerror(refused.1))))")
     }
 
     // MARK: Callbacks (transfer thread)

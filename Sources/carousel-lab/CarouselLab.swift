@@ -474,7 +474,11 @@ extension CarouselLab {
                 preview.effectFiles = EffectFileWatchers()
                 if remembered?.panelOpen == true { preview.apply(.chrome(.togglePanel)) }
                 if firstRun { preview.showFirstRunHint() }
-                if options.reducedMotion == nil { preview.addBackgroundWork(DesktopMotionReader(wake: host.wake)) }
+                // The desktop's motion setting is asked of a child process (gsettings) once the first frame is on
+                // screen: it changes how things move, never the first picture.
+                if options.reducedMotion == nil {
+                    host.afterFirstFrame { [unowned preview, unowned host] in preview.addBackgroundWork(DesktopMotionReader(wake: host.wake)) }
+                }
                 preview.addBackgroundWork(ImageLoading(pump: host.imageStore.pump))
                 preview.rendererDescription = host.rendererChoice.description
                     + "  \(JSONValue.format(host.displayScale.factor))x (\(host.displayScale.source))"
@@ -507,7 +511,8 @@ extension CarouselLab {
                 drops.imageCheck = { SDLImageStore.problem(of: $0, pixelBudget: pixelBudget) }
                 preview.handoff.wake = host.wake
                 preview.deckDrops = drops
-                drops.checkOpeningDeck(inputs.deck)
+                // The deck's check reads every image's header: after the first frame, whose images it would slow.
+                host.afterFirstFrame { [drops] in drops.checkOpeningDeck(inputs.deck) }
                 // SIGHUP (the terminal closed) ends the window as SIGTERM and Ctrl+C do: its state is saved.
                 Signals.handle([SIGTERM, SIGINT, SIGHUP]) { pushQuit() }
                 let driver = WindowDriver(preview: preview, script: inputs.script, layoutFile: layout, report: printError)

@@ -65,6 +65,30 @@ struct RemoteDeckTests {
         return [Int(v.r), Int(v.g), Int(v.b)]
     }
 
+    @Test("libcurl is loaded only when a deck names a URL: a capture of files never maps it; one of served images loads it and draws them")
+    func libcurlOnlyForURLs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try startServer()
+        let files = Self.photos.map { Golden.packageRoot.appendingPathComponent("Resources/images/\($0)").path }
+        let local = try writeDeck(files, in: dir, name: "local.json")
+        let remote = try writeDeck(Self.photos.map { server.url("/" + $0) }, in: dir, name: "remote.json")
+        // The dynamic linker names every library it maps (LD_DEBUG=files), linked or opened later.
+        let environment = ["LD_DEBUG": "files", "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        let a = try CLI.run(["capture", "--style", "expand", "--images", local, "--at", "0.5", "--out", dir.appendingPathComponent("local.png").path],
+                            environment: environment)
+        #expect(a.status == 0, "\(a.stderr.suffix(400))")
+        #expect(!a.stderr.contains("libcurl"))
+        let b = try CLI.run(["capture", "--style", "expand", "--images", remote, "--at", "0.5", "--out", dir.appendingPathComponent("remote.png").path],
+                            environment: environment)
+        #expect(b.status == 0, "\(b.stderr.suffix(400))")
+        #expect(b.stderr.contains("file=libcurl.so.4"))
+        for name in Self.photos { #expect(server.requests("/" + name) == 1, "\(name)") }
+        // The served photos are drawn as the files are.
+        #expect(try Data(contentsOf: dir.appendingPathComponent("local.png")) == Data(contentsOf: dir.appendingPathComponent("remote.png")))
+    }
+
     @Test("Served images are drawn and a 404 item shows the error placeholder with its reason, exactly as the same deck of files but for the reason")
     func remoteDeckMatchesLocalDeck() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("remote-deck-\(UUID().uuidString)")

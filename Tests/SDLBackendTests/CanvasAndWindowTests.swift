@@ -90,6 +90,17 @@ struct WindowTests {
         #expect(driver.events.contains { if case .magnify(.end, _, _) = $0 { return true } else { return false } })
     }
 
+    @Test("Work handed to afterFirstFrame runs once, after the first complete frame is presented, not before")
+    func afterFirstFrameRunsOnceTheFirstFrameIsOnScreen() throws {
+        let host = try SDLWindowHost(title: "carousel-lab first frame", size: Size(400, 300))
+        let driver = ScriptDriver(maxFrames: 4)
+        var framesBefore: [Int] = []
+        host.afterFirstFrame { [unowned driver] in framesBefore.append(driver.frames) }
+        host.run(driver: driver)
+        #expect(framesBefore == [1])
+        #expect(host.renderer.hasPresentedCompleteFrame)
+    }
+
     /// A partial frame laid out for the old size, presented after SDL learnt of a resize (the soak's crash: X11
     /// killed the app with BadValue for a rectangle starting past the new edge). Its regions are clipped to the window.
     @Test func partialFrameAfterAShrinkPresentsOnlyWhatIsInside() throws {

@@ -294,6 +294,44 @@ struct JPEGDecodingTests {
         #expect(worst <= 6)
     }
 
+    @Test("A full-size JPEG is decoded straight into the surface that keeps it: SDL_image's pixels, and freed with the surface")
+    func fullSizeDecodeOwnsItsPixels() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try stripedJPEG(dir, width: 640, height: 360)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The same pixels as SDL_image's decode of the file (both libjpeg-turbo, the same IDCT).
+        let loaded = try #require(IMG_Load(path))
+        let reference = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        SDL_FreeSurface(loaded)
+        defer { SDL_FreeSurface(reference) }
+        let allocations = SDL_GetNumAllocations()
+        for round in 0..<24 {
+            let result = bytes.withUnsafeBytes { ImageDecoder.decodeJPEG($0, name: "s", maxPixelSize: nil, pixelBudget: 100_000_000) }
+            guard case .decoded(let box, let natural, _)? = result, let s = box.take() else { Issue.record("not decoded"); return }
+            #expect(natural == Size(640, 360) && s.pointee.w == 640 && s.pointee.h == 360)
+            // The surface owns the decoder's memory: SDL frees it with the surface.
+            #expect(s.pointee.flags & UInt32(SDL_PREALLOC) == 0)
+            if round == 0 {
+                var worst = 0
+                for y in 0..<360 {
+                    let a = (s.pointee.pixels! + y * Int(s.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+                    let b = (reference.pointee.pixels! + y * Int(reference.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<640 {
+                        for shift: UInt32 in [0, 8, 16, 24] {
+                            let p = Int((a[x] >> shift) & 0xff), q = Int((b[x] >> shift) & 0xff)
+                            worst = max(worst, abs(p - q))
+                        }
+                    }
+                }
+                #expect(worst <= 2)
+            }
+            SDL_FreeSurface(s)
+        }
+        // Each decode's pixels went back to SDL's allocator (a leak would leave 24 more; other tests may hold a few).
+        #expect(SDL_GetNumAllocations() - allocations < 12)
+    }
+
     @Test("What is not a JPEG is left to SDL_image")
     func notAJPEG() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]

@@ -156,10 +156,11 @@ public struct Transform2D: Hashable, Sendable {
     }
     public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
     /// The bounding box of the transformed rectangle.
+    /// (Four corners in scalars, no arrays: the paint pass asks this for every node of every frame.)
     public func apply(_ r: Rect) -> Rect {
-        let ps = [apply(r.origin), apply(Point(r.maxX, r.minY)), apply(Point(r.minX, r.maxY)), apply(Point(r.maxX, r.maxY))]
-        let xs = ps.map(\.x), ys = ps.map(\.y)
-        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let p0 = apply(r.origin), p1 = apply(Point(r.maxX, r.minY)), p2 = apply(Point(r.minX, r.maxY)), p3 = apply(Point(r.maxX, r.maxY))
+        let minX = min(p0.x, p1.x, p2.x, p3.x), minY = min(p0.y, p1.y, p2.y, p3.y)
+        return Rect(minX, minY, max(p0.x, p1.x, p2.x, p3.x) - minX, max(p0.y, p1.y, p2.y, p3.y) - minY)
     }
     /// The inverse transform, or nil when it is singular.
     public var inverted: Transform2D? {

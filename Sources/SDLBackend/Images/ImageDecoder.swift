@@ -80,8 +80,10 @@ enum ImageDecoder {
     static func problemBeforeDecoding(path: String, pixelBudget: Int) -> String? {
         // Only regular files are opened: a FIFO would block this thread, a device could be endless.
         if let problem = FileInput.problem(at: path, regularOnly: true) { return problem }
-        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? -1
-        if bytes == 0 { return "empty file (0 bytes)" }
+        // stat(2), not FileManager's attributes: those also look up the owner's and group's names (two files read
+        // for every image, on the decoding threads while the first frame waits).
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_size == 0 { return "empty file (0 bytes)" }
         if let (w, h) = ImageHeader.size(ofFileAt: path), exceeds(w, h, pixelBudget) { return tooLarge(w, h, pixelBudget) }
         // libjpeg decodes a truncated JPEG "successfully", greying out what is missing: catch it from the structure.
         if ImageHeader.jpegIsTruncated(path) { return "corrupt or truncated JPEG image (it ends before its end-of-image marker)" }
@@ -156,15 +158,18 @@ enum ImageDecoder {
         let orientation = ImageOrientation.ofJPEG(bytes)
         // The stored pixels are reduced to fit the limit turned as they are.
         let limit = maxPixelSize.map { orientation.swapsAxes ? Size($0.height, $0.width) : $0 }
+        // Decoded into SDL's own allocator's memory, which the surface then owns: the pixels are written once.
         let status = carousel_jpeg_decode(base.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), limit?.width ?? 0,
-                                          limit?.height ?? 0, &pixels, &w, &h, &nw, &nh, &message, Int32(message.count))
+                                          limit?.height ?? 0, SDL_malloc, SDL_free, &pixels, &w, &h, &nw, &nh, &message, Int32(message.count))
         guard status == 0, let pixels else { return nil }
-        defer { free(pixels) }
-        if exceeds(Int(nw), Int(nh), pixelBudget) { return .failed("\(name): \(tooLarge(Int(nw), Int(nh), pixelBudget))") }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let p = surface.pointee.pixels else {
+        if exceeds(Int(nw), Int(nh), pixelBudget) {
+            SDL_free(pixels)
+            return .failed("\(name): \(tooLarge(Int(nw), Int(nh), pixelBudget))")
+        }
+        guard let surface = adoptingSurface(pixels, width: w, height: h) else {
+            SDL_free(pixels)
             return .failed("\(name): cannot keep the decoded pixels (\(RendererContext.lastError()))")
         }
-        for y in 0..<Int(h) { (p + y * Int(surface.pointee.pitch)).copyMemory(from: pixels + y * Int(w) * 4, byteCount: Int(w) * 4) }
         let natural = orientation.upright(Int(nw), Int(nh))
         guard let result = downscale(surface, to: storedTarget(natural: natural, max: maxPixelSize, orientation: orientation))
                 .flatMap(orientation.apply) else {
@@ -172,6 +177,19 @@ enum ImageDecoder {
         }
         if natural.w * natural.h >= 2_000_000 { MemoryPolicy.trim() }
         return .decoded(SurfaceBox(result), natural: Size(Double(natural.w), Double(natural.h)), opaque: true)
+    }
+
+    /// An ARGB8888 surface over `pixels` (`width` x `height`, rows packed, from `SDL_malloc`) that owns them:
+    /// `SDL_FreeSurface` frees them with `SDL_free`, as it frees the pixels of a surface it allocated itself. Nil (the
+    /// pixels still the caller's) when SDL cannot make the surface.
+    static func adoptingSurface(_ pixels: UnsafeMutablePointer<UInt8>, width: Int32, height: Int32) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width, height, 32, width * 4, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            return nil
+        }
+        // Made over memory it was given, the surface is marked preallocated (not freed with it); the memory is
+        // SDL_malloc'd, so handing it over is clearing that mark.
+        surface.pointee.flags &= ~UInt32(SDL_PREALLOC)
+        return surface
     }
 
     /// Checks a freshly loaded surface against the pixel budget, converts it to ARGB8888, downscales it to fit

@@ -146,6 +146,8 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
     private var framesEnded = 0
     /// Whether the window has released its startup code pages (`MemoryPolicy.releaseCodePages`).
     private var releasedCodePages = false
+    /// Whether a complete first frame (every image it shows decoded) has been presented.
+    public var hasPresentedCompleteFrame: Bool { releasedCodePages }
     private var repaintedTotal = 0.0, targetTotal = 0.0
 
     // MARK: Frame

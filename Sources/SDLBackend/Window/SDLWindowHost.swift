@@ -45,6 +45,10 @@ public final class SDLWindowHost {
     /// Jobs that run only while the loop waits (clips rendering): held when it wakes to work, released before it
     /// waits again, so a frame never shares the machine with them.
     public var backgroundJobs: (any IdleTimeJobs)?
+    /// Work that waits for the first complete frame (`afterFirstFrame`).
+    private var firstFrameWork: [@MainActor () -> Void] = []
+    /// How long work handed to `afterFirstFrame` waits at most, in seconds (images that take long to come).
+    static let firstFrameWait = 1.0
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
     private let wakeEventType: UInt32
@@ -252,6 +256,11 @@ public final class SDLWindowHost {
         return SDL_WaitEventTimeout(&event, milliseconds) != 0
     }
 
+    /// Runs `work` once the loop has presented its first complete frame (every image it shows decoded), or
+    /// `firstFrameWait` seconds into the loop if that comes first: start-up work the first picture does not need (a
+    /// child process asking the desktop, a deck's check) then does not share the machine with it.
+    public func afterFirstFrame(_ work: @escaping @MainActor () -> Void) { firstFrameWork.append(work) }
+
     /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
     /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
     /// time, draws and presents if it needs a frame and the next display refresh has come (it waits for input until
@@ -267,6 +276,7 @@ public final class SDLWindowHost {
         var haveEvent = false
         var lastFrame = -Double.infinity
         var shownTitle: String?
+        let started = now()
         // Background jobs run while the loop waits, and go on after it ends.
         defer { backgroundJobs?.release() }
         while !quit {
@@ -294,6 +304,11 @@ public final class SDLWindowHost {
                 shownTitle = title
             }
             trim.runIfDue(now: t)
+            if !firstFrameWork.isEmpty, renderer.hasPresentedCompleteFrame || t - started >= Self.firstFrameWait {
+                let work = firstFrameWork
+                firstFrameWork.removeAll()
+                for w in work { w() }
+            }
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {
                 let t = now()
@@ -327,6 +342,7 @@ public final class SDLWindowHost {
         if let m = translator.magnifyDeadline { deadline = min(deadline, m) }
         var ms = deadline.isFinite ? max(0, (deadline - t) * 1000).rounded(.up) : 86_400_000
         if imageStore.isLoading { ms = min(ms, 250) }
+        if !firstFrameWork.isEmpty { ms = min(ms, 250) }
         if pinch?.inProgress == true { ms = min(ms, 16) }
         return Int32(min(ms, 86_400_000))
     }
