@@ -63,3 +63,28 @@ void carousel_gather_rows_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_
         for (; x < width; x++) d[x] = s[columns[x]];
     }
 }
+
+__attribute__((target("avx2")))
+void carousel_over_solid_avx2(uint32_t *dst, intptr_t dst_stride, uint32_t color, int width, int height) {
+    const uint32_t leave = 255u - (color >> 24);
+    const __m256i source = _mm256_set1_epi32((int)color), factor = _mm256_set1_epi16((short)leave);
+    const __m256i half = _mm256_set1_epi16(0x80), spread = _mm256_set1_epi16(0x101), zero = _mm256_setzero_si256();
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = dst + y * dst_stride;
+        int x = 0;
+        for (; x + 8 <= width; x += 8) {
+            __m256i vd = _mm256_loadu_si256((const __m256i *)(d + x));
+            __m256i lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vd, zero), factor), half), spread);
+            __m256i hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vd, zero), factor), half), spread);
+            _mm256_storeu_si256((__m256i *)(d + x), _mm256_adds_epu8(source, _mm256_packus_epi16(lo, hi)));
+        }
+        for (; x < width; x++) {
+            uint32_t dv = d[x], out = 0;
+            for (int shift = 0; shift < 32; shift += 8) {
+                uint32_t r = ((color >> shift) & 0xff) + mul_un8((dv >> shift) & 0xff, leave);
+                out |= (r > 255 ? 255 : r) << shift;
+            }
+            d[x] = out;
+        }
+    }
+}

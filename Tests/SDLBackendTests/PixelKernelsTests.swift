@@ -1,5 +1,6 @@
 import CPixelKernels
 import CPixman
+import CSDL2
 import CarouselTesting
 @testable import SDLBackend
 import Testing
@@ -58,6 +59,32 @@ struct PixelKernelsTests {
                     Issue.record("pixel (\(x), \(y)) of \(region) differs")
                     return
                 }
+            }
+        }
+    }
+
+    @Test("A translucent colour blended over pixels equals pixman's OVER of a solid source, bit for bit")
+    func overSolid() {
+        var generator = SeededGenerator(seed: 41)
+        let width = 29, height = 3, stride = 31
+        for format in [PIXMAN_x8r8g8b8, PIXMAN_a8r8g8b8] {
+            for alpha in 0...255 {
+                let straight = (0..<3).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                var color = Compositor.pixmanColor(SDL_Color(r: straight[0], g: straight[1], b: straight[2], a: UInt8(alpha)))
+                let pixel = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
+                let start = (0..<(stride * height)).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
+                var expected = start, got = start
+                expected.withUnsafeMutableBufferPointer { d in
+                    let dst = pixman_image_create_bits(format, Int32(width), Int32(height), d.baseAddress, Int32(stride * 4))
+                    let solid = pixman_image_create_solid_fill(&color)
+                    pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, dst, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+                    pixman_image_unref(dst); pixman_image_unref(solid)
+                }
+                got.withUnsafeMutableBufferPointer { d in carousel_over_solid_avx2(d.baseAddress, stride, pixel, Int32(width), Int32(height)) }
+                let care: UInt32 = format == PIXMAN_x8r8g8b8 ? 0x00ff_ffff : 0xffff_ffff
+                let differing = zip(expected, got).enumerated().filter { i, p in i % stride < width ? (p.0 ^ p.1) & care != 0 : p.0 != p.1 }.count
+                #expect(differing == 0, "alpha \(alpha): \(differing) pixels differ")
+                if differing != 0 { return }
             }
         }
     }

@@ -12,6 +12,11 @@ int carousel_kernels_have_avx2(void);
 void carousel_over_opaque_alpha_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
                                      int width, int height, uint8_t alpha);
 
+/* dst = color OVER dst for `width` x `height` 32-bit pixels, `color` premultiplied (alpha in the top byte), every
+   channel computed as pixman's OVER of a solid source computes it: color + MUL_UN8(dst, 255 - alpha), saturated.
+   Strides in pixels. AVX2 only. */
+void carousel_over_solid_avx2(uint32_t *dst, intptr_t dst_stride, uint32_t color, int width, int height);
+
 /* Each of `height` rows of `dst` (`width` pixels): dst[x] = src_row[columns[x]], where the source row of dst row y is
    `src + rows[y] * src_stride`: a picture scaled to the nearest pixel, the columns and rows computed by the caller.
    Strides in pixels. AVX2 only (gathers eight pixels at a time). */

@@ -159,6 +159,8 @@ final class Compositor {
         draw(shape, feather: feather, alpha: 255, opaque: c.a == 255) { op, mask, rect in
             if mask == nil, op == PIXMAN_OP_SRC {
                 clear(rect, color: c)
+            } else if mask == nil, op == PIXMAN_OP_OVER, blendSolid(onto: rect, color: pc) {
+                return
             } else {
                 composite(op, solid, mask, rect, source: (0, 0))
             }
@@ -186,16 +188,34 @@ final class Compositor {
     /// compares them), at 1.6x its speed; a cross-fade's two pictures are a third of a pointer sweep's CPU. False,
     /// drawing nothing, without AVX2 or on a target that is not 32-bit.
     private func blendOpaque(_ layer: PixelBuffer, at origin: (x: Int32, y: Int32), onto rect: PixelRect, alpha: UInt8) -> Bool {
+        let layerPitch = layer.stride / 4
+        return withKernelTarget(rect) { target, pitch, q in
+            carousel_over_opaque_alpha_avx2(target + Int(q.y) * pitch + Int(q.x), pitch,
+                                            layer.row(Int(q.y - origin.y)) + Int(q.x - origin.x), layerPitch, q.w, q.h, alpha)
+        }
+    }
+
+    /// Blends the translucent `color` (pixman's premultiplied 16-bit form) over `rect` of the target, clipped, with
+    /// `carousel_over_solid_avx2`: pixman's `OVER` of a solid source, pixel for pixel (expand's details panel fading
+    /// in). False, drawing nothing, where the kernel does not run.
+    private func blendSolid(onto rect: PixelRect, color: pixman_color_t) -> Bool {
+        // pixman reads a solid colour's 8-bit channels as the high bytes of its 16-bit ones.
+        let pixel = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
+        return withKernelTarget(rect) { target, pitch, q in
+            carousel_over_solid_avx2(target + Int(q.y) * pitch + Int(q.x), pitch, pixel, q.w, q.h)
+        }
+    }
+
+    /// Runs `body` with the target's pixels, its pitch in pixels and each part of `rect` inside the clip and the
+    /// frame's regions, when the AVX2 kernels can draw into the target (a 32-bit one); else false.
+    private func withKernelTarget(_ rect: PixelRect, _ body: (UnsafeMutablePointer<UInt32>, Int, PixelRect) -> Void) -> Bool {
         guard Compositor.hasAVX2, targetIs32, let surface, let pixels = surface.pointee.pixels else { return false }
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return true }
-        let pitch = Int(surface.pointee.pitch) / 4, layerPitch = layer.stride / 4
-        let target = pixels.assumingMemoryBound(to: UInt32.self)
+        let pitch = Int(surface.pointee.pitch) / 4, target = pixels.assumingMemoryBound(to: UInt32.self)
         for part in regionParts {
             let q = r.intersection(part)
-            guard !q.isEmpty else { continue }
-            carousel_over_opaque_alpha_avx2(target + Int(q.y) * pitch + Int(q.x), pitch,
-                                            layer.row(Int(q.y - origin.y)) + Int(q.x - origin.x), layerPitch, q.w, q.h, alpha)
+            if !q.isEmpty { body(target, pitch, q) }
         }
         counts.operations += 1
         return true
@@ -334,7 +354,7 @@ final class Compositor {
     }
 
     /// A pixman colour (16 bits a channel, premultiplied) for a straight-alpha SDL colour.
-    static func pixmanColor(_ c: SDL_Color) -> pixman_color_t {
+    nonisolated static func pixmanColor(_ c: SDL_Color) -> pixman_color_t {
         let a = UInt32(c.a)
         func ch(_ v: UInt8) -> UInt16 { UInt16((UInt32(v) * a * 257 + 127) / 255) }
         return pixman_color_t(red: ch(c.r), green: ch(c.g), blue: ch(c.b), alpha: UInt16(a * 257))
