@@ -6,7 +6,7 @@
 #
 # One build serves the suite: release (optimised) with testability and the run-time exclusivity checks, the test
 # targets themselves unoptimised (Package.swift), in .build/test-release. The tests run from it and start its
-# carousel-lab as their child process; the manual pages come from it too. `swift test` (a debug build) runs the same
+# carousel-lab as their child process; the manual pages come from it too (swift-argument-parser's generate-manual tool). `swift test` (a debug build) runs the same
 # suite.
 #
 # Two lines of work share the machine: the test suite, which mostly waits (on windows, child processes, timers and
@@ -51,11 +51,13 @@ chain() {
   local status=0
   while [ ! -e .build/test-build-done ]; do sleep 1; done
   t0=$(date +%s)
-  # The manual where scripts/install.sh looks for it.
+  # The manual where scripts/install.sh looks for it, by the tool swift-argument-parser's generate-manual plugin runs
+  # (the plugin would build the executable again without the tests' entry point, and relink it under the running tests).
+  local man=.build/plugins/GenerateManual/outputs/carousel-lab
   { [ "$(cat .build/test-build-done)" = 0 ] \
-      && swift package "${test_flags[@]}" --allow-writing-to-package-directory generate-manual --multi-page --configuration release >/dev/null \
-      && rm -rf .build/plugins/GenerateManual/outputs && mkdir -p .build/plugins/GenerateManual \
-      && cp -r "$test_scratch/plugins/GenerateManual/outputs" .build/plugins/GenerateManual/ \
+      && swift build -c release --product generate-manual "${test_flags[@]}" >/dev/null \
+      && rm -rf "$man" && mkdir -p "$man" \
+      && "$test_bin/generate-manual" "$test_bin/carousel-lab" --multi-page --output-directory "$man" \
       && echo "test.sh: chain: manual $(( $(date +%s) - t0 )) s" && t0=$(date +%s) \
       && package=$(scripts/deb.sh) && echo "test.sh: chain: deb $(( $(date +%s) - t0 )) s" \
       && chain_phase package-check scripts/test-package.sh "$package"; } || status=$?
