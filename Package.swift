@@ -96,3 +96,9 @@ let package = Package(
 for target in package.targets where [.regular, .executable].contains(target.type) && target.name != "CPixelKernels" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }
+
+// The test targets stay unoptimised in release builds: CI's one build (scripts/test.sh) is release with testability,
+// so the suite runs the optimised code, while the optimiser does not chew the large test files (155 CPU-s measured).
+for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+}

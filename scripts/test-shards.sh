@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 jobs=${JOBS:-4}
 # The test product itself, not `swift test`: SwiftPM would open the build database, which the chain's manual step
 # (scripts/test.sh) holds meanwhile ("database is locked ... no tests found").
-bin=.build/debug/CarouselLabPackageTests.xctest
+# TEST_BUNDLE: another built test product (scripts/test.sh passes its release one).
+bin=${TEST_BUNDLE:-.build/debug/CarouselLabPackageTests.xctest}
 [ -x "$bin" ] || { echo "test-shards: $bin is missing: run swift build --build-tests first" >&2; exit 1; }
 export NO_COLOR=1
 out=.build/test-output
