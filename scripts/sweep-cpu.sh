@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# A/B of the window's pointer sweep in one minute (docs/performance.md, issue 41): what the anchors harness's sweep
+# does for one program, without the rest of the harness. A fresh Xvfb and state folder, the window opened with the
+# pointer parked outside it, 4 s to settle, then one xdotool process sweeping the row (10 px every 16 ms) for 10 s;
+# prints the process's CPU ticks (1/100 s) over those 10 s and the frames it drew.
+#   scripts/sweep-cpu.sh [BIN] [IMAGES]     (default .build/release/carousel-lab and ../shared/sample-images)
+# Alternate two binaries a few times: on a shared machine one run says little.
+set -euo pipefail
+bin=$(realpath "${1:-.build/release/carousel-lab}")
+images=$(realpath "${2:-$(dirname "$0")/../../shared/sample-images}")
+display=77
+while [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
+Xvfb ":$display" -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+xvfb=$!
+state=$(mktemp -d)
+trap 'kill "$xvfb" 2>/dev/null; rm -rf "$state"' EXIT
+export DISPLAY=":$display"
+for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+xdotool mousemove 1270 710
+XDG_STATE_HOME=$state XDG_CONFIG_HOME=$state HOME=$state "$bin" run --style expand --size 1280x720 --stats --images "$images" > "$state/out" 2>&1 &
+app=$!
+sleep 4
+sweep=(xdotool); x=29; dx=10
+for _ in $(seq 900); do
+  sweep+=(mousemove "$x" 360 sleep 0.016); x=$((x + dx))
+  if [ "$x" -gt 1270 ] || [ "$x" -lt 10 ]; then dx=$((-dx)); x=$((x + 2 * dx)); fi
+done
+"${sweep[@]}" &
+sweeper=$!
+ticks() { awk '{ print $14 + $15 }' "/proc/$app/stat"; }
+t0=$(ticks); sleep 10; t1=$(ticks)
+kill -USR1 "$app"; sleep 0.3
+kill "$sweeper" 2>/dev/null || true
+kill "$app"; wait "$app" 2>/dev/null || true
+echo "sweep-cpu: $((t1 - t0)) CPU ticks in 10 s, $(grep -o 'stats: [0-9]* frames' "$state/out" | tail -1 | sed 's/stats: //') drawn since the start ($bin)"
