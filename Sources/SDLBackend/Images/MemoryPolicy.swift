@@ -48,6 +48,10 @@ public enum MemoryPolicy {
     /// Bytes in use from malloc (glibc's `mallinfo2`): what the process holds, unlike resident memory, which also
     /// counts freed memory the allocator keeps for reuse.
     public static var heapInUseBytes: Int { Int(carousel_heap_in_use()) }
+
+    /// Bytes of pixel memory kept for the next layers (`PixelMemoryPool`): a bounded cache, none once the window has
+    /// been idle for a second.
+    public static var pixelMemoryKeptBytes: Int { PixelMemoryPool.shared.keptBytes }
 }
 
 /// `MemoryPolicy.trim` at most every `interval` seconds: the window loop calls `runIfDue` each iteration; a trim

@@ -9,7 +9,7 @@ import Synchronization
 /// (the window loop calls `drainIfUnused`), so an idle window holds none.
 final class PixelMemoryPool: Sendable {
     /// The pool every `PixelBuffer` allocates from.
-    static let shared = PixelMemoryPool(limit: 24 << 20)
+    static let shared = PixelMemoryPool(limit: 16 << 20)
     /// Blocks smaller than this come from malloc's heap, where they are reused anyway: not kept.
     static let smallest = 64 << 10
 
