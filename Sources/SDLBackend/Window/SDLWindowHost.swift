@@ -83,7 +83,14 @@ public final class SDLWindowHost {
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
         if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.displayUnreachable(display) }
-        guard SDLSubsystems.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+        // With only an X display named, X11 is asked for by name, twice if need be: left to itself, SDL falls from a
+        // passing X11 failure (an X server busy with other clients) to Wayland, whose library prints a line about
+        // XDG_RUNTIME_DIR on stderr (a CI soak caught one), and then to an invisible off-screen driver.
+        let videoAndEvents = SDL_INIT_VIDEO | SDL_INIT_EVENTS
+        let started = SDLWindowHost.x11Named(ProcessInfo.processInfo.environment) != nil
+            ? SDLSubsystems.start(videoAndEvents, driver: "x11") == 0 || SDLSubsystems.start(videoAndEvents, driver: "x11") == 0
+            : SDLSubsystems.start(videoAndEvents) == 0
+        guard started else {
             throw SDLBackendError.noDisplay(RendererContext.lastError())
         }
         // SDL falls back to an invisible off-screen driver when nothing else works: a window nobody sees. With an X
@@ -180,9 +187,16 @@ public final class SDLWindowHost {
     /// line about XDG_RUNTIME_DIR) and then to an invisible off-screen driver, so the message could only say "no
     /// display available". `opens` tries a display name (XOpenDisplay).
     static func unreachableDisplay(_ environment: [String: String], opens: (String) -> Bool = x11DisplayOpens) -> String? {
+        guard let name = x11Named(environment) else { return nil }
+        return opens(name) ? nil : name
+    }
+
+    /// The X display `DISPLAY` names when it is the only display SDL would use (no Wayland display, no other video
+    /// driver chosen); nil otherwise.
+    static func x11Named(_ environment: [String: String]) -> String? {
         guard let name = environment["DISPLAY"], !name.isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
               ["", "x11"].contains(environment["SDL_VIDEODRIVER"] ?? "") else { return nil }
-        return opens(name) ? nil : name
+        return name
     }
 
     /// Whether an X connection to `name` opens (it is closed again at once).
