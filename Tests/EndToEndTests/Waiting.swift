@@ -82,25 +82,25 @@ extension AppWindow {
 
 /// The processes running now, from /proc.
 enum ProcessTable {
-    /// Whether a process whose command is `name` runs in process group `group` (e.g. a `record` run's FFmpeg).
     /// Whether a process named `name` (its `comm`) runs as a child of `parent`.
     static func runs(_ name: String, childOf parent: pid_t) -> Bool {
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where pid_t(entry) != nil {
-            let stat = String(decoding: FileManager.default.contents(atPath: "/proc/\(entry)/stat") ?? Data(), as: UTF8.self)
-            guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if stat[stat.index(after: open)..<close] == name, fields.count > 1, fields[0] != "Z", pid_t(fields[1]) == parent { return true }
-        }
-        return false
+        runs(name) { fields in fields.count > 1 && pid_t(fields[1]) == parent }
     }
 
+    /// Whether a process named `name` runs in process group `group` (e.g. a `record` run's FFmpeg).
     static func runs(_ name: String, inGroup group: pid_t) -> Bool {
+        runs(name) { fields in fields.count > 2 && pid_t(fields[2]) == group }
+    }
+
+    /// Whether a live (not zombie) process named `name` has the stat fields after its command ("state ppid pgrp
+    /// ...") that `match` accepts.
+    private static func runs(_ name: String, where match: ([Substring]) -> Bool) -> Bool {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where pid_t(entry) != nil {
             // "pid (comm) state ppid pgrp ...": the command may hold spaces and parentheses, the fields after it not.
             let stat = String(decoding: FileManager.default.contents(atPath: "/proc/\(entry)/stat") ?? Data(), as: UTF8.self)
             guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if stat[stat.index(after: open)..<close] == name, fields.count > 2, fields[0] != "Z", pid_t(fields[2]) == group { return true }
+            if stat[stat.index(after: open)..<close] == name, fields.first != "Z", match(fields) { return true }
         }
         return false
     }
