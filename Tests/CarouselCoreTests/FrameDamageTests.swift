@@ -73,5 +73,48 @@ struct FrameDamageTests {
         // The gap left behind, the badge where the copy carried its old pixels, and the badge where it is.
         #expect(plan.regions == [Rect(77, 7, 10, 56), Rect(97, 27, 36, 26)])
     }
-}
 
+    @Test("Pixels moved in from beyond the window's edge are drawn where they land: the copy brings only what was on screen")
+    func movesFromBeyondTheEdge() {
+        // A page sliding in from the right, further than the part of it on screen (3 points and its margin).
+        let old = [draw(2, Rect(397, 10, 300, 50))], new = [draw(2, Rect(389, 10, 300, 50))]
+        let plan = FrameDamage.plan(from: old, to: new, in: window, canMove: { _ in true })
+        #expect(plan.moves == [FrameDamage.Move(source: Rect(394, 7, 6, 56), offset: Point(-8, 0))])
+        // The copy lands on 386..<392; from there to the window's edge, what came from beyond it is drawn.
+        #expect(plan.regions == [Rect(392, 7, 8, 56)])
+    }
+
+    @Test("Drawings moved by one offset far apart move as separate blocks: the background between them is not copied")
+    func farApartMovesSeparately() {
+        let old = [draw(1, Rect(10, 10, 50, 50)), draw(2, Rect(300, 10, 50, 50))]
+        let new = [draw(1, Rect(4, 10, 50, 50)), draw(2, Rect(294, 10, 50, 50))]
+        let plan = FrameDamage.plan(from: old, to: new, in: window, canMove: { _ in true })
+        #expect(plan.moves == [FrameDamage.Move(source: Rect(7, 7, 56, 56), offset: Point(-6, 0)),
+                               FrameDamage.Move(source: Rect(297, 7, 56, 56), offset: Point(-6, 0))])
+        #expect(plan.regions == [Rect(57, 7, 6, 56), Rect(347, 7, 6, 56)])
+        // Closer than `moveGap`: one block.
+        let near = [draw(1, Rect(10, 10, 50, 50)), draw(2, Rect(80, 10, 50, 50))]
+        let nearMoved = near.map { d in draw(d.node, d.rect.offsetBy(-6, 0)) }
+        #expect(FrameDamage.plan(from: near, to: nearMoved, in: window, canMove: { _ in true }).moves.count == 1)
+    }
+
+    @Test("A fitted or centred picture is bounded by what it covers once its size is known; a filled one by its rectangle")
+    func imageExtent() {
+        let recorder = DrawListRecorder(size: Size(400, 300))
+        recorder.imageSizes = { _ in Size(100, 50) }
+        recorder.beginFrame(clearColor: .black)
+        recorder.concatenate(.translation(10, 0))
+        recorder.drawImage(ImageHandle(1), in: Rect(0, 0, 200, 200), cornerRadius: 0, contentMode: .fit, opacity: 1)
+        recorder.drawImage(ImageHandle(1), in: Rect(0, 0, 200, 200), cornerRadius: 0, contentMode: .center, opacity: 1)
+        recorder.drawImage(ImageHandle(1), in: Rect(0, 0, 200, 200), cornerRadius: 0, contentMode: .fill, opacity: 1)
+        recorder.endFrame()
+        #expect(recorder.draws.map(\.extent) == [Rect(10, 50, 200, 100), Rect(60, 75, 100, 50), nil])
+        #expect(recorder.draws[0].bounds == Rect(7, 47, 206, 106))
+        #expect(recorder.draws[2].bounds == Rect(7, -3, 206, 206))
+        // Without a size, the rectangle.
+        recorder.imageSizes = nil
+        recorder.beginFrame(clearColor: .black)
+        recorder.drawImage(ImageHandle(1), in: Rect(0, 0, 200, 200), cornerRadius: 0, contentMode: .fit, opacity: 1)
+        #expect(recorder.draws[0].extent == nil)
+    }
+}

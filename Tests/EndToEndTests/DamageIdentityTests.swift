@@ -53,5 +53,7 @@ struct DamageIdentityTests {
         #expect(partial > 0, "\(style): no frame was drawn in part (\(drawn) drawn)")
         // Expand's row is pushed along by whole points while a card widens: those frames move its pixels (issue 41).
         if style == "expand" { #expect(moved > drawn / 3, "expand: \(moved) of \(drawn) frames moved pixels") }
+        // Paging's pages slide on whole points: a slide's frames move the photos' pixels.
+        if style == "paging" { #expect(moved > 10, "paging: \(moved) of \(drawn) frames moved pixels") }
     }
 }

@@ -40,6 +40,9 @@ public struct ResolvedDraw: Equatable, Sendable {
     public var node: Int = 0
     /// Every enclosing clip's on-screen rectangle and corner radius (what decides the pixels besides `clip`).
     public var clips: [ClipShape] = []
+    /// The part of `rect` a picture covers when it is smaller (fitted, or centred at its natural size), on screen;
+    /// nil when it covers all of `rect` or its size is not known (`DrawListRecorder.imageSizes`).
+    public var extent: Rect?
 
     /// One clip of the stack: its rectangle on screen and its corner radius there.
     public struct ClipShape: Equatable, Hashable, Sendable {
@@ -50,7 +53,7 @@ public struct ResolvedDraw: Equatable, Sendable {
     /// The on-screen rectangle every pixel of it lies in: its rectangle, the shadow's blur and offset, a margin for
     /// anti-aliased edges and text overhang, inside the clip.
     public var bounds: Rect {
-        var r = rect
+        var r = extent ?? rect
         if case .shadow(let s) = kind {
             let shifted = rect.offsetBy(s.offset.x * scale, s.offset.y * scale)
             r = r.union(shifted.outset(s.radius * scale))
@@ -133,6 +136,14 @@ public final class DrawListRecorder: Renderer {
     public func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity o: Double) {
         append(.image(image, rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: o))
         resolve(.image(image, contentMode), rect, cornerRadius, o)
+        // A picture smaller than its rectangle reaches only the part it covers: a slide of a fitted photo damages
+        // the photo, not its page.
+        if let natural = imageSizes?(image) {
+            let covered = rect.placing(natural, mode: contentMode).intersection(rect)
+            if !covered.isEmpty, covered.width < rect.width || covered.height < rect.height {
+                draws[draws.count - 1].extent = transform.apply(covered)
+            }
+        }
     }
     public func drawShadow(for rect: Rect, cornerRadius: Double, shadow: Shadow) {
         append(.shadow(rect, cornerRadius: cornerRadius, shadow: shadow))
@@ -156,6 +167,9 @@ public final class DrawListRecorder: Renderer {
         append(.text(text, at: origin, font: font, color: color))
         resolve(.text(text, font, color), Rect(origin: origin, size: measureText(text, font: font)), 0, 1)
     }
+    /// The size a real renderer places each image by (`PartialRenderer.placedSize`), nil when unknown: with it, a
+    /// fitted or centred picture's drawing is bounded by what it covers (`ResolvedDraw.extent`).
+    public var imageSizes: ((ImageHandle) -> Size?)?
     /// Measures text for `measureText` instead of the stand-in metric (e.g. a real renderer's, so a recorded frame
     /// places centred text where that renderer would).
     public var textMeasurer: ((String, FontSpec) -> Size)?

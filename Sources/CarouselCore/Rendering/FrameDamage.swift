@@ -36,6 +36,7 @@ public final class FrameDamage {
     public func paint(size: Size, into renderer: Renderer, _ draw: (Renderer) -> Void) {
         let frame = recorder(size: size)
         frame.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
+        if let partial = renderer as? PartialRenderer { frame.imageSizes = { [unowned partial] in partial.placedSize(of: $0) } }
         FramePhases.measure(.record) { draw(frame) }
         defer { spare = lastFrame; lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
@@ -164,7 +165,8 @@ public final class FrameDamage {
         let dx = b.rect.x - a.rect.x, dy = b.rect.y - a.rect.y
         guard dx != 0 || dy != 0, dx == dx.rounded(), dy == dy.rounded(), a.rect.x == a.rect.x.rounded(), a.rect.y == a.rect.y.rounded(),
               a.kind == b.kind, a.rect.size == b.rect.size, a.cornerRadius == b.cornerRadius, a.opacity == b.opacity,
-              a.scale == b.scale, a.clip?.offsetBy(dx, dy) == b.clip, a.clips.count == b.clips.count else { return nil }
+              a.scale == b.scale, a.clip?.offsetBy(dx, dy) == b.clip, a.extent?.offsetBy(dx, dy) == b.extent,
+              a.clips.count == b.clips.count else { return nil }
         for (p, q) in zip(a.clips, b.clips) where p.cornerRadius != q.cornerRadius || p.rect.offsetBy(dx, dy) != q.rect { return nil }
         return Point(dx, dy)
     }
@@ -178,25 +180,31 @@ public final class FrameDamage {
         for c in candidates {
             if let g = groups.firstIndex(where: { $0.offset == c.offset }) { groups[g].pairs.append((c.old, c.new)) } else { groups.append((c.offset, [(c.old, c.new)])) }
         }
-        var taken: [(move: Move, box: Rect, pairs: [(old: Int, new: Int)])] = []
+        groups = groups.flatMap { g in clusters(g.pairs, old: old, new: new).map { (g.offset, $0) } }
+        var taken: [(move: Move, box: Rect, span: Rect, pairs: [(old: Int, new: Int)])] = []
         for g in groups.sorted(by: { $0.pairs.count > $1.pairs.count }) {
             let span = g.pairs.dropFirst().reduce(old[g.pairs[0].old].bounds) { $0.union(old[$1.old].bounds) }
-            guard let source = whole(span.intersection(window)) else { continue }
+            guard let source = whole(span.intersection(window)) else {
+                // Nothing of the group was on screen: what it brings in is drawn.
+                for p in g.pairs { damage.append(new[p.new].bounds) }
+                continue
+            }
             let move = Move(source: source, offset: g.offset)
             let box = source.union(move.destination)
             if taken.contains(where: { $0.box.intersects(box) }) {
                 for p in g.pairs { damage.append(old[p.old].bounds); damage.append(new[p.new].bounds) }
                 continue
             }
-            taken.append((move, box, g.pairs))
+            taken.append((move, box, span, g.pairs))
         }
         for t in taken {
             let (source, destination, d) = (t.move.source, t.move.destination, t.move.offset)
             var inGroupOld = [Bool](repeating: false, count: old.count), inGroupNew = [Bool](repeating: false, count: new.count)
             for p in t.pairs { inGroupOld[p.old] = true; inGroupNew[p.new] = true }
-            // Where the group's pixels were and are no longer, and what comes from outside the window.
+            // Where the group's pixels were and are no longer, and where they land from beyond the window's edge
+            // (the copy brings only what was on screen).
             damage += subtract(source, destination)
-            damage += subtract(destination.intersection(window), source.offsetBy(d.x, d.y))
+            if let landing = whole(t.span.offsetBy(d.x, d.y).intersection(window)) { damage += subtract(landing, destination) }
             // Anything else under the group's old or new box.
             for (i, o) in old.enumerated() where !inGroupOld[i] {
                 let r = o.bounds.intersection(source)
@@ -208,6 +216,27 @@ public final class FrameDamage {
             }
         }
         return taken.map(\.move)
+    }
+
+    /// Drawings moved by one offset whose boxes (old and new bounds) lie further apart than this, in points, move
+    /// as separate blocks: the background between two photos sliding together is neither copied nor redrawn.
+    public static let moveGap = 32.0
+
+    /// `pairs` (drawings moved by one offset) in clusters: those whose boxes come within `moveGap` of each other
+    /// move together.
+    private static func clusters(_ pairs: [(old: Int, new: Int)], old: [ResolvedDraw], new: [ResolvedDraw]) -> [[(old: Int, new: Int)]] {
+        var out: [(box: Rect, pairs: [(old: Int, new: Int)])] = []
+        for p in pairs {
+            var box = old[p.old].bounds.union(new[p.new].bounds)
+            var members = [p]
+            while let i = out.firstIndex(where: { $0.box.outset(moveGap / 2).intersects(box.outset(moveGap / 2)) }) {
+                let c = out.remove(at: i)
+                box = box.union(c.box)
+                members = c.pairs + members
+            }
+            out.append((box, members))
+        }
+        return out.map(\.pairs)
     }
 
     /// Whether `d` is a plain fill, drawn the same in `other` (the other frame), whose uniform interior spans `box`:

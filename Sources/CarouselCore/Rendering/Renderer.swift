@@ -90,9 +90,14 @@ public protocol PartialRenderer: Renderer {
     /// Starts a frame as `beginFrame(clearColor:regions:)` does, after moving parts of the last frame's pixels
     /// (`moves`, which `canMovePixels` accepted, in order); `endFrame` presents the regions and where pixels moved to.
     func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move])
+    /// The size `drawImage` places `image` by (its natural size), nil while it is not known: a recorded frame then
+    /// bounds a fitted or centred picture by the part of its rectangle it covers (`ResolvedDraw.extent`).
+    func placedSize(of image: ImageHandle) -> Size?
 }
 
 extension PartialRenderer {
+    /// Without a size, an image's drawing is bounded by its whole rectangle.
+    public func placedSize(of image: ImageHandle) -> Size? { nil }
     /// A renderer that cannot move pixels redraws instead.
     public func canMovePixels(by offset: Point) -> Bool { false }
     public func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move]) {

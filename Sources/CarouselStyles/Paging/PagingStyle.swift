@@ -206,7 +206,9 @@ public final class PagingStyle: BuiltInStyle, ContextualStyle {
     public func layout() {
         updateGeometry(force: false)
         guard count > 0 else { return }
-        let scroll = scroller.presentationOffset
+        // The strip stands on whole points: a slide then moves the pages' pixels (`FrameDamage`) instead of
+        // resampling and redrawing them, as a page dragged by the pointer does.
+        let scroll = scroller.presentationOffset.rounded()
         let width = containerSize.width
         let first = max(Int(((scroll - width) / pitch).rounded(.down)), 0)
         let last = min(Int(((scroll + width) / pitch).rounded(.up)), slotCount - 1)
