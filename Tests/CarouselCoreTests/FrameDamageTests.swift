@@ -101,7 +101,7 @@ struct FrameDamageTests {
     @Test("A fitted or centred picture is bounded by what it covers once its size is known; a filled one by its rectangle")
     func imageExtent() {
         let recorder = DrawListRecorder(size: Size(400, 300))
-        recorder.imageSizes = { _ in Size(100, 50) }
+        recorder.imageFacts = { _ in ImageFacts(placedSize: Size(100, 50), version: 3) }
         recorder.beginFrame(clearColor: .black)
         recorder.concatenate(.translation(10, 0))
         recorder.drawImage(ImageHandle(1), in: Rect(0, 0, 200, 200), cornerRadius: 0, contentMode: .fit, opacity: 1)
@@ -111,10 +111,25 @@ struct FrameDamageTests {
         #expect(recorder.draws.map(\.extent) == [Rect(10, 50, 200, 100), Rect(60, 75, 100, 50), nil])
         #expect(recorder.draws[0].bounds == Rect(7, 47, 206, 106))
         #expect(recorder.draws[2].bounds == Rect(7, -3, 206, 206))
+        #expect(recorder.draws.allSatisfy { $0.imageVersion == 3 })
         // Without a size, the rectangle.
-        recorder.imageSizes = nil
+        recorder.imageFacts = nil
         recorder.beginFrame(clearColor: .black)
         recorder.drawImage(ImageHandle(1), in: Rect(0, 0, 200, 200), cornerRadius: 0, contentMode: .fit, opacity: 1)
         #expect(recorder.draws[0].extent == nil)
+    }
+
+    @Test("A picture whose pixels changed (decoded, dropped) is redrawn where it is, though its drawing is the same")
+    func pictureVersion() {
+        var picture = ResolvedDraw(kind: .image(ImageHandle(1), .fill), rect: Rect(10, 10, 50, 50), cornerRadius: 0, opacity: 1, clip: nil)
+        picture.node = 2
+        let old = [draw(1, Rect(200, 10, 50, 50)), picture]
+        var decoded = picture
+        decoded.imageVersion = 1
+        #expect(FrameDamage.regions(from: old, to: [old[0], decoded], in: window) == [Rect(7, 7, 56, 56)])
+        // Moved and decoded again: redrawn, not moved.
+        decoded.rect = decoded.rect.offsetBy(4, 0)
+        let plan = FrameDamage.plan(from: old, to: [old[0], decoded], in: window, canMove: { _ in true })
+        #expect(plan.moves.isEmpty && plan.regions == [Rect(7, 7, 60, 56)])
     }
 }

@@ -56,4 +56,25 @@ struct DamageIdentityTests {
         // Paging's pages slide on whole points: a slide's frames move the photos' pixels.
         if style == "paging" { #expect(moved > 10, "paging: \(moved) of \(drawn) frames moved pixels") }
     }
+
+    @Test("Pictures that finish loading after a frame are drawn where they show, as a full frame draws them, without redrawing the window")
+    func picturesArrivingLater() throws {
+        let (deck, _) = try Deck.load(path: Golden.packageRoot.appendingPathComponent("Resources/deck.json").path)
+        let canvas = try HeadlessCanvas(width: Int(Self.size.width), height: Int(Self.size.height))
+        let preview = try Preview(deck: deck, images: canvas.images, size: Self.size, style: "expand")
+        preview.update(to: 0)
+        preview.draw(into: canvas.renderer)
+        let placeholders = preview.damage.lastFrame?.draws.filter { if case .image = $0.kind { return true } else { return false } }
+        #expect(placeholders?.isEmpty == true, "the first frame draws the placeholders")
+        #expect(canvas.images.waitUntilLoaded(timeout: 30))
+        preview.imagesChanged()
+        preview.update(to: 0.5)
+        preview.draw(into: canvas.renderer)
+        let window = Rect(origin: .zero, size: Self.size)
+        #expect(preview.damage.lastRegions != [window] && !preview.damage.lastRegions.isEmpty)
+        let partial = canvas.bgraFrame()
+        preview.damage.invalidate()
+        preview.draw(into: canvas.renderer)
+        #expect(canvas.bgraFrame() == partial)
+    }
 }

@@ -89,7 +89,10 @@ struct SoftwarePathTests {
         let second = frame()
         #expect(r.stats.layersMade == 0 && r.stats.layerHits == 1)
         #expect(first == second)
-        // A cover-fitted card that only widens keeps its scale: the same layer, cropped wider.
+        // A cover-fitted card that only widens keeps its scale: the same layer, cropped wider; only the columns it
+        // shows now are scaled, then found.
+        _ = frame(Rect(10, 10, 50, 80))
+        #expect(r.stats.layersMade == 1 && c.images.layerSizes(of: h) == [Size(53, 80)])
         _ = frame(Rect(10, 10, 50, 80))
         #expect(r.stats.layersMade == 0 && r.stats.layerHits == 1)
         // A new size is a new layer; one drawn in a single frame is the memory the next size is made in.

@@ -557,9 +557,9 @@ public final class WindowRuntime {
         renderer.endFrame()
     }
 
-    /// An image finished loading or failed: styles re-measure, and the frame is redrawn whole.
+    /// An image finished loading or failed: styles re-measure, and the next frame redraws what changed (a picture
+    /// whose pixels changed is told by its version, `ImageFacts`).
     func imagesChanged() {
         for r in panes.runtimes { r.imagesChanged() }
-        damage.invalidate()
     }
 }

@@ -43,6 +43,8 @@ public struct ResolvedDraw: Equatable, Sendable {
     /// The part of `rect` a picture covers when it is smaller (fitted, or centred at its natural size), on screen;
     /// nil when it covers all of `rect` or its size is not known (`DrawListRecorder.imageSizes`).
     public var extent: Rect?
+    /// For a picture, the version of its pixels where it was drawn (`ImageFacts.version`; 0 when not known).
+    public var imageVersion = 0
 
     /// One clip of the stack: its rectangle on screen and its corner radius there.
     public struct ClipShape: Equatable, Hashable, Sendable {
@@ -136,9 +138,11 @@ public final class DrawListRecorder: Renderer {
     public func drawImage(_ image: ImageHandle, in rect: Rect, cornerRadius: Double, contentMode: ContentMode, opacity o: Double) {
         append(.image(image, rect, cornerRadius: cornerRadius, contentMode: contentMode, opacity: o))
         resolve(.image(image, contentMode), rect, cornerRadius, o)
+        guard let facts = imageFacts?(image) else { return }
+        draws[draws.count - 1].imageVersion = facts.version
         // A picture smaller than its rectangle reaches only the part it covers: a slide of a fitted photo damages
         // the photo, not its page.
-        if let natural = imageSizes?(image) {
+        if let natural = facts.placedSize {
             let covered = rect.placing(natural, mode: contentMode).intersection(rect)
             if !covered.isEmpty, covered.width < rect.width || covered.height < rect.height {
                 draws[draws.count - 1].extent = transform.apply(covered)
@@ -167,9 +171,9 @@ public final class DrawListRecorder: Renderer {
         append(.text(text, at: origin, font: font, color: color))
         resolve(.text(text, font, color), Rect(origin: origin, size: measureText(text, font: font)), 0, 1)
     }
-    /// The size a real renderer places each image by (`PartialRenderer.placedSize`), nil when unknown: with it, a
-    /// fitted or centred picture's drawing is bounded by what it covers (`ResolvedDraw.extent`).
-    public var imageSizes: ((ImageHandle) -> Size?)?
+    /// What a real renderer knows of each image (`PartialRenderer.facts(of:)`), nil when there is none: its size
+    /// bounds a fitted or centred picture's drawing (`ResolvedDraw.extent`), its version tells when its pixels changed.
+    public var imageFacts: ((ImageHandle) -> ImageFacts)?
     /// Measures text for `measureText` instead of the stand-in metric (e.g. a real renderer's, so a recorded frame
     /// places centred text where that renderer would).
     public var textMeasurer: ((String, FontSpec) -> Size)?

@@ -2,10 +2,11 @@
 ///
 /// Each frame is first recorded (`DrawListRecorder`: the same calls the paint pass makes, resolved to on-screen
 /// rectangles, each tagged with the node that drew it), then compared with the last frame drawn, drawing by drawing,
-/// keyed by node: a drawing that changed (kind, colour, image, text, rectangle, radius, opacity, clips), appeared or
-/// went away damages its old and new bounds (shadows and anti-aliased edges included). A change in the order of the
-/// drawings both frames share, a resize, a style switch, an image that finished loading, a read-back or a renderer
-/// that lost its pixels damages the whole window (`invalidate`). The damaged rectangles are merged while they
+/// keyed by node: a drawing that changed (kind, colour, image or its pixels' version, text, rectangle, radius,
+/// opacity, clips), appeared or went away damages its old and new bounds (shadows and anti-aliased edges included; a
+/// fitted picture's bounds are what it covers, `ResolvedDraw.extent`). A change in the order of the drawings both
+/// frames share, a resize, a style switch, a read-back or a renderer that lost its pixels damages the whole window
+/// (`invalidate`). The damaged rectangles are merged while they
 /// overlap or while there are more than `maxRegions`, and a damage over `fullShare` of the window becomes the whole
 /// window. The recorded frame is then replayed into the renderer once for all the regions (`PartialRenderer`): they
 /// are cleared and redrawn with every drawing that reaches them, clipped pixel-exactly, and only they are presented.
@@ -36,7 +37,7 @@ public final class FrameDamage {
     public func paint(size: Size, into renderer: Renderer, _ draw: (Renderer) -> Void) {
         let frame = recorder(size: size)
         frame.textMeasurer = { [unowned renderer] in renderer.measureText($0, font: $1) }
-        if let partial = renderer as? PartialRenderer { frame.imageSizes = { [unowned partial] in partial.placedSize(of: $0) } }
+        if let partial = renderer as? PartialRenderer { frame.imageFacts = { [unowned partial] in partial.facts(of: $0) } }
         FramePhases.measure(.record) { draw(frame) }
         defer { spare = lastFrame; lastFrame = frame; invalid = false }
         let window = Rect(origin: .zero, size: size)
@@ -166,6 +167,7 @@ public final class FrameDamage {
         guard dx != 0 || dy != 0, dx == dx.rounded(), dy == dy.rounded(), a.rect.x == a.rect.x.rounded(), a.rect.y == a.rect.y.rounded(),
               a.kind == b.kind, a.rect.size == b.rect.size, a.cornerRadius == b.cornerRadius, a.opacity == b.opacity,
               a.scale == b.scale, a.clip?.offsetBy(dx, dy) == b.clip, a.extent?.offsetBy(dx, dy) == b.extent,
+              a.imageVersion == b.imageVersion,
               a.clips.count == b.clips.count else { return nil }
         for (p, q) in zip(a.clips, b.clips) where p.cornerRadius != q.cornerRadius || p.rect.offsetBy(dx, dy) != q.rect { return nil }
         return Point(dx, dy)

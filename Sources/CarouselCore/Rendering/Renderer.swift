@@ -90,14 +90,25 @@ public protocol PartialRenderer: Renderer {
     /// Starts a frame as `beginFrame(clearColor:regions:)` does, after moving parts of the last frame's pixels
     /// (`moves`, which `canMovePixels` accepted, in order); `endFrame` presents the regions and where pixels moved to.
     func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move])
-    /// The size `drawImage` places `image` by (its natural size), nil while it is not known: a recorded frame then
-    /// bounds a fitted or centred picture by the part of its rectangle it covers (`ResolvedDraw.extent`).
-    func placedSize(of image: ImageHandle) -> Size?
+    /// What a recorded frame needs to know of `image` as this renderer draws it: the size it is placed by and the
+    /// version of its pixels (see `ImageFacts`).
+    func facts(of image: ImageHandle) -> ImageFacts
+}
+
+/// What a recorded frame knows of a picture as a partial renderer draws it (`DrawListRecorder.imageFacts`).
+public struct ImageFacts: Equatable, Sendable {
+    /// The size `drawImage` places it by (its natural size), nil while not known: a fitted or centred picture's
+    /// drawing is then bounded by the part of its rectangle it covers (`ResolvedDraw.extent`).
+    public var placedSize: Size?
+    /// Changes whenever its pixels do (decoded, decoded again at another size, dropped): a picture whose pixels
+    /// changed is redrawn where it is, although its drawing is the same.
+    public var version: Int
+    public init(placedSize: Size?, version: Int) { self.placedSize = placedSize; self.version = version }
 }
 
 extension PartialRenderer {
-    /// Without a size, an image's drawing is bounded by its whole rectangle.
-    public func placedSize(of image: ImageHandle) -> Size? { nil }
+    /// Nothing known: an image's drawing is bounded by its whole rectangle.
+    public func facts(of image: ImageHandle) -> ImageFacts { ImageFacts(placedSize: nil, version: 0) }
     /// A renderer that cannot move pixels redraws instead.
     public func canMovePixels(by offset: Point) -> Bool { false }
     public func beginFrame(clearColor: Color, regions: [Rect], moves: [FrameDamage.Move]) {

@@ -5,7 +5,9 @@
 /// filter: made again, or made in parts, it is the same. The filter is bilinear for an image drawn opaque, and the
 /// nearest pixel for one drawn translucent: in this app an image is translucent only while it fades in or out
 /// (expand's poster and still), when a size that changes every frame would otherwise cost a bilinear pass over every
-/// pixel shown, every frame (as browsers draw animating images at a lower filter quality). A size that changes every frame (a scale animating) gets a new
+/// pixel shown, every frame (as browsers draw animating images at a lower filter quality). A layer is scaled only
+/// where it is shown, and further as more of it shows (a large page sliding in costs a strip a frame, not one frame
+/// its whole size). A size that changes every frame (a scale animating) gets a new
 /// layer each frame: only the part that is shown is scaled, in the memory of the last layer that was used in a
 /// single frame only (sized after the first such step for any size the same mip level serves), so an animation
 /// reuses one buffer. Layers drawn in more than one frame (at rest) are kept. At most `capacity` per image, the
@@ -45,10 +47,11 @@ struct ImageLayers {
             if first { layers[i].frames += 1 }
             layers[i].lastUse = frame
             guard !needed.isEmpty, layers[i].valid.intersection(needed) != needed else { return (layers[i].buffer, first ? .hit : .again) }
-            // Shown further than scaled so far (an animation's layer drawn again, cropped differently): the rest now.
-            let more = layers[i].valid.isEmpty ? needed : whole
-            mips.level(for: width, height).scale(into: layers[i].buffer, region: more, smooth: smooth)
-            layers[i].valid = more
+            // Shown further than scaled so far (a page sliding in, an animation's layer cropped differently): only
+            // what is new, so a large picture revealed over a slide is scaled a strip a frame.
+            let grown = layers[i].valid.union(needed)
+            for part in grown.subtracting(layers[i].valid) { mips.level(for: width, height).scale(into: layers[i].buffer, region: part, smooth: smooth) }
+            layers[i].valid = grown
             return (layers[i].buffer, .made)
         }
         let source = mips.level(for: width, height)
@@ -66,7 +69,8 @@ struct ImageLayers {
         let fitting = steps.filter { layers[$0].buffer.capacity >= bytes }.min { layers[$0].buffer.capacity < layers[$1].buffer.capacity }
         var reuse: PixelBuffer?
         if let i = fitting ?? steps.min(by: { layers[$0].lastUse < layers[$1].lastUse }) { reuse = layers.remove(at: i).buffer }
-        let region = animating && !needed.isEmpty ? needed : whole
+        // Only the part shown now: the rest when it shows (a picture sliding in is scaled as it is revealed).
+        let region = needed.isEmpty ? whole : needed
         let buffer: PixelBuffer
         if let reuse, reuse.reshape(width: width, height: height) {
             buffer = reuse

@@ -59,6 +59,8 @@ public final class SDLImageStore: ImageStore {
         var decodedFor: Size?
         var inFlight = false
         var generation = 0
+        /// Counts the changes of the pixels held (stored, dropped): see `pixelsVersion(of:)`.
+        var pixelsVersion = 0
         /// Failed fetches in a row (reset by a success), for the retry back-off.
         var failedAttempts = 0
         /// Whether the source is a file (decoded in place) rather than fetched.
@@ -399,12 +401,19 @@ public final class SDLImageStore: ImageStore {
 
     /// Drops an entry's pixels (texture, or mip levels and layers) and their bytes.
     private func dropPixels(_ e: inout Entry) {
+        e.pixelsVersion += 1
         textureBytes -= e.bytes
         if let t = e.texture { SDL_DestroyTexture(t) }
         e.texture = nil
         e.mips = nil
         e.layers.removeAll()
         e.textureSize = (0, 0)
+    }
+
+    /// A number that changes whenever the pixels held for `handle` do (decoded, replaced, dropped): a frame drawing
+    /// it the same way draws it again (`ImageFacts.version`).
+    public func pixelsVersion(of handle: ImageHandle) -> Int {
+        entries.indices.contains(handle.raw) ? entries[handle.raw].pixelsVersion : 0
     }
 
     /// The sizes of the layers kept for `handle` (for tests).

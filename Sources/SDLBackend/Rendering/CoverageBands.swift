@@ -17,6 +17,22 @@ struct PixelRect: Equatable {
 
     func offsetBy(_ dx: Int32, _ dy: Int32) -> PixelRect { PixelRect(x: x + dx, y: y + dy, w: w, h: h) }
 
+    /// The smallest rectangle holding both (the other when one is empty).
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, w: max(maxX, o.maxX) - x0, h: max(maxY, o.maxY) - y0)
+    }
+
+    /// This rectangle without `o`: up to four rectangles (above, below, left, right of their intersection).
+    func subtracting(_ o: PixelRect) -> [PixelRect] {
+        let i = intersection(o)
+        guard !i.isEmpty else { return isEmpty ? [] : [self] }
+        return [PixelRect(x: x, y: y, w: w, h: i.y - y), PixelRect(x: x, y: i.maxY, w: w, h: maxY - i.maxY),
+                PixelRect(x: x, y: i.y, w: i.x - x, h: i.h), PixelRect(x: i.maxX, y: i.y, w: maxX - i.maxX, h: i.h)].filter { !$0.isEmpty }
+    }
+
     /// `r` rounded outwards to whole pixels.
     init(covering r: Rect) {
         let x0 = r.minX.rounded(.down), y0 = r.minY.rounded(.down)

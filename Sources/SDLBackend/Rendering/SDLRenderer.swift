@@ -249,8 +249,10 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         startPartialFrame(clearColor: clearColor, regions: regions)
     }
 
-    /// The natural size `drawImage` places `image` by, once it is loaded.
-    public func placedSize(of image: ImageHandle) -> Size? { images.naturalSize(of: image) }
+    /// The natural size `drawImage` places `image` by (once loaded), and the version of its pixels in the store.
+    public func facts(of image: ImageHandle) -> ImageFacts {
+        ImageFacts(placedSize: images.naturalSize(of: image), version: images.pixelsVersion(of: image))
+    }
 
     /// Whether `offset` (points) is whole device pixels at a scale that keeps whole points whole (1, 2, 4: a move
     /// is then exact, see `FrameDamage.plan`), with a software target holding the last frame.
