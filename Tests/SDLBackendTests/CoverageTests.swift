@@ -62,6 +62,25 @@ struct CoverageTests {
         if min(w, h) > 2 * (Double(radii.max()!) + feather) + 4 { #expect(!bands.interior.isEmpty) }
     }
 
+    @Test("Circles and pills, one mask each, with wide feathers (shadows): every pixel equals its coverage computed alone",
+          arguments: 0..<24)
+    func roundShapesEqualPixelByPixel(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(1000 + seed))
+        func next(_ bound: Double) -> Double { Double.random(in: 0..<bound, using: &rng) }
+        func q(_ v: Double) -> Int32 { Int32((v * CoverageBands.grid).rounded()) }
+        let w = 4 + next(400), h = seed % 2 == 0 ? w : 4 + next(300)
+        let feather = seed % 3 == 0 ? 1 : 2 + next(60)
+        let r = min(w, h) / 2
+        let key = CoverageBands.Key(fx: q(feather / 2 + next(1)), fy: q(feather / 2 + next(1)), w: q(w), h: q(h),
+                                    radii: (q(r), q(r), q(r), q(r)), feather: q(feather))
+        let bands = CoverageBands(key, corners: CoverageTests.corners)
+        let width = Int((feather + 1 + w + feather / 2).rounded(.up)) + 2, height = Int((feather + 1 + h + feather / 2).rounded(.up)) + 2
+        let image = assembled(bands, width: width, height: height)
+        var wrong = 0
+        for y in 0..<height { for x in 0..<width where image[y * width + x] != CoverageBands.coverage(of: key, x: Int32(x), y: Int32(y)) { wrong += 1 } }
+        #expect(wrong == 0, "\(wrong) pixels differ for \(key)")
+    }
+
     @Test("A shape that only widens reuses its four corners' masks, and draws the same corners")
     func cornersAreShared() {
         let cache = CoverageCache()
