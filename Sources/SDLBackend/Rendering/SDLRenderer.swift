@@ -474,8 +474,11 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             guard w > 0, h > 0, let visible = bounds.intersection(RoundedRect(placed, radius: 0)), let shape = clipped(visible) else { return }
             let a = SDLRenderer.alphaByte(alpha)
             drawDeferred(unlessCoveredBy: px.opaque && a == 255 ? shape : nil)
-            // The part of the layer the shape shows (with its anti-aliased edge): all an animation step scales.
-            let shown = PixelRect(covering: shape.rect.outset(1)).offsetBy(-Int32(pixels: placed.minX), -Int32(pixels: placed.minY))
+            // The part of the layer the shape shows in this frame's area (with its anti-aliased edge): all an
+            // animation step scales, and all a picture sliding in needs scaled so far.
+            let onTarget = shape.rect.outset(1).intersection(viewport)
+            guard !onTarget.isEmpty else { return }
+            let shown = PixelRect(covering: onTarget).offsetBy(-Int32(pixels: placed.minX), -Int32(pixels: placed.minY))
             // A translucent image (fading in or out) is filtered to the nearest pixel: see `ImageLayers`.
             guard let layer = images.layer(for: image, width: w, height: h, smooth: a == 255, needed: shown) else { return }
             compositor.image(layer, at: (Int32(pixels: placed.minX), Int32(pixels: placed.minY)), in: shape, alpha: a)
