@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import CarouselCore
+import CarouselTesting
 import Foundation
 import Testing
 @testable import SDLBackend
@@ -76,6 +77,7 @@ struct SoftwarePathTests {
         let (c, h, dir) = try fixture()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = c.renderer
+        r.fadesWithoutLayers = false
         func frame(_ rect: Rect = Rect(10, 10, 40, 80), opacity: Double = 0.8) -> [UInt8] {
             r.beginFrame(clearColor: .black)
             r.drawImage(h, in: rect, cornerRadius: 8, contentMode: .fill, opacity: opacity)
@@ -113,6 +115,7 @@ struct SoftwarePathTests {
         /// The poster of expand: growing from its top-left corner inside a clip that shows part of it.
         func frame(_ k: Double, on canvas: HeadlessCanvas) -> [UInt8] {
             let r = canvas.renderer
+            r.fadesWithoutLayers = false
             r.beginFrame(clearColor: .black)
             r.save()
             r.clip(to: Rect(15, 20, 40, 50), cornerRadius: 6)
@@ -138,6 +141,38 @@ struct SoftwarePathTests {
             #expect(frame(k, on: fresh) == animated, "step \(step)")
             _ = fh
         }
+    }
+
+    @Test("A fading picture sampled and blended in one pass gives the pixels its nearest-pixel layer gives, without a layer")
+    func fadesWithoutLayers() throws {
+        try #require(Compositor.hasAVX2, "the one-pass kernels need AVX2")
+        let (c, h, dir) = try fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let layered = try HeadlessCanvas(width: 100, height: 100)
+        layered.renderer.fadesWithoutLayers = false
+        let lh = layered.images.handle(for: dir.appendingPathComponent("poster.png").path, maxPixelSize: nil)
+        #expect(layered.images.waitUntilLoaded(timeout: 10))
+        var rng = SeededGenerator(seed: 41)
+        func next(_ bound: Double) -> Double { Double.random(in: 0..<bound, using: &rng) }
+        for step in 0..<30 {
+            // A card on a fractional position, rounded or not, clipped or not, over a frame already drawn.
+            let rect = Rect(next(30) - 5, next(30) - 5, 20 + next(90), 20 + next(90))
+            let radius = step % 3 == 0 ? 0 : next(14), opacity = 0.05 + next(0.9)
+            let clip = step % 2 == 0 ? Rect(8 + next(10), 6 + next(10), 60, 70) : nil
+            func draw(_ canvas: HeadlessCanvas, _ image: ImageHandle) -> [UInt8] {
+                let r = canvas.renderer
+                r.beginFrame(clearColor: Color(0.2, 0.3, 0.4))
+                r.fill(Rect(0, 0, 100, 50), cornerRadius: 0, color: Color(0.9, 0.5, 0.1))
+                r.save()
+                if let clip { r.clip(to: clip, cornerRadius: 9) }
+                r.drawImage(image, in: rect, cornerRadius: radius, contentMode: .fill, opacity: opacity)
+                r.restore()
+                r.endFrame()
+                return canvas.pixels()
+            }
+            #expect(draw(c, h) == draw(layered, lh), "step \(step): \(rect), radius \(radius), opacity \(opacity)")
+        }
+        #expect(c.images.layerSizes(of: h).isEmpty && !layered.images.layerSizes(of: lh).isEmpty)
     }
 
     @Test("Layers are scaled from the nearest mip level at least as large, each level made when a layer needs it")

@@ -23,4 +23,14 @@ void carousel_over_solid_avx2(uint32_t *dst, intptr_t dst_stride, uint32_t color
 void carousel_gather_rows_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
                                const int32_t *columns, const int32_t *rows, int width, int height);
 
+/* carousel_gather_rows_avx2's pixels blended at once, never stored apart: dst = src[rows[y]][columns[x]] IN alpha
+   OVER dst, each pixel as carousel_over_opaque_alpha_avx2 blends it (a fading picture scaled to the nearest pixel,
+   drawn without a layer). AVX2 only. */
+void carousel_over_gather_alpha_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
+                                     const int32_t *columns, const int32_t *rows, int width, int height, uint8_t alpha);
+/* The same through a coverage mask (`mask`, one byte a pixel, its stride in bytes; the drawing's alpha already
+   multiplied in): each pixel as pixman's OVER of an x8r8g8b8 source through an a8 mask computes it. AVX2 only. */
+void carousel_over_gather_mask_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
+                                    const int32_t *columns, const int32_t *rows, const uint8_t *mask, intptr_t mask_stride,
+                                    int width, int height);
 #endif

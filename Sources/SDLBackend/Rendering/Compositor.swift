@@ -180,6 +180,40 @@ final class Compositor {
         }
     }
 
+    /// Draws the opaque `level` scaled to the nearest pixel to `size`, its top-left pixel at `origin`, inside `shape`
+    /// at `alpha` (below 255: a fading picture), sampling and blending in one pass (`carousel_over_gather_*_avx2`):
+    /// the pixels `image` gives with `level` scaled into a layer first, without the layer's memory or its pass.
+    /// False, drawing nothing, where the kernels do not run.
+    func imageNearest(_ level: PixelBuffer, size: (w: Int32, h: Int32), at origin: (x: Int32, y: Int32), in shape: RoundedRect,
+                      alpha: UInt8) -> Bool {
+        guard Compositor.hasAVX2, targetIs32, level.opaque, alpha < 255, size.w > 0, size.h > 0 else { return false }
+        let columns = level.nearest(count: size.w, from: 0, of: size.w, along: level.width)
+        let rows = level.nearest(count: size.h, from: 0, of: size.h, along: level.height)
+        let source = level.row(0), sourcePitch = level.stride / 4
+        let placed = PixelRect(x: origin.x, y: origin.y, w: size.w, h: size.h)
+        columns.withUnsafeBufferPointer { xs in
+            rows.withUnsafeBufferPointer { ys in
+                guard let xs = xs.baseAddress, let ys = ys.baseAddress else { return }
+                draw(shape, feather: 1, alpha: alpha, opaque: true) { _, mask, rect in
+                    let inside = rect.intersection(placed)
+                    let pieceOrigin = maskOrigin
+                    _ = withKernelTarget(inside) { target, pitch, q in
+                        let at = target + Int(q.y) * pitch + Int(q.x)
+                        let column = xs + Int(q.x - origin.x), row = ys + Int(q.y - origin.y)
+                        if let pieceOrigin, let mask, let bits = pixman_image_get_data(mask) {
+                            let stride = Int(pixman_image_get_stride(mask))
+                            let m = UnsafeRawPointer(bits).assumingMemoryBound(to: UInt8.self) + Int(q.y - pieceOrigin.y) * stride + Int(q.x - pieceOrigin.x)
+                            carousel_over_gather_mask_avx2(at, pitch, source, sourcePitch, column, row, m, stride, q.w, q.h)
+                        } else {
+                            carousel_over_gather_alpha_avx2(at, pitch, source, sourcePitch, column, row, q.w, q.h, alpha)
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
     /// Whether the CPU runs `CPixelKernels`' AVX2 loops.
     nonisolated static let hasAVX2 = carousel_kernels_have_avx2() != 0
 

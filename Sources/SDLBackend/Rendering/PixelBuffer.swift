@@ -153,15 +153,8 @@ extension PixelBuffer {
     /// precomputed source columns gathered per row (half the instructions pixman's nearest path takes).
     /// With `vectorized` (AVX2), eight pixels at a time by gathers (`carousel_gather_rows_avx2`; the same pixels).
     func scaleNearest(into out: PixelBuffer, region r: PixelRect, vectorized: Bool = Compositor.hasAVX2) {
-        let kx = Double(width) / Double(out.width), ky = Double(height) / Double(out.height)
-        let columns = [Int32](unsafeUninitializedCapacity: Int(r.w)) { buffer, count in
-            for i in 0..<Int(r.w) { buffer[i] = Int32(min(Int((Double(Int(r.x) + i) + 0.5) * kx), Int(width) - 1)) }
-            count = Int(r.w)
-        }
-        let rows = [Int32](unsafeUninitializedCapacity: Int(r.h)) { buffer, count in
-            for i in 0..<Int(r.h) { buffer[i] = Int32(min(Int((Double(Int(r.y) + i) + 0.5) * ky), Int(height) - 1)) }
-            count = Int(r.h)
-        }
+        let columns = nearest(count: r.w, from: r.x, of: out.width, along: width)
+        let rows = nearest(count: r.h, from: r.y, of: out.height, along: height)
         columns.withUnsafeBufferPointer { xs in
             rows.withUnsafeBufferPointer { ys in
                 if vectorized {
@@ -174,6 +167,18 @@ extension PixelBuffer {
                     for i in 0..<xs.count { target[i] = source[Int(xs[i])] }
                 }
             }
+        }
+    }
+}
+
+extension PixelBuffer {
+    /// For `count` pixels from `start` of a side `size` long, stretched from this image's side `side` long (its width
+    /// or height): the source pixel under each one's centre (nearest-pixel scaling's columns or rows).
+    func nearest(count: Int32, from start: Int32, of size: Int32, along side: Int32) -> [Int32] {
+        let k = Double(side) / Double(size)
+        return [Int32](unsafeUninitializedCapacity: Int(max(count, 0))) { buffer, n in
+            for i in 0..<Int(max(count, 0)) { buffer[i] = Int32(min(Int((Double(Int(start) + i) + 0.5) * k), Int(side) - 1)) }
+            n = Int(max(count, 0))
         }
     }
 }

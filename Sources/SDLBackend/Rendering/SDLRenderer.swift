@@ -249,6 +249,10 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
         startPartialFrame(clearColor: clearColor, regions: regions)
     }
 
+    /// Whether a fading picture is sampled from its mip level and blended in one pass (`Compositor.imageNearest`)
+    /// rather than scaled into a layer first: the same pixels; off only for tests of the layer path.
+    var fadesWithoutLayers = true
+
     /// The natural size `drawImage` places `image` by (once loaded), and the version of its pixels in the store.
     public func facts(of image: ImageHandle) -> ImageFacts {
         ImageFacts(placedSize: images.naturalSize(of: image), version: images.pixelsVersion(of: image))
@@ -479,7 +483,12 @@ public final class SDLRenderer: PartialRenderer, TextMeasurer {
             let onTarget = shape.rect.outset(1).intersection(viewport)
             guard !onTarget.isEmpty else { return }
             let shown = PixelRect(covering: onTarget).offsetBy(-Int32(pixels: placed.minX), -Int32(pixels: placed.minY))
-            // A translucent image (fading in or out) is filtered to the nearest pixel: see `ImageLayers`.
+            // A translucent image (fading in or out) is filtered to the nearest pixel: see `ImageLayers`. Where the
+            // AVX2 kernels run, sampled from its mip level and blended in one pass, without a layer.
+            if a < 255, px.opaque, fadesWithoutLayers, let level = images.mipLevel(for: image, width: w, height: h),
+               compositor.imageNearest(level, size: (w, h), at: (Int32(pixels: placed.minX), Int32(pixels: placed.minY)), in: shape, alpha: a) {
+                return
+            }
             guard let layer = images.layer(for: image, width: w, height: h, smooth: a == 255, needed: shown) else { return }
             compositor.image(layer, at: (Int32(pixels: placed.minX), Int32(pixels: placed.minY)), in: shape, alpha: a)
             return
