@@ -63,6 +63,11 @@ public final class SDLWindowHost {
     /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
     /// display does not say). A software renderer has no vsync to hold it back.
     public var frameInterval: Double
+    /// How long the first frame waits at most for the images it shows, in seconds from the loop's start (nil: one
+    /// `frameInterval`). A first frame of placeholders that the images replace a few milliseconds later costs the
+    /// start a whole frame, and the frame with the images then waits for the next refresh; images slower than this
+    /// (many, large, remote) show their placeholders meanwhile.
+    public var firstImagesWait: Double?
 
     /// The smallest size the user can make the window, in points: the tuning panel still shows a usable slider
     /// (200 pt wide, beside 40 pt of the style) and the title with three rows. The window manager enforces it; a
@@ -278,7 +283,7 @@ public final class SDLWindowHost {
     /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
     /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
     /// time, draws and presents if it needs a frame and the next display refresh has come (it waits for input until
-    /// then), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
+    /// then; the first frame also waits, up to `firstImagesWait`, for the images it shows), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
     /// `driver.nextWakeTime`. `backgroundJobs` run only while it waits.
     public func run(driver: FrameDriver) {
         clock = LoopClock(read: SDLWindowHost.monotonicSeconds)
@@ -289,6 +294,7 @@ public final class SDLWindowHost {
         var event = SDL_Event()
         var haveEvent = false
         var lastFrame = -Double.infinity
+        var framesDrawn = 0
         var shownTitle: String?
         let started = now()
         // Background jobs run while the loop waits, and go on after it ends.
@@ -326,6 +332,13 @@ public final class SDLWindowHost {
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {
                 let t = now()
+                let imagesDue = started + (firstImagesWait ?? frameInterval)
+                if framesDrawn == 0, imageStore.isLoading, t < imagesDue {
+                    // The first frame waits for the images it shows (each decode's end wakes the loop).
+                    backgroundJobs?.release()
+                    haveEvent = waitForEvent(&event, milliseconds: Int32(((imagesDue - t) * 1000).rounded(.up)))
+                    continue
+                }
                 let due = lastFrame + frameInterval
                 if t < due - 0.0005 {
                     // Too soon after the last frame: take input until the frame is due, then update and draw.
@@ -336,6 +349,7 @@ public final class SDLWindowHost {
                 // Keep the cadence when a wait overshot a little; start afresh after a pause.
                 lastFrame = t - due < frameInterval ? due : t
                 driver.draw(into: renderer)
+                framesDrawn += 1
                 continue
             }
             // 4. Sleep until something happens; the pixel memory kept for the next layers goes back to the system
