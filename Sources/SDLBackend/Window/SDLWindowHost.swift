@@ -51,6 +51,8 @@ public final class SDLWindowHost {
     static let firstFrameWait = 1.0
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
+    /// Whether touchpad pinches are listened for (from the first frame on; for tests).
+    var listensForPinches: Bool { pinch != nil }
     private let wakeEventType: UInt32
     /// Wakes the loop from any thread, so the driver's `update` runs soon (for work that arrives from elsewhere).
     public let wake: @Sendable () -> Void
@@ -87,7 +89,19 @@ public final class SDLWindowHost {
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
-        if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.displayUnreachable(display) }
+        // The X display SDL will use is opened once before SDL tries it, to name it when it does not open; the
+        // desktop's Xft.dpi (the display scale) is read on that connection rather than on one more of its own.
+        var xftDpi: Double?, xftDpiRead = false
+        let opens = { (name: String) -> Bool in
+            guard let display = XOpenDisplay(name) else { return false }
+            defer { XCloseDisplay(display) }
+            xftDpi = XResourceManagerString(display).flatMap { DisplayScale.xftDpi(inResources: String(cString: $0)) }
+            xftDpiRead = true
+            return true
+        }
+        if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment, opens: opens) {
+            throw SDLBackendError.displayUnreachable(display)
+        }
         // With only an X display named, X11 is asked for by name, twice if need be: left to itself, SDL falls from a
         // passing X11 failure (an X server busy with other clients) to Wayland, whose library prints a line about
         // XDG_RUNTIME_DIR on stderr (a CI soak caught one), and then to an invisible off-screen driver.
@@ -117,7 +131,7 @@ public final class SDLWindowHost {
         }
         // On X11 a window's size is in device pixels: the app scales itself. Elsewhere SDL gives a drawable larger
         // than the window (in points) and the ratio is the scale; `--scale` multiplies it.
-        displayScale = driver == "x11" ? DisplayScale.resolve(option: requestedScale)
+        displayScale = driver == "x11" ? DisplayScale.resolve(option: requestedScale, xftDpi: { xftDpiRead ? xftDpi : DisplayScale.readXftDpi() })
             : DisplayScale(factor: DisplayScale.clamped(requestedScale ?? 1), source: requestedScale == nil ? "\(driver)" : "--scale")
         let u = displayScale.factor
         var choice = RendererChoice.resolve(requested)
@@ -173,8 +187,12 @@ public final class SDLWindowHost {
         screenshotter = Screenshotter(renderer: renderer, wake: wake)
         renderer.images.wake = wake
         if mapped { SDL_ShowWindow(window) }
-        pinch = X11PinchSource.make(for: window, wake: wake)
-        pinch?.scale = scale
+        // Touchpad pinches are listened for once the first frame is on screen: their X connection and XInput
+        // queries (a millisecond) are not on the way to the first picture, and no pinch comes before it.
+        afterFirstFrame { [unowned self] in
+            pinch = X11PinchSource.make(for: window, wake: wake)
+            pinch?.scale = renderer.scale
+        }
         SDL_StartTextInput()
     }
 
@@ -283,8 +301,9 @@ public final class SDLWindowHost {
     /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
     /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
     /// time, draws and presents if it needs a frame and the next display refresh has come (it waits for input until
-    /// then; the first frame also waits, up to `firstImagesWait`, for the images it shows), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
-    /// `driver.nextWakeTime`. `backgroundJobs` run only while it waits.
+    /// then; the first frame also waits, up to `firstImagesWait`, for the images it shows), and otherwise sleeps in
+    /// `SDL_WaitEventTimeout` until input, an image, a pinch, or `driver.nextWakeTime`. `backgroundJobs` run only
+    /// while it waits.
     public func run(driver: FrameDriver) {
         clock = LoopClock(read: SDLWindowHost.monotonicSeconds)
         // Where the pointer is at launch, from the window system: over the window it hovers what is under it; else
