@@ -8,6 +8,7 @@ extension CarouselLab {
     /// Measures frame phases against the floor, startup, idle, memory, CPU and the core's scaling.
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Measure frame times (update, paint, present) against the floor, startup, idle, memory and CPU.")
         @Option(name: .long, help: "A style, a gallery effect, an effect file's path, or all (the five styles).")
         var style: String = "all"

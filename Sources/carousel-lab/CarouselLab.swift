@@ -36,7 +36,9 @@ struct CarouselLab: ParsableCommand {
         main(nil)
     }
 
-    /// The commands, as typed.
+    /// The commands, as typed. Each command names itself in its configuration (`commandName`): a name ArgumentParser
+    /// derives from the type (`String(describing:)`) costs every start a scan of all the binary's protocol
+    /// conformances per command, about a millisecond for the seven.
     static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
 
     /// One line when the first argument is a word that names no command (`run` takes no such argument, so it is a
@@ -409,7 +411,7 @@ enum ParameterFileProblems {
 extension CarouselLab {
     /// Opens the window.
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Open the preview window (the default).")
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the preview window (the default).")
         @OptionGroup var options: DeckOptions<WindowHelp>
         @Option(name: .long, help: "Keep this file updated with what is on screen as JSON (the style, each item's frame, the state and the parameter values), for scripts and tests.")
         var layout: String?
@@ -550,7 +552,7 @@ extension CarouselLab {
 
     /// Renders frames with no display.
     struct Capture: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Render a frame (or a sequence) headlessly to PNG.")
+        static let configuration = CommandConfiguration(commandName: "capture", abstract: "Render a frame (or a sequence) headlessly to PNG.")
         @OptionGroup var options: DeckOptions<HeadlessHelp>
         @Option(name: .long, help: "The PNG file to write, or - (or /dev/stdout) for standard output (with --frames: a name whose number is appended).")
         var out: String
@@ -599,7 +601,7 @@ extension CarouselLab {
 
     /// Lists styles and parameters.
     struct Styles: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the styles and every parameter.")
+        static let configuration = CommandConfiguration(commandName: "styles", abstract: "List the styles and every parameter.")
         @Flag(name: .long, help: "Print JSON.")
         var json = false
 

@@ -9,6 +9,7 @@ extension CarouselLab {
     /// Checks a style and its values against the WCAG 2.2 rules that apply to carousels.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a style and its values against WCAG 2.2: 2.2.2, 2.5.8, 1.4.3, 2.3.3 and 2.4.7.",
             discussion: """
                 Each rule is measured on frames drawn headlessly while the checks' own keyboard interaction plays \

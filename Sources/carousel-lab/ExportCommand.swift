@@ -10,6 +10,7 @@ extension CarouselLab {
     /// `carousel-lab export`: the tuned effect as code. Wiring only; the export is `CodeExport` (CarouselApp).
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the tuned effect as a SwiftUI view or a self-contained web page.")
         @Option(name: .long, help: "swiftui (one .swift file, iOS 17 / macOS 14) or html (one page; its images are copied beside it into PAGE-images/).")
         var format: String

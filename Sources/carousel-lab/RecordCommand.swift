@@ -9,6 +9,7 @@ extension CarouselLab {
     /// Renders a clip with no display, frame-exact on the manual clock, and encodes it.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Record a clip headlessly: MP4 (H.264), WebM (VP9), GIF or a folder of PNG frames, frame-exact.",
             discussion: "Frame k is the frame at exactly FROM + k / FPS seconds after the style appears, on a manual clock: none is dropped, however loaded the machine. The format comes from --out's extension.")
         @OptionGroup var options: DeckOptions<HeadlessHelp>

@@ -62,7 +62,10 @@ final class ScriptDriver: FrameDriver {
     func update(to time: Double) { lastTime = time }
     var needsFrame: Bool { frames < maxFrames }
     var nextWakeTime: Double? { frames < maxFrames ? lastTime : lastTime + 0.05 }
+    /// Called as each frame is drawn, before it.
+    var onDraw: (() -> Void)?
     func draw(into renderer: Renderer) {
+        onDraw?()
         renderer.beginFrame(clearColor: .black)
         for i in 0..<12 {
             renderer.fill(Rect(Double(i) * 60, 20, 300, 450), cornerRadius: 16, color: Color(0.2, 0.4, 0.8))
@@ -99,6 +102,17 @@ struct WindowTests {
         host.run(driver: driver)
         #expect(framesBefore == [1])
         #expect(host.renderer.hasPresentedCompleteFrame)
+    }
+
+    @Test("Touchpad pinches are listened for once the first frame is on screen, not on the way to it")
+    func pinchesAreListenedForFromTheFirstFrame() throws {
+        let host = try SDLWindowHost(title: "carousel-lab pinch after first frame", size: Size(400, 300))
+        #expect(!host.listensForPinches)
+        let driver = ScriptDriver(maxFrames: 3)
+        var listeningAtFrames: [Bool] = []
+        driver.onDraw = { [unowned host] in listeningAtFrames.append(host.listensForPinches) }
+        host.run(driver: driver)
+        #expect(listeningAtFrames == [false, true, true])
     }
 
     /// A partial frame laid out for the old size, presented after SDL learnt of a resize (the soak's crash: X11

@@ -51,6 +51,8 @@ public final class SDLWindowHost {
     static let firstFrameWait = 1.0
     private var translator: EventTranslator
     private var pinch: X11PinchSource?
+    /// Whether touchpad pinches are listened for (from the first frame on; for tests).
+    var listensForPinches: Bool { pinch != nil }
     private let wakeEventType: UInt32
     /// Wakes the loop from any thread, so the driver's `update` runs soon (for work that arrives from elsewhere).
     public let wake: @Sendable () -> Void
@@ -63,6 +65,11 @@ public final class SDLWindowHost {
     /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
     /// display does not say). A software renderer has no vsync to hold it back.
     public var frameInterval: Double
+    /// How long the first frame waits at most for the images it shows, in seconds from the loop's start (nil: one
+    /// `frameInterval`). A first frame of placeholders that the images replace a few milliseconds later costs the
+    /// start a whole frame, and the frame with the images then waits for the next refresh; images slower than this
+    /// (many, large, remote) show their placeholders meanwhile.
+    public var firstImagesWait: Double?
 
     /// The smallest size the user can make the window, in points: the tuning panel still shows a usable slider
     /// (200 pt wide, beside 40 pt of the style) and the title with three rows. The window manager enforces it; a
@@ -82,7 +89,19 @@ public final class SDLWindowHost {
         _ = carousel_set_hint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         _ = carousel_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         if let why = SDLWindowHost.missingDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.noDisplay(why) }
-        if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment) { throw SDLBackendError.displayUnreachable(display) }
+        // The X display SDL will use is opened once before SDL tries it, to name it when it does not open; the
+        // desktop's Xft.dpi (the display scale) is read on that connection rather than on one more of its own.
+        var xftDpi: Double?, xftDpiRead = false
+        let opens = { (name: String) -> Bool in
+            guard let display = XOpenDisplay(name) else { return false }
+            defer { XCloseDisplay(display) }
+            xftDpi = XResourceManagerString(display).flatMap { DisplayScale.xftDpi(inResources: String(cString: $0)) }
+            xftDpiRead = true
+            return true
+        }
+        if let display = SDLWindowHost.unreachableDisplay(ProcessInfo.processInfo.environment, opens: opens) {
+            throw SDLBackendError.displayUnreachable(display)
+        }
         // With only an X display named, X11 is asked for by name, twice if need be: left to itself, SDL falls from a
         // passing X11 failure (an X server busy with other clients) to Wayland, whose library prints a line about
         // XDG_RUNTIME_DIR on stderr (a CI soak caught one), and then to an invisible off-screen driver.
@@ -112,7 +131,7 @@ public final class SDLWindowHost {
         }
         // On X11 a window's size is in device pixels: the app scales itself. Elsewhere SDL gives a drawable larger
         // than the window (in points) and the ratio is the scale; `--scale` multiplies it.
-        displayScale = driver == "x11" ? DisplayScale.resolve(option: requestedScale)
+        displayScale = driver == "x11" ? DisplayScale.resolve(option: requestedScale, xftDpi: { xftDpiRead ? xftDpi : DisplayScale.readXftDpi() })
             : DisplayScale(factor: DisplayScale.clamped(requestedScale ?? 1), source: requestedScale == nil ? "\(driver)" : "--scale")
         let u = displayScale.factor
         var choice = RendererChoice.resolve(requested)
@@ -168,8 +187,12 @@ public final class SDLWindowHost {
         screenshotter = Screenshotter(renderer: renderer, wake: wake)
         renderer.images.wake = wake
         if mapped { SDL_ShowWindow(window) }
-        pinch = X11PinchSource.make(for: window, wake: wake)
-        pinch?.scale = scale
+        // Touchpad pinches are listened for once the first frame is on screen: their X connection and XInput
+        // queries (a millisecond) are not on the way to the first picture, and no pinch comes before it.
+        afterFirstFrame { [unowned self] in
+            pinch = X11PinchSource.make(for: window, wake: wake)
+            pinch?.scale = renderer.scale
+        }
         SDL_StartTextInput()
     }
 
@@ -278,8 +301,9 @@ public final class SDLWindowHost {
     /// Runs the loop until SDL_QUIT or `driver.wantsQuit`: each iteration delivers pending input (SDL events, touch
     /// gestures, touchpad pinches), turns finished image decodes into textures, updates the driver to the current
     /// time, draws and presents if it needs a frame and the next display refresh has come (it waits for input until
-    /// then), and otherwise sleeps in `SDL_WaitEventTimeout` until input, an image, a pinch, or
-    /// `driver.nextWakeTime`. `backgroundJobs` run only while it waits.
+    /// then; the first frame also waits, up to `firstImagesWait`, for the images it shows), and otherwise sleeps in
+    /// `SDL_WaitEventTimeout` until input, an image, a pinch, or `driver.nextWakeTime`. `backgroundJobs` run only
+    /// while it waits.
     public func run(driver: FrameDriver) {
         clock = LoopClock(read: SDLWindowHost.monotonicSeconds)
         // Where the pointer is at launch, from the window system: over the window it hovers what is under it; else
@@ -289,6 +313,7 @@ public final class SDLWindowHost {
         var event = SDL_Event()
         var haveEvent = false
         var lastFrame = -Double.infinity
+        var framesDrawn = 0
         var shownTitle: String?
         let started = now()
         // Background jobs run while the loop waits, and go on after it ends.
@@ -326,6 +351,13 @@ public final class SDLWindowHost {
             if quit || driver.wantsQuit { break }
             if driver.needsFrame {
                 let t = now()
+                let imagesDue = started + (firstImagesWait ?? frameInterval)
+                if framesDrawn == 0, imageStore.isLoading, t < imagesDue {
+                    // The first frame waits for the images it shows (each decode's end wakes the loop).
+                    backgroundJobs?.release()
+                    haveEvent = waitForEvent(&event, milliseconds: Int32(((imagesDue - t) * 1000).rounded(.up)))
+                    continue
+                }
                 let due = lastFrame + frameInterval
                 if t < due - 0.0005 {
                     // Too soon after the last frame: take input until the frame is due, then update and draw.
@@ -336,6 +368,7 @@ public final class SDLWindowHost {
                 // Keep the cadence when a wait overshot a little; start afresh after a pause.
                 lastFrame = t - due < frameInterval ? due : t
                 driver.draw(into: renderer)
+                framesDrawn += 1
                 continue
             }
             // 4. Sleep until something happens; the pixel memory kept for the next layers goes back to the system
