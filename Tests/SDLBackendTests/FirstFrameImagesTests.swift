@@ -96,4 +96,20 @@ struct FirstFrameImagesTests {
         host.run(driver: driver)
         #expect(driver.statesAtFrames.first == [.loading])
     }
+
+    @Test("The first frame comes with the first picture ready, not after all of them: the others follow")
+    func firstFrameComesWithTheFirstPicture() throws {
+        let dir = try makeTempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("stripes.png").path
+        writeStripedPNG(path, width: 200, height: 100, stripes: [(1, 0x00ff00)])
+        let server = try TestHTTPServer(routes: ["/slow.png": .init(body: Array(try Data(contentsOf: URL(fileURLWithPath: path))), delay: 1)])
+        defer { server.stop() }
+        let host = try SDLWindowHost(title: "carousel-lab first picture", size: Size(420, 120))
+        host.firstImagesWait = 10
+        host.imageStore.fetchConfiguration = ImageFetcher.Configuration(timeout: 10, diskCacheDirectory: dir)
+        let driver = FirstImagesDriver(store: host.imageStore, sources: [path, server.url("/slow.png")])
+        host.run(driver: driver)
+        #expect(driver.statesAtFrames.first == [.ready(Size(200, 100)), .loading])
+    }
 }

@@ -196,6 +196,9 @@ public final class SDLImageStore: ImageStore {
 
     /// Whether any image still to be shown is being fetched or decoded. A failed image counts as settled, even
     /// while a retry is scheduled or running.
+    /// Whether any image has been ready to draw since the store was made (the window's first frame waits for one).
+    public private(set) var hasHadReadyImage = false
+
     public var isLoading: Bool {
         entries.contains { e in
             if case .failed = e.state { return false }
@@ -297,6 +300,7 @@ public final class SDLImageStore: ImageStore {
         e.decodedFor = e.requested
         textureBytes += e.bytes
         e.state = .ready(natural)
+        hasHadReadyImage = true
         e.lastUse = max(e.lastUse, frame)
         drawOrder.insert((), for: raw, cost: 0)
     }

@@ -65,10 +65,11 @@ public final class SDLWindowHost {
     /// The shortest time between two frames drawn, in seconds: one refresh of the window's display (60 Hz when the
     /// display does not say). A software renderer has no vsync to hold it back.
     public var frameInterval: Double
-    /// How long the first frame waits at most for the images it shows, in seconds from the loop's start (nil: one
-    /// `frameInterval`). A first frame of placeholders that the images replace a few milliseconds later costs the
-    /// start a whole frame, and the frame with the images then waits for the next refresh; images slower than this
-    /// (many, large, remote) show their placeholders meanwhile.
+    /// How long the first frame waits at most for a picture to show, in seconds from the loop's start (nil: one
+    /// `frameInterval`): it is drawn as soon as one image is ready (or none is loading). A first frame of
+    /// placeholders that the images replace a few milliseconds later costs the start a whole frame, and the frame
+    /// with the images then waits for the next refresh; the images after the first (expand's row) come in the
+    /// frames that follow, and images slower than this (large, remote) show their placeholders meanwhile.
     public var firstImagesWait: Double?
 
     /// The smallest size the user can make the window, in points: the tuning panel still shows a usable slider
@@ -352,8 +353,8 @@ public final class SDLWindowHost {
             if driver.needsFrame {
                 let t = now()
                 let imagesDue = started + (firstImagesWait ?? frameInterval)
-                if framesDrawn == 0, imageStore.isLoading, t < imagesDue {
-                    // The first frame waits for the images it shows (each decode's end wakes the loop).
+                if framesDrawn == 0, imageStore.isLoading, !imageStore.hasHadReadyImage, t < imagesDue {
+                    // The first frame waits for a picture (each decode's end wakes the loop).
                     backgroundJobs?.release()
                     haveEvent = waitForEvent(&event, milliseconds: Int32(((imagesDue - t) * 1000).rounded(.up)))
                     continue
