@@ -104,6 +104,19 @@ struct WindowTests {
         #expect(host.renderer.hasPresentedCompleteFrame)
     }
 
+    @Test("The code pages are released a second time, a while after the first complete frame, not before")
+    func codePagesReleasedAgainAfterTheFirstFrame() throws {
+        let host = try SDLWindowHost(title: "carousel-lab code pages", size: Size(400, 300))
+        host.codeReleaseDelay = 0.1
+        host.run(driver: ScriptDriver(maxFrames: 2))
+        #expect(host.renderer.hasPresentedCompleteFrame && host.releasedCodeAgain)
+        // Not before its time: a window that quits sooner has released them once only.
+        let early = try SDLWindowHost(title: "carousel-lab code pages early", size: Size(400, 300))
+        early.codeReleaseDelay = 60
+        early.run(driver: ScriptDriver(maxFrames: 2))
+        #expect(early.renderer.hasPresentedCompleteFrame && !early.releasedCodeAgain)
+    }
+
     @Test("Touchpad pinches are listened for once the first frame is on screen, not on the way to it")
     func pinchesAreListenedForFromTheFirstFrame() throws {
         let host = try SDLWindowHost(title: "carousel-lab pinch after first frame", size: Size(400, 300))

@@ -71,6 +71,12 @@ public final class SDLWindowHost {
     /// with the images then waits for the next refresh; the images after the first (expand's row) come in the
     /// frames that follow, and images slower than this (large, remote) show their placeholders meanwhile.
     public var firstImagesWait: Double?
+    /// How long after the first complete frame the executable's code pages are released a second time, in seconds
+    /// (the first time is at that frame: `SDLRenderer`). The start's last steps touch much of the code again (an
+    /// idle expand window held 10 MB of it, 3 MB after the second release).
+    public var codeReleaseDelay = 1.0
+    /// Whether the code pages were released the second time (see `codeReleaseDelay`).
+    public private(set) var releasedCodeAgain = false
 
     /// The smallest size the user can make the window, in points: the tuning panel still shows a usable slider
     /// (200 pt wide, beside 40 pt of the style) and the title with three rows. The window manager enforces it; a
@@ -315,6 +321,7 @@ public final class SDLWindowHost {
         var haveEvent = false
         var lastFrame = -Double.infinity
         var framesDrawn = 0
+        var completeAt: Double?
         var shownTitle: String?
         let started = now()
         // Background jobs run while the loop waits, and go on after it ends.
@@ -377,6 +384,18 @@ public final class SDLWindowHost {
             backgroundJobs?.release()
             var timeout = waitTimeout(driver: driver, now: now())
             if let left = PixelMemoryPool.shared.drainIfUnused(for: 1) { timeout = min(timeout, Int32((left * 1000).rounded(.up))) }
+            // The code pages the start's last steps touched again (the frames after the first, the work after the
+            // first frame) go too, `codeReleaseDelay` after the first complete frame; what the frames need comes back.
+            if !releasedCodeAgain, renderer.hasPresentedCompleteFrame {
+                let since = now() - (completeAt ?? now())
+                if completeAt == nil { completeAt = now() }
+                if since >= codeReleaseDelay {
+                    MemoryPolicy.releaseCodePages()
+                    releasedCodeAgain = true
+                } else {
+                    timeout = min(timeout, Int32(((codeReleaseDelay - since) * 1000).rounded(.up)))
+                }
+            }
             haveEvent = waitForEvent(&event, milliseconds: timeout)
         }
         // Screenshots still being written are finished, not lost.
