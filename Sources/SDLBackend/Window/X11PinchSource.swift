@@ -106,7 +106,8 @@ final class X11PinchSource {
 }
 
 /// Watches a file descriptor on its own thread: when it becomes readable, calls `wake` once and waits for
-/// `acknowledge()` (the reader drained it) before watching again. Polls with a 500 ms timeout only to notice `stop()`.
+/// `acknowledge()` (the reader drained it) before watching again. It sleeps until then: `stop()` wakes it through a
+/// pipe of its own, so an idle window's watcher costs nothing (a timeout to notice `stop()` woke it twice a second).
 final class FDWatcher: @unchecked Sendable {
     private let fd: Int32
     private let wake: @Sendable () -> Void
@@ -114,24 +115,31 @@ final class FDWatcher: @unchecked Sendable {
     private var running = true
     private var waitingForAck = false
     private let ack = DispatchSemaphore(value: 0)
+    /// A pipe `stop()` writes to, to end the thread's `poll` (read end, write end; -1 if none could be made).
+    private let stopper: (read: Int32, write: Int32)
 
     init(fd: Int32, wake: @escaping @Sendable () -> Void) {
         self.fd = fd
         self.wake = wake
+        var ends: [Int32] = [-1, -1]
+        stopper = pipe(&ends) == 0 ? (ends[0], ends[1]) : (-1, -1)
+        for end in ends where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let thread = Thread { [self] in self.watch() }
         thread.name = "carousel-lab.x11-watch"
         thread.start()
     }
 
+    deinit { if stopper.read >= 0 { close(stopper.read); close(stopper.write) } }
+
     private var isRunning: Bool { lock.withLock { running } }
 
     private func watch() {
         while isRunning {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let r = Glibc.poll(&p, 1, 500)
+            var p = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopper.read, events: Int16(POLLIN), revents: 0)]
+            let r = Glibc.poll(&p, stopper.read >= 0 ? 2 : 1, stopper.read >= 0 ? -1 : 500)
             if r < 0 && errno != EINTR { return }
-            guard r > 0, isRunning else { continue }
-            if p.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return }
+            guard r > 0, isRunning, p[0].revents != 0 else { continue }
+            if p[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return }
             lock.withLock { waitingForAck = true }
             wake()
             ack.wait()
@@ -145,11 +153,12 @@ final class FDWatcher: @unchecked Sendable {
         }
     }
 
-    /// Ends the watcher thread (within 500 ms).
+    /// Ends the watcher thread.
     func stop() {
         lock.withLock {
             running = false
             if waitingForAck { waitingForAck = false; ack.signal() }
         }
+        if stopper.write >= 0 { var byte: UInt8 = 1; _ = write(stopper.write, &byte, 1) }
     }
 }
