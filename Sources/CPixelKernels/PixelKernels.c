@@ -18,12 +18,34 @@ static inline uint32_t mul_un8(uint32_t a, uint32_t b) {
     return (t + (t >> 8)) >> 8;
 }
 
+/* MUL_UN8(v, k) + MUL_UN8(d, 255 - k) per channel, saturated, for eight pixels; `keep` holds k per 16-bit lane.
+   (v * k + 0x80) * 0x101 >> 16 is MUL_UN8 exactly. */
+__attribute__((target("avx2")))
+static inline __m256i blend8(__m256i vs, __m256i vd, __m256i keep_lo, __m256i keep_hi) {
+    const __m256i half = _mm256_set1_epi16(0x80), spread = _mm256_set1_epi16(0x101), zero = _mm256_setzero_si256();
+    const __m256i full = _mm256_set1_epi16(255);
+    __m256i slo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vs, zero), keep_lo), half), spread);
+    __m256i shi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vs, zero), keep_hi), half), spread);
+    __m256i dlo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vd, zero), _mm256_sub_epi16(full, keep_lo)), half), spread);
+    __m256i dhi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vd, zero), _mm256_sub_epi16(full, keep_hi)), half), spread);
+    return _mm256_adds_epu8(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi));
+}
+
+/* One pixel of the blending kernels: the opaque source `sv` through coverage `k` over `dv`. */
+static inline uint32_t blend1(uint32_t sv, uint32_t dv, uint32_t k) {
+    uint32_t out = 0;
+    sv |= 0xff000000u;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t r = mul_un8((sv >> shift) & 0xff, k) + mul_un8((dv >> shift) & 0xff, 255u - k);
+        out |= (r > 255 ? 255 : r) << shift;
+    }
+    return out;
+}
+
 __attribute__((target("avx2")))
 void carousel_over_opaque_alpha_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *src, intptr_t src_stride,
                                      int width, int height, uint8_t alpha) {
-    const __m256i opaque = _mm256_set1_epi32((int)0xff000000u);
-    const __m256i keep = _mm256_set1_epi16(alpha), leave = _mm256_set1_epi16(255 - alpha);
-    const __m256i half = _mm256_set1_epi16(0x80), spread = _mm256_set1_epi16(0x101), zero = _mm256_setzero_si256();
+    const __m256i opaque = _mm256_set1_epi32((int)0xff000000u), keep = _mm256_set1_epi16(alpha);
     for (int y = 0; y < height; y++) {
         uint32_t *d = dst + y * dst_stride;
         const uint32_t *s = src + y * src_stride;
@@ -31,21 +53,9 @@ void carousel_over_opaque_alpha_avx2(uint32_t *dst, intptr_t dst_stride, const u
         for (; x + 8 <= width; x += 8) {
             __m256i vs = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(s + x)), opaque);
             __m256i vd = _mm256_loadu_si256((const __m256i *)(d + x));
-            /* (v * k + 0x80) * 0x101 >> 16 is MUL_UN8 exactly. */
-            __m256i slo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vs, zero), keep), half), spread);
-            __m256i shi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vs, zero), keep), half), spread);
-            __m256i dlo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vd, zero), leave), half), spread);
-            __m256i dhi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vd, zero), leave), half), spread);
-            _mm256_storeu_si256((__m256i *)(d + x), _mm256_adds_epu8(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi)));
+            _mm256_storeu_si256((__m256i *)(d + x), blend8(vs, vd, keep, keep));
         }
-        for (; x < width; x++) {
-            uint32_t sv = s[x] | 0xff000000u, dv = d[x], out = 0;
-            for (int shift = 0; shift < 32; shift += 8) {
-                uint32_t r = mul_un8((sv >> shift) & 0xff, alpha) + mul_un8((dv >> shift) & 0xff, 255u - alpha);
-                out |= (r > 255 ? 255 : r) << shift;
-            }
-            d[x] = out;
-        }
+        for (; x < width; x++) d[x] = blend1(s[x], d[x], alpha);
     }
 }
 
@@ -95,29 +105,6 @@ __attribute__((target("avx2")))
 static inline __m256i gather8(const uint32_t *s, const int32_t *columns) {
     __m256i at = _mm256_loadu_si256((const __m256i *)columns);
     return _mm256_or_si256(_mm256_i32gather_epi32((const int *)s, at, 4), _mm256_set1_epi32((int)0xff000000u));
-}
-
-/* MUL_UN8(v, k) + MUL_UN8(d, 255 - k) per channel, saturated, for eight pixels; `keep` holds k per 16-bit lane. */
-__attribute__((target("avx2")))
-static inline __m256i blend8(__m256i vs, __m256i vd, __m256i keep_lo, __m256i keep_hi) {
-    const __m256i half = _mm256_set1_epi16(0x80), spread = _mm256_set1_epi16(0x101), zero = _mm256_setzero_si256();
-    const __m256i full = _mm256_set1_epi16(255);
-    __m256i slo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vs, zero), keep_lo), half), spread);
-    __m256i shi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vs, zero), keep_hi), half), spread);
-    __m256i dlo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(vd, zero), _mm256_sub_epi16(full, keep_lo)), half), spread);
-    __m256i dhi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vd, zero), _mm256_sub_epi16(full, keep_hi)), half), spread);
-    return _mm256_adds_epu8(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi));
-}
-
-/* One pixel of either kernel: the opaque source `sv` through coverage `k` over `dv`. */
-static inline uint32_t blend1(uint32_t sv, uint32_t dv, uint32_t k) {
-    uint32_t out = 0;
-    sv |= 0xff000000u;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t r = mul_un8((sv >> shift) & 0xff, k) + mul_un8((dv >> shift) & 0xff, 255u - k);
-        out |= (r > 255 ? 255 : r) << shift;
-    }
-    return out;
 }
 
 __attribute__((target("avx2")))

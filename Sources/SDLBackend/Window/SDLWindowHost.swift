@@ -320,7 +320,6 @@ public final class SDLWindowHost {
         var event = SDL_Event()
         var haveEvent = false
         var lastFrame = -Double.infinity
-        var framesDrawn = 0
         var completeAt: Double?
         var shownTitle: String?
         let started = now()
@@ -360,7 +359,7 @@ public final class SDLWindowHost {
             if driver.needsFrame {
                 let t = now()
                 let imagesDue = started + (firstImagesWait ?? frameInterval)
-                if framesDrawn == 0, imageStore.isLoading, !imageStore.hasHadReadyImage, t < imagesDue {
+                if lastFrame == -.infinity, imageStore.isLoading, !imageStore.hasHadReadyImage, t < imagesDue {
                     // The first frame waits for a picture (each decode's end wakes the loop).
                     backgroundJobs?.release()
                     haveEvent = waitForEvent(&event, milliseconds: Int32(((imagesDue - t) * 1000).rounded(.up)))
@@ -376,7 +375,6 @@ public final class SDLWindowHost {
                 // Keep the cadence when a wait overshot a little; start afresh after a pause.
                 lastFrame = t - due < frameInterval ? due : t
                 driver.draw(into: renderer)
-                framesDrawn += 1
                 continue
             }
             // 4. Sleep until something happens; the pixel memory kept for the next layers goes back to the system
