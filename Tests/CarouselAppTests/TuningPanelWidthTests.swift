@@ -143,7 +143,8 @@ struct TuningPanelWidthTests {
         let track = try #require(f.frame("panel.slider.track.itemWidth"))
         #expect(track.width < 86 && track.maxX < 260 - 14 - 64)
         f.drag(from: Point(track.minX, track.midY), through: [Point(track.minX + track.width / 2, track.midY)])
-        #expect(f.number("itemWidth") == (80 + 0.5 * (300 - 80)).rounded(), "the middle of its 80...300 pt slider")
+        let middle: Double = (80 + 0.5 * (300 - 80) as Double).rounded()
+        #expect(f.number("itemWidth") == middle, "the middle of its 80...300 pt slider")
         // Back to a wide window: the 320-pt layout again.
         f.sim.send(.resize(Size(1280, 720)))
         #expect(try #require(f.frame("panel.slider.track.itemWidth")) == Rect(960 + 148, track.minY, 86, 4))

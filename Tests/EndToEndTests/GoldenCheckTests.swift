@@ -30,7 +30,9 @@ struct GoldenCheckTests {
         #expect(failure.contains("pixels differ"))
         let diffPath = FileManager.default.temporaryDirectory.appendingPathComponent("golden-erased-diff.png").path
         let diff = try PixelImage.load(diffPath)
-        let red = stride(from: 0, to: diff.rgba.count, by: 4).filter { diff.rgba[$0] == 255 && diff.rgba[$0 + 1] == 0 && diff.rgba[$0 + 2] == 0 }
+        let red = stride(from: 0, to: diff.rgba.count, by: 4).filter { (i: Int) -> Bool in
+            diff.rgba[i] == 255 && diff.rgba[i + 1] == 0 && diff.rgba[i + 2] == 0
+        }
         #expect(red.count > 2000, "the erased image is red in the diff (\(red.count) pixels)")
         #expect(red.allSatisfy { i in let x = i / 4 % diff.width, y = i / 4 / diff.width; return abs(x - 640) <= 35 && abs(y - 345) <= 35 },
                 "nothing outside the erased disc is red")

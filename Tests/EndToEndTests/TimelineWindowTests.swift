@@ -229,7 +229,10 @@ extension PixelImage {
         let x1 = min(Int(rect.maxX), width), y1 = min(Int(rect.maxY), height)
         var out: [UInt8] = []
         out.reserveCapacity(max(x1 - x0, 0) * max(y1 - y0, 0) * 4)
-        for y in y0..<max(y1, y0) { out += rgba[(y * width + x0) * 4..<(y * width + x1) * 4] }
+        for y in y0..<max(y1, y0) {
+            let start: Int = (y * width + x0) * 4, end: Int = (y * width + x1) * 4
+            out += rgba[start..<end]
+        }
         return PixelImage(width: max(x1 - x0, 0), height: max(y1 - y0, 0), rgba: out)
     }
 }

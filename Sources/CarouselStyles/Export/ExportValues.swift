@@ -162,7 +162,7 @@ public enum ExportValues {
 
     private static func items(_ deck: Deck, images: [ExportImage]) -> [TemplateValue] {
         let bySource = Dictionary(images.map { ($0.source, $0) }, uniquingKeysWith: { a, _ in a })
-        return deck.items.enumerated().map { index, item in
+        return deck.items.enumerated().map { index, item -> TemplateValue in
             let image = bySource[item.image] ?? ExportImage(source: item.image, file: item.fileName,
                                                             asset: (item.fileName as NSString).deletingPathExtension,
                                                             pageSource: item.image)
@@ -170,7 +170,7 @@ public enum ExportValues {
             let size = item.size
             let lines: [TemplateValue] = item.detailLines.map { ["html": .text(Code.html($0))] }
             let linesSwift = "[" + item.detailLines.map(Code.swiftString).joined(separator: ", ") + "]"
-            return .object([
+            let fields: [String: TemplateValue] = [
                 "index": .text(String(index)), "last": .bool(index == deck.items.count - 1),
                 "assetSwift": .text(Code.swiftString(image.asset)), "stillAssetSwift": .text(Code.swiftString(still.asset)),
                 "fileComment": .text(Code.swiftComment(image.file)), "stillFileComment": .text(Code.swiftComment(still.file)),
@@ -183,7 +183,8 @@ public enum ExportValues {
                 "height": .text(size.map { JSONValue.format($0.height) } ?? "0"),
                 "aspect": .text(size.map { $0.height > 0 ? JSONValue.format($0.width / $0.height) : "1" } ?? "1"),
                 "hasSize": .bool(size != nil),
-            ])
+            ]
+            return .object(fields)
         }
     }
 

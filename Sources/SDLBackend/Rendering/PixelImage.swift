@@ -68,7 +68,8 @@ public struct PixelImage: Sendable, Equatable {
                 count += 1
                 diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0
             } else {
-                let grey = UInt8((Int(rgba[i]) + Int(rgba[i + 1]) + Int(rgba[i + 2])) / 12 + 170)
+                let sum: Int = Int(rgba[i]) + Int(rgba[i + 1]) + Int(rgba[i + 2])
+                let grey = UInt8(sum / 12 + 170)
                 diff[i] = grey; diff[i + 1] = grey; diff[i + 2] = grey
             }
             i += 4

@@ -49,9 +49,10 @@ final class CurvePlotView: RowView {
             plot.addChild(h)
         }
         let x = box.maxX + 12
-        info = (0..<5).map { i in
-            PanelLook.text("panel.plot.info", "", Rect(x, 8 + Double(i) * 18, geometry.controlRight - x, 18),
-                           font: i == 0 || i >= 3 ? PanelLook.smallFont : PanelLook.font, color: PanelLook.dim)
+        info = (0..<5).map { (i: Int) -> Node in
+            let top: Double = 8 + Double(i) * 18
+            let font = i == 0 || i >= 3 ? PanelLook.smallFont : PanelLook.font
+            return PanelLook.text("panel.plot.info", "", Rect(x, top, geometry.controlRight - x, 18), font: font, color: PanelLook.dim)
         }
         info.forEach(node.addChild)
     }
