@@ -35,7 +35,7 @@ if [ -z "${DISPLAY:-}" ]; then
   exec xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" "$0" "$duration" "$seed"
 fi
 bin=${BIN:-.build/release/carousel-lab}
-[ -x "$bin" ] || swift build -c release --product carousel-lab
+[ -x "$bin" ] || scripts/build-release.sh
 dir=${SOAK_DIR:-$(mktemp -d /tmp/carousel-soak.XXXXXX)}
 mkdir -p "$dir"
 max_growth=${SOAK_MAX_GROWTH_MB:-$(( duration >= 300 ? 5 : 10 ))}
