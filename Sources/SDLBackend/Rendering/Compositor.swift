@@ -181,7 +181,7 @@ final class Compositor {
     }
 
     /// Draws the opaque `level` scaled to the nearest pixel to `size`, its top-left pixel at `origin`, inside `shape`
-    /// at `alpha` (below 255: a fading picture), sampling and blending in one pass (`carousel_over_gather_*_avx2`):
+    /// at `alpha` (below 255: a fading picture), sampling and blending in one pass (`carousel_over_gather_*`):
     /// the pixels `image` gives with `level` scaled into a layer first, without the layer's memory or its pass.
     /// False, drawing nothing, where the kernels do not run.
     func imageNearest(_ level: PixelBuffer, size: (w: Int32, h: Int32), at origin: (x: Int32, y: Int32), in shape: RoundedRect,
@@ -203,9 +203,9 @@ final class Compositor {
                         if let pieceOrigin, let mask, let bits = pixman_image_get_data(mask) {
                             let stride = Int(pixman_image_get_stride(mask))
                             let m = UnsafeRawPointer(bits).assumingMemoryBound(to: UInt8.self) + Int(q.y - pieceOrigin.y) * stride + Int(q.x - pieceOrigin.x)
-                            carousel_over_gather_mask_avx2(at, pitch, source, sourcePitch, column, row, m, stride, q.w, q.h)
+                            carousel_over_gather_mask(at, pitch, source, sourcePitch, column, row, m, stride, q.w, q.h)
                         } else {
-                            carousel_over_gather_alpha_avx2(at, pitch, source, sourcePitch, column, row, q.w, q.h, alpha)
+                            carousel_over_gather_alpha(at, pitch, source, sourcePitch, column, row, q.w, q.h, alpha)
                         }
                     }
                 }
@@ -214,29 +214,29 @@ final class Compositor {
         return true
     }
 
-    /// Whether the CPU runs `CPixelKernels`' AVX2 loops.
+    /// Whether the CPU runs `CPixelKernels`' kernels (AVX2; AVX-512 where the CPU has it, chosen inside them).
     nonisolated static let hasAVX2 = carousel_kernels_have_avx2() != 0
 
     /// Blends the opaque `layer` (its pixel (0, 0) at `origin`) at `alpha` over `rect` of the target, clipped, with
-    /// `carousel_over_opaque_alpha_avx2`: the same pixels as pixman's `OVER` through a solid mask (the kernel's test
+    /// `carousel_over_opaque_alpha`: the same pixels as pixman's `OVER` through a solid mask (the kernel's test
     /// compares them), at 1.6x its speed; a cross-fade's two pictures are a third of a pointer sweep's CPU. False,
     /// drawing nothing, without AVX2 or on a target that is not 32-bit.
     private func blendOpaque(_ layer: PixelBuffer, at origin: (x: Int32, y: Int32), onto rect: PixelRect, alpha: UInt8) -> Bool {
         let layerPitch = layer.stride / 4
         return withKernelTarget(rect) { target, pitch, q in
-            carousel_over_opaque_alpha_avx2(target + Int(q.y) * pitch + Int(q.x), pitch,
+            carousel_over_opaque_alpha(target + Int(q.y) * pitch + Int(q.x), pitch,
                                             layer.row(Int(q.y - origin.y)) + Int(q.x - origin.x), layerPitch, q.w, q.h, alpha)
         }
     }
 
     /// Blends the translucent `color` (pixman's premultiplied 16-bit form) over `rect` of the target, clipped, with
-    /// `carousel_over_solid_avx2`: pixman's `OVER` of a solid source, pixel for pixel (expand's details panel fading
+    /// `carousel_over_solid`: pixman's `OVER` of a solid source, pixel for pixel (expand's details panel fading
     /// in). False, drawing nothing, where the kernel does not run.
     private func blendSolid(onto rect: PixelRect, color: pixman_color_t) -> Bool {
         // pixman reads a solid colour's 8-bit channels as the high bytes of its 16-bit ones.
         let pixel = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
         return withKernelTarget(rect) { target, pitch, q in
-            carousel_over_solid_avx2(target + Int(q.y) * pitch + Int(q.x), pitch, pixel, q.w, q.h)
+            carousel_over_solid(target + Int(q.y) * pitch + Int(q.x), pitch, pixel, q.w, q.h)
         }
     }
 
@@ -286,7 +286,22 @@ final class Compositor {
             if gradients.count > 8 { gradients.removeLast() }
             buffer = made
         }
-        image(buffer, at: (x0, y0), in: shape, alpha: 255)
+        // The interior is one row blended down the shape by `carousel_over_row` (issue 41: pixman's OVER of the whole
+        // picture cost more); the edge's pieces are pixman's, through their masks. Outside the picture nothing is drawn.
+        draw(shape, feather: 1, alpha: 255, opaque: false) { op, mask, rect in
+            let inside = rect.intersection(PixelRect(x: x0, y: y0, w: w, h: h))
+            if mask == nil, blendRow(buffer, from: x0, onto: inside) { return }
+            composite(op, buffer.image, mask, inside, source: (x0, y0))
+        }
+    }
+
+    /// Blends the first row of `rows` (a picture whose rows are alike, premultiplied; its pixel 0 at column `x0`) over
+    /// every row of `rect` of the target, clipped, with `carousel_over_row`: pixman's `OVER` of the picture, pixel for
+    /// pixel. False, drawing nothing, where the kernel does not run.
+    private func blendRow(_ rows: PixelBuffer, from x0: Int32, onto rect: PixelRect) -> Bool {
+        withKernelTarget(rect) { target, pitch, q in
+            carousel_over_row(target + Int(q.y) * pitch + Int(q.x), pitch, rows.row(0) + Int(q.x - x0), q.w, q.h)
+        }
     }
 
     /// A gradient at its drawn size, rows alike: each column the gradient's colour at its centre, premultiplied.

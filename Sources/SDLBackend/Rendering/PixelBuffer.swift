@@ -151,14 +151,14 @@ final class PixelBuffer: @unchecked Sendable {
 extension PixelBuffer {
     /// Writes `r` of this image stretched over `out`, each pixel the source pixel under its centre: a row of
     /// precomputed source columns gathered per row (half the instructions pixman's nearest path takes).
-    /// With `vectorized` (AVX2), eight pixels at a time by gathers (`carousel_gather_rows_avx2`; the same pixels).
+    /// With `vectorized` (AVX2), eight or sixteen pixels at a time by gathers (`carousel_gather_rows`; the same pixels).
     func scaleNearest(into out: PixelBuffer, region r: PixelRect, vectorized: Bool = Compositor.hasAVX2) {
         let columns = nearest(count: r.w, from: r.x, of: out.width, along: width)
         let rows = nearest(count: r.h, from: r.y, of: out.height, along: height)
         columns.withUnsafeBufferPointer { xs in
             rows.withUnsafeBufferPointer { ys in
                 if vectorized {
-                    carousel_gather_rows_avx2(out.row(Int(r.y)) + Int(r.x), out.stride / 4, row(0), stride / 4,
+                    carousel_gather_rows(out.row(Int(r.y)) + Int(r.x), out.stride / 4, row(0), stride / 4,
                                               xs.baseAddress, ys.baseAddress, r.w, r.h)
                     return
                 }
