@@ -96,12 +96,3 @@ let package = Package(
 for target in package.targets where [.regular, .executable].contains(target.type) && target.name != "CPixelKernels" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }
-
-// The test targets stay unoptimised in release builds: CI's one build (scripts/test.sh) is release with testability,
-// so the suite runs the optimised code, while the optimiser does not chew the large test files (155 CPU-s measured).
-// Each test module is emitted by the job that compiles it: nothing imports a test module, so the separate
-// emit-module job (a second parse and type-check of declarations, there only to unblock dependents) bought no
-// parallelism and cost 15 CPU-s of CI's build (`-stats-output-dir`, 2026-11-28).
-for target in package.targets where target.type == .test {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone", "-no-emit-module-separately-wmo"], .when(configuration: .release))]
-}

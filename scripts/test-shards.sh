@@ -6,8 +6,8 @@
 # our tests block a pool thread while they wait (on a window, a child process, Chromium, a timer). One process thus
 # runs about two tests at a time and leaves the cores idle; several processes keep them busy. Each shard names suites
 # by a regular expression (Swift Testing's `--filter`); the last one runs everything the others do not, so a new suite is
-# never left out. The longest shards come first (the four lanes then end close together: 98, 84, 81 and 56 s in CI;
-# the window suites started after the first lane freed used to end last). JOBS shards run at once (default 4).
+# never left out. The longest shards come first (the four lanes then end close together; the window suite, serialized,
+# runs as two shards, as one it was the longest lane by 20 s). JOBS shards run at once (default 4).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-4}
@@ -21,27 +21,30 @@ out=.build/test-output
 rm -rf "$out"
 mkdir -p "$out"
 
-# name | suites (a --filter regex). Longest first; measured alone with
+# name | suites (a --filter regex) | "exe" when its tests start the app ($CAROUSEL_LAB_EXECUTABLE). Longest first, the
+# window's serialized suite in two (its lanes were the longest); measured alone with
 # `.build/debug/CarouselLabPackageTests.xctest --testing-library swift-testing --filter REGEX`.
+# EXECUTABLE_READY: a file that appears once the app is built (scripts/test.sh builds it beside the suite's build):
+# until then only the shards that do not start it run.
 shards=(
-  "swiftui|^CarouselAppTests\.(EffectSwiftUIMathsTests|SwiftUITypeCheckTests)"
-  "export-effects|^EndToEndTests\.EffectExportBrowserTests"
-  "window|^EndToEndTests\.WindowTests"
-  "export-a11y|^EndToEndTests\.ExportAccessibilityTests"
-  "end-to-end-heavy|^EndToEndTests\.(ExtremeCurveTests|ExportBrowserTests|EffectEndToEndTests|RecordTests|BenchTests)"
-  "end-to-end|^EndToEndTests\."
-  "app|^CarouselAppTests\."
+  "window-a|^EndToEndTests\.WindowTests[/.](TimelineWindow|MessageWindow|RecordWindow)[/.]|exe"
+  "swiftui|^CarouselAppTests\.(EffectSwiftUIMathsTests|SwiftUITypeCheckTests)|"
+  "export-effects|^EndToEndTests\.EffectExportBrowserTests|exe"
+  "window-b|^EndToEndTests\.WindowTests|exe"
+  "export-a11y|^EndToEndTests\.ExportAccessibilityTests|exe"
+  "end-to-end-heavy|^EndToEndTests\.(ExtremeCurveTests|ExportBrowserTests|EffectEndToEndTests|RecordTests|BenchTests)|exe"
+  "end-to-end|^EndToEndTests\.|exe"
+  "app|^CarouselAppTests\.|"
 )
 # Each shard skips what an earlier one runs; "rest" runs what none of them does.
-declare -a names filters skips
+declare -a names filters skips needs
 taken=""
 for entry in "${shards[@]}"; do
-  names+=("${entry%%|*}")
-  filters+=("${entry#*|}")
-  skips+=("$taken")
-  taken="${taken:+$taken|}${entry#*|}"
+  IFS='|' read -r name filter need <<< "$entry"
+  names+=("$name"); filters+=("$filter"); needs+=("$need"); skips+=("$taken")
+  taken="${taken:+$taken|}$filter"
 done
-names+=("rest"); filters+=("."); skips+=("$taken")
+names+=("rest"); filters+=("."); needs+=(""); skips+=("$taken")
 
 # A display number no server holds, above the ones xvfb-run -a and the tests' own servers (:200 up) start from.
 # Sets `display` (not a subshell: the next call must see the number taken).
@@ -74,12 +77,27 @@ finish_shard() {
   summary+=("shard ${names[$i]}: $(grep -E '^.{0,12}Test run with' "$out/${names[$i]}.txt" | tail -1 | sed -E 's/^[^T]*//') ($took s, ${cpu:-?} CPU-s)$([ "$status" = 0 ] || echo " FAILED ($status)")")
 }
 
-next=0 running=0 failed=0
-while [ "$next" -lt "${#names[@]}" ] || [ "$running" -gt 0 ]; do
-  while [ "$running" -lt "$jobs" ] && [ "$next" -lt "${#names[@]}" ]; do
-    start_shard "$next"; next=$((next + 1)); running=$((running + 1))
+# Whether the app the "exe" shards start is built; until it is, a waiter process's end wakes the loop when it is.
+executable_ready() { [ -z "${EXECUTABLE_READY:-}" ] || [ -e "$EXECUTABLE_READY" ]; }
+waiter=""
+if ! executable_ready; then
+  ( while [ ! -e "$EXECUTABLE_READY" ]; do sleep 1; done ) &
+  waiter=$!
+fi
+pending=("${!names[@]}") running=0 failed=0
+while [ "${#pending[@]}" -gt 0 ] || [ "$running" -gt 0 ]; do
+  # Start the first pending shards that can run, in order, up to JOBS at once.
+  while [ "$running" -lt "$jobs" ]; do
+    pick=""
+    for k in "${!pending[@]}"; do
+      i=${pending[$k]}
+      if [ "${needs[$i]}" != exe ] || executable_ready; then pick=$k; break; fi
+    done
+    [ -n "$pick" ] || break
+    start_shard "${pending[$pick]}"; unset "pending[$pick]"; pending=("${pending[@]}"); running=$((running + 1))
   done
   wait -n -p ended; status=$?
+  if [ -n "$waiter" ] && [ "$ended" = "$waiter" ]; then waiter=""; continue; fi
   for i in "${!pid_of[@]}"; do
     if [ "${pid_of[$i]}" = "$ended" ]; then
       finish_shard "$i" "$status"; unset "pid_of[$i]"; running=$((running - 1))
@@ -87,5 +105,6 @@ while [ "$next" -lt "${#names[@]}" ] || [ "$running" -gt 0 ]; do
     fi
   done
 done
+[ -z "$waiter" ] || kill "$waiter" 2>/dev/null
 for line in "${summary[@]}"; do echo "test-shards: $line"; done
 exit "$failed"

@@ -10,9 +10,10 @@
 # that ships is the one the end-to-end tests drive. The manual pages come from swift-argument-parser's generate-manual
 # tool on that binary.
 #
-# Once both builds are done, two lines of work share the machine: the test suite, which mostly waits (on windows,
-# child processes, timers and servers), and a chain: the soak beside the manual pages, the package and its check.
-# The chain's output is printed after the tests'. Each phase's time is printed at the end (test.sh: ...).
+# The suite starts once its build is done, its shards that start the app once the release build is done too; beside
+# it, a chain: the release build, then the soak beside the manual pages, the package and its check. The suite mostly
+# waits (on windows, child processes, timers and servers), the chain mostly computes. The chain's output is printed
+# after the tests'. Each phase's time is printed at the end (test.sh: ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -78,16 +79,18 @@ finish() {
 set +e
 phase test-build swift build --build-tests
 echo $? > .build/test-build-done
-phase wait-for-release-build bash -c 'while [ ! -e .build/release-build-done ]; do sleep 1; done'
 set -e
-if [ "$(cat .build/test-build-done)" != 0 ] || [ "$(cat .build/release-build-done)" != 0 ]; then
+if [ "$(cat .build/test-build-done)" != 0 ]; then
   wait "$chain_pid"
   cat .build/chain-output.txt
   finish 1
 fi
 
+# The shards that start the app wait for the release build (EXECUTABLE_READY); the others start at once. A failed
+# release build fails them, and the chain says why.
 set +e
-phase tests env TEST_BUNDLE=.build/debug/CarouselLabPackageTests.xctest CAROUSEL_LAB_EXECUTABLE="$PWD/$release_bin" scripts/test-shards.sh
+phase tests env TEST_BUNDLE=.build/debug/CarouselLabPackageTests.xctest CAROUSEL_LAB_EXECUTABLE="$PWD/$release_bin" \
+  EXECUTABLE_READY=.build/release-build-done scripts/test-shards.sh
 status=$?
 set -e
 if [ -x ../shared/tools/check-contract ]; then phase check-contract ../shared/tools/check-contract "$release_bin" || status=1; fi

@@ -62,20 +62,19 @@ struct FirstFrameImagesTests {
     func brokenFirstImageFailsOnceAndIsNotWaitedFor() throws {
         let dir = try makeTempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let good = dir.appendingPathComponent("good.png").path
-        writeStripedPNG(good, width: 200, height: 100, stripes: [(1, 0xff0000)])
+        // The broken image alone: beside a good one the first frame may come when the good one is ready, before the
+        // broken one has failed (the next test), and which comes first is the decoding threads' race.
         let broken = dir.appendingPathComponent("broken.png").path
         try "not pixels".write(toFile: broken, atomically: true, encoding: .utf8)
         let host = try SDLWindowHost(title: "carousel-lab broken first image", size: Size(420, 120))
         host.firstImagesWait = 10
         var failures: [String] = []
         host.imageStore.onFailure = { failures.append($0) }
-        let driver = FirstImagesDriver(store: host.imageStore, sources: [broken, good])
+        let driver = FirstImagesDriver(store: host.imageStore, sources: [broken])
         host.run(driver: driver)
         let first = try #require(driver.statesAtFrames.first)
         guard case .failed(let message) = first[0] else { Issue.record("the broken image is \(first[0]) in the first frame"); return }
         #expect(message.hasPrefix("\(broken): not an image"))
-        #expect(first[1] == .ready(Size(200, 100)))
         #expect(failures == [message])
         // Drawn once both had settled, well before the wait's end.
         #expect(driver.lastTime < 10)
