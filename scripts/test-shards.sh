@@ -40,8 +40,9 @@ shards=(
 declare -a names filters skips needs
 taken=""
 for entry in "${shards[@]}"; do
-  IFS='|' read -r name filter need <<< "$entry"
-  names+=("$name"); filters+=("$filter"); needs+=("$need"); skips+=("$taken")
+  # The regex has bars of its own: the name is before the first, the need after the last.
+  rest=${entry#*|} filter=${entry#*|}; filter=${filter%|*}
+  names+=("${entry%%|*}"); filters+=("$filter"); needs+=("${rest##*|}"); skips+=("$taken")
   taken="${taken:+$taken|}$filter"
 done
 names+=("rest"); filters+=("."); needs+=(""); skips+=("$taken")
