@@ -7,11 +7,10 @@
 # runs about two tests at a time and leaves the cores idle; several processes keep them busy. Each shard names suites
 # by a regular expression (Swift Testing's `--filter`); the last one runs everything the others do not, so a new suite is
 # never left out. The longest shards come first (the four lanes then end close together; the window suite, serialized,
-# runs as two shards, as one it was the longest lane by 20 s). JOBS shards run at once (default 5: with four the
-# cores were idle a fifth of the phase).
+# runs as two shards, as one it was the longest lane by 20 s). JOBS shards run at once (default 4).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-jobs=${JOBS:-5}
+jobs=${JOBS:-4}
 # The test product itself, not `swift test`: SwiftPM would open the build database, which the chain's manual step
 # (scripts/test.sh) holds meanwhile ("database is locked ... no tests found").
 # TEST_BUNDLE: another built test product (scripts/test.sh passes its release one).
@@ -22,19 +21,18 @@ out=.build/test-output
 rm -rf "$out"
 mkdir -p "$out"
 
-# name | suites (a --filter regex) | "exe" when its tests start the app ($CAROUSEL_LAB_EXECUTABLE). Longest first (a
-# shard takes what no earlier one does, so the window's second half and the end-to-end rest come after the others),
-# the window's serialized suite in two (as one it was the longest lane); measured alone with
+# name | suites (a --filter regex) | "exe" when its tests start the app ($CAROUSEL_LAB_EXECUTABLE). Longest first, the
+# window's serialized suite in two (its lanes were the longest); measured alone with
 # `.build/debug/CarouselLabPackageTests.xctest --testing-library swift-testing --filter REGEX`.
 # EXECUTABLE_READY: a file that appears once the app is built (scripts/test.sh builds it beside the suite's build):
 # until then only the shards that do not start it run.
 shards=(
-  "export-effects|^EndToEndTests\.EffectExportBrowserTests|exe"
   "window-a|^EndToEndTests\.WindowTests[/.](TimelineWindow|MessageWindow|RecordWindow)[/.]|exe"
   "swiftui|^CarouselAppTests\.(EffectSwiftUIMathsTests|SwiftUITypeCheckTests)|"
+  "export-effects|^EndToEndTests\.EffectExportBrowserTests|exe"
+  "window-b|^EndToEndTests\.WindowTests|exe"
   "export-a11y|^EndToEndTests\.ExportAccessibilityTests|exe"
   "end-to-end-heavy|^EndToEndTests\.(ExtremeCurveTests|ExportBrowserTests|EffectEndToEndTests|RecordTests|BenchTests)|exe"
-  "window-b|^EndToEndTests\.WindowTests|exe"
   "end-to-end|^EndToEndTests\.|exe"
   "app|^CarouselAppTests\.|"
 )
