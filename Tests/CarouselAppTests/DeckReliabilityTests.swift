@@ -29,7 +29,7 @@ struct DeckReliabilityTests {
     @Test("A folder with a symbolic-link loop, a broken link, a FIFO and a subfolder named .jpg loads at once; those items stay (they will show the error placeholder)")
     func folderWithTraps() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        FileManager.default.createFile(atPath: path("a.jpg"), contents: Data([0xFF, 0xD8]))
+        #expect(FileManager.default.createFile(atPath: path("a.jpg"), contents: Data([0xFF, 0xD8])))
         try FileManager.default.createSymbolicLink(atPath: path("b-loop.jpg"), withDestinationPath: "b-loop.jpg")
         try FileManager.default.createSymbolicLink(atPath: path("c-broken.png"), withDestinationPath: "nowhere.png")
         #expect(mkfifo(path("d-pipe.png"), 0o644) == 0)
@@ -46,7 +46,7 @@ struct DeckReliabilityTests {
     @Test("A folder with no images, a symbolic-link loop and a broken link as the deck path: one line each, naming the path")
     func unusablePaths() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        FileManager.default.createFile(atPath: path("readme.txt"), contents: Data("hi".utf8))
+        #expect(FileManager.default.createFile(atPath: path("readme.txt"), contents: Data("hi".utf8)))
         #expect(loadError(dir.path)?.hasPrefix("\(dir.path): no images in this folder") == true)
         try FileManager.default.createSymbolicLink(atPath: path("loop"), withDestinationPath: "loop")
         #expect(loadError(path("loop")) == "\(path("loop")): symbolic link loop")
@@ -120,7 +120,7 @@ struct DeckReliabilityTests {
     func huge() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let big = path("big.json")
-        FileManager.default.createFile(atPath: big, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
         try h.truncate(atOffset: UInt64(Deck.maxFileSize + 1))   // a sparse file: 8 MB of zero bytes
         try h.close()

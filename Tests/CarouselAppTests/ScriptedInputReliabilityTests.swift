@@ -32,7 +32,7 @@ struct ScriptedInputReliabilityTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let latin1 = dir.appendingPathComponent("latin1.txt").path
-        FileManager.default.createFile(atPath: latin1, contents: Data([0x30, 0x20, 0x6B, 0x65, 0x79, 0x20, 0xE9]))
+        #expect(FileManager.default.createFile(atPath: latin1, contents: Data([0x30, 0x20, 0x6B, 0x65, 0x79, 0x20, 0xE9])))
         let bad = dir.appendingPathComponent("bad.txt").path
         try "# demo\n0.1 move 1 1\n0.2 wheel 1\n".write(toFile: bad, atomically: true, encoding: .utf8)
         #expect(loadError("@" + dir.appendingPathComponent("none.txt").path) == "\(dir.path)/none.txt: cannot read the input script: file not found")

@@ -167,11 +167,11 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let photos = try CLI.photos(2, into: dir)
         let empty = dir.appendingPathComponent("b-empty.png").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let text = dir.appendingPathComponent("c-text.png").path
         try "not an image".write(toFile: text, atomically: true, encoding: .utf8)
         let huge = dir.appendingPathComponent("d-huge.png").path
-        FileManager.default.createFile(atPath: huge, contents: Data(CraftedPNG.header(width: 30000, height: 30000)))
+        #expect(FileManager.default.createFile(atPath: huge, contents: Data(CraftedPNG.header(width: 30000, height: 30000))))
         let fifo = dir.appendingPathComponent("e-fifo.jpg").path
         #expect(mkfifo(fifo, 0o644) == 0)
         let loop = dir.appendingPathComponent("f-loop.jpg").path

@@ -97,7 +97,7 @@ enum HeadlessChromium {
             let chromium = try #require(HeadlessChromium.executable, "chromium is not installed (scripts/setup.sh test installs it)")
             let base = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-eval-\(UUID().uuidString)").path
             let paths = (output: base + ".out", log: base + ".log")
-            FileManager.default.createFile(atPath: paths.output, contents: nil)
+            #expect(FileManager.default.createFile(atPath: paths.output, contents: nil))
             // In a group of its own with the Chromium it starts.
             let p = try ChildProcess(program: "/usr/bin/python3",
                                      arguments: [HeadlessChromium.tool, chromium, "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--no-first-run",

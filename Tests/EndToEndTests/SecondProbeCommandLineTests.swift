@@ -83,11 +83,11 @@ struct SecondProbeCommandLineTests {
         try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
         let good = try CLI.photos(2, into: deck)
         let empty = deck.appendingPathComponent("b-empty.jpg").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let truncated = deck.appendingPathComponent("c-truncated.jpg").path
-        FileManager.default.createFile(atPath: truncated, contents: try Data(contentsOf: URL(fileURLWithPath: good[0])).prefix(4000))
+        #expect(FileManager.default.createFile(atPath: truncated, contents: try Data(contentsOf: URL(fileURLWithPath: good[0])).prefix(4000)))
         let huge = deck.appendingPathComponent("d-huge.png").path
-        FileManager.default.createFile(atPath: huge, contents: Data(CraftedPNG.header(width: 65500, height: 65500)))
+        #expect(FileManager.default.createFile(atPath: huge, contents: Data(CraftedPNG.header(width: 65500, height: 65500))))
         let out = dir.appendingPathComponent(format == "html" ? "p.html" : "P.swift").path
         let r = try CLI.run(["export", "--format", format, "--images", deck.path, "--out", out])
         #expect(r.status == 0, "\(r.stderr)")

@@ -53,7 +53,7 @@ struct BadImageTests {
 
     func write(_ name: String, _ bytes: [UInt8]) -> String {
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return path
     }
 

@@ -121,7 +121,7 @@ struct ScreenshotterTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // a.json is a folder, a-2.png someone else's file: the screenshot is a-3.png with a-3.json.
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("a.json/inside"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("a-2.png").path, contents: Data("theirs".utf8))
+        #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent("a-2.png").path, contents: Data("theirs".utf8)))
         let canvas = try HeadlessCanvas(width: 32, height: 32)
         let shots = Screenshotter(renderer: canvas.renderer)
         var result: Result<String, Error>?
