@@ -83,6 +83,16 @@ void carousel_gather_rows_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_
     }
 }
 
+/* One pixel of carousel_over_solid and carousel_over_row: the premultiplied `sv` over `dv`. */
+static inline uint32_t over1(uint32_t sv, uint32_t dv) {
+    uint32_t out = 0, leave = 255u - (sv >> 24);
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t r = ((sv >> shift) & 0xff) + mul_un8((dv >> shift) & 0xff, leave);
+        out |= (r > 255 ? 255 : r) << shift;
+    }
+    return out;
+}
+
 __attribute__((target("avx2")))
 void carousel_over_solid_avx2(uint32_t *dst, intptr_t dst_stride, uint32_t color, int width, int height) {
     const uint32_t leave = 255u - (color >> 24);
@@ -97,14 +107,7 @@ void carousel_over_solid_avx2(uint32_t *dst, intptr_t dst_stride, uint32_t color
             __m256i hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(vd, zero), factor), half), spread);
             _mm256_storeu_si256((__m256i *)(d + x), _mm256_adds_epu8(source, _mm256_packus_epi16(lo, hi)));
         }
-        for (; x < width; x++) {
-            uint32_t dv = d[x], out = 0;
-            for (int shift = 0; shift < 32; shift += 8) {
-                uint32_t r = ((color >> shift) & 0xff) + mul_un8((dv >> shift) & 0xff, leave);
-                out |= (r > 255 ? 255 : r) << shift;
-            }
-            d[x] = out;
-        }
+        for (; x < width; x++) d[x] = over1(color, d[x]);
     }
 }
 
@@ -112,16 +115,6 @@ void carousel_over_solid_avx2(uint32_t *dst, intptr_t dst_stride, uint32_t color
    pixels (per 128-bit lane: pixels 0-1 low, 2-3 high). */
 #define ALPHA_LO 3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1
 #define ALPHA_HI 11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1
-
-/* One pixel of carousel_over_row: the premultiplied `sv` over `dv`. */
-static inline uint32_t over1(uint32_t sv, uint32_t dv) {
-    uint32_t out = 0, leave = 255u - (sv >> 24);
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t r = ((sv >> shift) & 0xff) + mul_un8((dv >> shift) & 0xff, leave);
-        out |= (r > 255 ? 255 : r) << shift;
-    }
-    return out;
-}
 
 __attribute__((target("avx2")))
 void carousel_over_row_avx2(uint32_t *dst, intptr_t dst_stride, const uint32_t *row, int width, int height) {
@@ -157,7 +150,7 @@ static inline __m256i gather8(const uint32_t *s, const int32_t *columns) {
 enum { rows_ahead = 2 };
 static inline void prefetch_row(const uint32_t *src, intptr_t src_stride, const int32_t *columns, const int32_t *rows,
                                 int y, int width, int height) {
-    if (y + rows_ahead >= height) return;
+    if (width <= 0 || y + rows_ahead >= height) return;
     const uint32_t *row = src + (intptr_t)rows[y + rows_ahead] * src_stride;
     for (const char *p = (const char *)(row + columns[0]), *end = (const char *)(row + columns[width - 1]); p <= end; p += 64)
         _mm_prefetch(p, _MM_HINT_T0);

@@ -225,7 +225,7 @@ final class Compositor {
         let layerPitch = layer.stride / 4
         return withKernelTarget(rect) { target, pitch, q in
             carousel_over_opaque_alpha(target + Int(q.y) * pitch + Int(q.x), pitch,
-                                            layer.row(Int(q.y - origin.y)) + Int(q.x - origin.x), layerPitch, q.w, q.h, alpha)
+                                       layer.row(Int(q.y - origin.y)) + Int(q.x - origin.x), layerPitch, q.w, q.h, alpha)
         }
     }
 

@@ -159,7 +159,7 @@ extension PixelBuffer {
             rows.withUnsafeBufferPointer { ys in
                 if vectorized {
                     carousel_gather_rows(out.row(Int(r.y)) + Int(r.x), out.stride / 4, row(0), stride / 4,
-                                              xs.baseAddress, ys.baseAddress, r.w, r.h)
+                                         xs.baseAddress, ys.baseAddress, r.w, r.h)
                     return
                 }
                 for (k, sourceRow) in ys.enumerated() {
